@@ -1,0 +1,74 @@
+/**
+ * Venue time: a business day is a calendar day in the venue's IANA time zone (DESIGN.md section 4).
+ * Pure helpers shared by server and web; they use Intl so no time-zone database is bundled.
+ */
+
+export interface VenueDate {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+export function venueParts(epochMs: number, timeZone: string): VenueDate {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(fmt.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
+}
+
+/** The business day as 'YYYY-MM-DD' in the venue zone. */
+export function businessDay(epochMs: number, timeZone: string): string {
+  const p = venueParts(epochMs, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** Day of year (1-366) of a 'YYYY-MM-DD' day. */
+export function dayOfYear(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const start = Date.UTC(y, 0, 1);
+  return Math.floor((Date.UTC(y, m - 1, d) - start) / 86_400_000) + 1;
+}
+
+/** Report and dashboard timestamps are 10-digit epoch seconds (spec section 9). */
+export function toTimestamp(epochMs: number): number {
+  return Math.floor(epochMs / 1000);
+}
+
+/** Offset of the zone from UTC at an instant, in minutes. */
+function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
+  const p = venueParts(epochMs, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return Math.round((asUtc - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a business day starts (venue midnight), in epoch ms. */
+export function dayStartMs(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  // Two passes settle the offset even across a daylight-saving change.
+  let t = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
+  t = guess - zoneOffsetMinutes(t, timeZone) * 60_000;
+  return t;
+}
+
+/** Adds whole days to a 'YYYY-MM-DD' day. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return t.toISOString().slice(0, 10);
+}

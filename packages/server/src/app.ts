@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/connect';
+import type { DB } from './db/schema';
+import type { Env } from './env';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { outboxRoutes } from './features/outbox/outbox.routes';
+import type { Clock } from './platform/clock';
+import { systemClock } from './platform/clock';
+import authPlugin from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+
+/** What every service needs, decorated once onto the app as `app.deps`. */
+export interface AppDeps {
+  database: Database;
+  db: Kysely<DB>;
+  clock: Clock;
+  env: Env;
+  version: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  env: Env;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; defaults to packages/web/dist when it exists. */
+  webDist?: string | null;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Builds the whole app (house style: app.ts is itself the composition root; main.ts only listens). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('deps', {
+    database: opts.database,
+    db: opts.database.db,
+    clock: opts.clock ?? systemClock,
+    env: opts.env,
+    version: process.env.npm_package_version ?? '0.1.0',
+  } satisfies AppDeps);
+
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine injects its CSS variables in <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sandbar API', version: '1.0.0', description: 'Calls of the product spec, section 7.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(outboxRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = opts.webDist === undefined ? (opts.env.SANDBAR_WEB_DIST ?? defaultWebDist) : opts.webDist;
+  const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? webDist : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, { root: indexHtml, index: false, wildcard: false, serve: true });
+    // Static assets are registered per file; everything else falls back to index.html below.
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send({ details: `No such call: ${request.method} ${url}` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ details: 'Not found.' });
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    // History fallback: every client route (and the client's own 404 page) loads the app.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

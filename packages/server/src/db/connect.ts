@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Set for PostgreSQL: the connection string, for LISTEN/NOTIFY clients. */
+  url?: string;
+  /** Set for SQLite: the database file path. */
+  file?: string;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// numeric: we keep money in integer cents, but sums come back as numeric.
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export function connectPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', url, close: () => db.destroy() };
+}
+
+export function connectSqlite(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while a sale is being written; foreign keys guard the history.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+}
+
+export function connect(opts: { databaseUrl?: string; dataDir: string }): Database {
+  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl);
+  return connectSqlite(path.resolve(opts.dataDir, 'sandbar.db'));
+}

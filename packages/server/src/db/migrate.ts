@@ -1,0 +1,32 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Loads every date-prefixed file in db/migrations; each feature adds its own, frozen in time. */
+class FolderProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await fs.readdir(migrationsDir))
+      .filter((f) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(f) && !f.endsWith('.d.ts'))
+      .sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) {
+      out[f.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(migrationsDir, f)).href
+      )) as Migration;
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new FolderProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function findUserByUsername(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username.toLowerCase())
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countRecentFailures(db: Kysely<DB>, by: 'username' | 'ip', value: string, since: number) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(by, '=', value)
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function oldestRecentFailure(db: Kysely<DB>, by: 'username' | 'ip', value: string, since: number) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.min<number>('at').as('at'))
+    .where(by, '=', value)
+    .where('at', '>=', since)
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
+export async function recordFailure(db: Kysely<DB>, username: string, ip: string, at: number) {
+  await db.insertInto('login_failures').values({ username: username.toLowerCase(), ip, at }).execute();
+}
+
+export async function clearFailures(db: Kysely<DB>, username: string) {
+  await db.deleteFrom('login_failures').where('username', '=', username.toLowerCase()).execute();
+}
+
+export async function insertSession(
+  db: Kysely<DB>,
+  s: { token_hash: string; user_id: number; now: number; app_version: string | null; ip: string | null },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: s.token_hash,
+      user_id: s.user_id,
+      created_at: s.now,
+      last_seen_at: s.now,
+      revoked_at: null,
+      app_version: s.app_version,
+      ip: s.ip,
+    })
+    .execute();
+}
+
+export function findLiveSession(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.initials',
+      'users.user_type',
+      'users.language_code',
+      'users.active',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<DB>, sessionId: number, now: number) {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: number, now: number) {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function insertChallenge(
+  db: Kysely<DB>,
+  c: { id: string; user_id: number; code_hash: string; expires_at: number; now: number },
+) {
+  await db
+    .insertInto('auth_challenges')
+    .values({
+      id: c.id,
+      user_id: c.user_id,
+      code_hash: c.code_hash,
+      expires_at: c.expires_at,
+      tries: 0,
+      used_at: null,
+      created_at: c.now,
+    })
+    .execute();
+}
+
+export function findChallenge(db: Kysely<DB>, id: string) {
+  return db.selectFrom('auth_challenges').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function bumpChallengeTries(db: Kysely<DB>, id: string) {
+  await db
+    .updateTable('auth_challenges')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks the challenge used; false if another request used it first. */
+export async function useChallenge(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('auth_challenges')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function audit(db: Kysely<DB>, userId: number | null, kind: string, detail: string, at: number) {
+  await db.insertInto('audit_log').values({ user_id: userId, kind, detail, at }).execute();
+}

@@ -1,0 +1,101 @@
+import {
+  AppVersionParam,
+  AuthUser,
+  LoginAuthCodeBody,
+  LoginBody,
+  LoginResponse,
+  LogoutResponse,
+  LoginData,
+} from '@sandbar/contract/auth';
+import { ErrorResponse } from '@sandbar/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './auth.service';
+
+const CHALLENGE_COOKIE = 'sandbar_2fa';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/auth/user',
+    { schema: { tags: ['auth'], summary: 'Load the current user', response: { 200: AuthUser, 401: ErrorResponse } } },
+    async (request) => service.describeUser(app.deps, request.user),
+  );
+
+  app.get(
+    '/auth/user/:appVersion',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Load the current user (app-version mode)',
+        params: AppVersionParam,
+        response: { 200: AuthUser, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.describeUser(app.deps, request.user),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; answers AUTH2FA when a code is needed',
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.login(app.deps, request.body, request.ip);
+      if ('AUTH2FA' in result) {
+        const maxAge = 10 * 60;
+        reply.header(
+          'set-cookie',
+          `${CHALLENGE_COOKIE}=${encodeURIComponent(result.challengeId)}; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=${maxAge}`,
+        );
+      }
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/loginAuthCode',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a two-factor sign-in with the code',
+        body: LoginAuthCodeBody,
+        response: { 200: LoginData, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const challengeId = request.body.challengeId ?? readCookie(request.headers.cookie, CHALLENGE_COOKIE);
+      const data = await service.loginWithCode(app.deps, challengeId, request.body.loginAuthCode, {
+        appVersion: null,
+        ip: request.ip,
+      });
+      reply.header('set-cookie', `${CHALLENGE_COOKIE}=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0`);
+      return data;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: revokes the token', response: { 200: LogoutResponse, 401: ErrorResponse } } },
+    async (request) => {
+      await service.logout(app.deps, request.user);
+      return { success: 1 as const };
+    },
+  );
+};

@@ -1,0 +1,195 @@
+import crypto from 'node:crypto';
+import {
+  type AuthUser,
+  type LoginBody,
+  type LoginData,
+  type TwoFactorChallenge,
+  loginThrottle,
+  twoFactor,
+} from '@sandbar/contract/auth';
+import type { UserType } from '@sandbar/contract/roles';
+import { businessDay, dayOfYear } from '@sandbar/contract/rules/time';
+import type { AppDeps } from '../../app';
+import { tooManyRequests, unauthorized } from '../../platform/errors';
+import { enqueue } from '../../platform/outbox';
+import { randomToken, sha256, verifyPassword } from '../../platform/passwords';
+import { readSettings } from '../settings/settings.repository';
+import * as repo from './auth.repository';
+
+/** Sessions idle-expire after 12 hours (DESIGN.md section 4). */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  name: string;
+  initials: string;
+  userType: UserType;
+  languageCode: string;
+  sessionId: number;
+}
+
+export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+  const row = await repo.findLiveSession(deps.db, sha256(token));
+  const now = deps.clock.now();
+  if (!row || row.active !== 1) return null;
+  if (now - Number(row.last_seen_at) > SESSION_IDLE_MS) return null;
+  if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) await repo.touchSession(deps.db, row.session_id, now);
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    initials: row.initials,
+    userType: row.user_type,
+    languageCode: row.language_code,
+    sessionId: row.session_id,
+  };
+}
+
+/** The signed-in user as the app sees it, with today's day of year in the venue zone. */
+export async function describeUser(deps: AppDeps, u: Omit<SessionUser, 'sessionId'>): Promise<AuthUser> {
+  const { timeZone } = await readSettings(deps.db);
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    userType: u.userType,
+    initials: u.initials,
+    languageCode: u.languageCode,
+    DOY: dayOfYear(businessDay(deps.clock.now(), timeZone)),
+  };
+}
+
+async function assertNotThrottled(deps: AppDeps, username: string, ip: string) {
+  const windowMs = loginThrottle.windowMinutes * 60_000;
+  const since = deps.clock.now() - windowMs;
+  const checks = [
+    ['username', username.toLowerCase(), loginThrottle.maxPerUsername],
+    ['ip', ip, loginThrottle.maxPerIp],
+  ] as const;
+  for (const [by, value, max] of checks) {
+    if ((await repo.countRecentFailures(deps.db, by, value, since)) >= max) {
+      const oldest = (await repo.oldestRecentFailure(deps.db, by, value, since)) ?? deps.clock.now();
+      const minutes = Math.max(1, Math.ceil((oldest + windowMs - deps.clock.now()) / 60_000));
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      );
+    }
+  }
+}
+
+async function startSession(
+  deps: AppDeps,
+  user: { id: number; username: string; name: string; initials: string; user_type: UserType; language_code: string },
+  meta: { appVersion: string | null; ip: string },
+): Promise<LoginData> {
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  await repo.insertSession(deps.db, {
+    token_hash: sha256(token),
+    user_id: user.id,
+    now,
+    app_version: meta.appVersion,
+    ip: meta.ip,
+  });
+  await repo.audit(deps.db, user.id, 'signin', meta.appVersion ? `app ${meta.appVersion}` : 'web', now);
+  const described = await describeUser(deps, {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    initials: user.initials,
+    userType: user.user_type,
+    languageCode: user.language_code,
+  });
+  return { ...described, token };
+}
+
+function maskAddress(address: string): string {
+  const at = address.indexOf('@');
+  if (at > 0) return `${address[0]}***${address.slice(at)}`;
+  return `***${address.slice(-4)}`;
+}
+
+/** POST /auth/login: a session, or a two-factor challenge whose code goes through the outbox. */
+export async function login(
+  deps: AppDeps,
+  body: LoginBody,
+  ip: string,
+): Promise<LoginData | TwoFactorChallenge> {
+  await assertNotThrottled(deps, body.username, ip);
+  const user = await repo.findUserByUsername(deps.db, body.username.trim());
+  const ok = user ? await verifyPassword(body.password, user.password_hash) : false;
+  if (!user || !ok) {
+    await repo.recordFailure(deps.db, body.username.trim(), ip, deps.clock.now());
+    throw unauthorized('Your username or password is not correct.');
+  }
+  await repo.clearFailures(deps.db, user.username);
+  if (user.two_factor !== 1) return startSession(deps, user, { appVersion: body.appVersion ?? null, ip });
+
+  const channel = user.email ? 'email' : user.phone ? 'sms' : null;
+  if (!channel) {
+    throw unauthorized('Two-factor sign-in is on for this user but no e-mail or phone is on file. Ask an admin.');
+  }
+  const code = String(crypto.randomInt(0, 10 ** twoFactor.digits)).padStart(twoFactor.digits, '0');
+  const challengeId = randomToken(24);
+  const now = deps.clock.now();
+  const settings = await readSettings(deps.db);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.insertChallenge(trx, {
+      id: challengeId,
+      user_id: user.id,
+      code_hash: sha256(`${challengeId}:${code}`),
+      expires_at: now + twoFactor.validMinutes * 60_000,
+      now,
+    });
+    const text = `Your ${settings.venueName} sign-in code is ${code}. It is valid for ${twoFactor.validMinutes} minutes.`;
+    await enqueue(trx, deps.clock, {
+      channel,
+      recipient: channel === 'email' ? user.email : user.phone,
+      subject: channel === 'email' ? `${settings.venueName} sign-in code` : null,
+      body: text,
+      purpose: 'twoFactor',
+    });
+  });
+  const to = maskAddress(channel === 'email' ? user.email : user.phone);
+  return {
+    AUTH2FA: true,
+    details: `We sent a ${twoFactor.digits}-digit code to ${to}. Enter it below to finish signing in.`,
+    challengeId,
+  };
+}
+
+/** POST /auth/loginAuthCode: completes a two-factor sign-in. */
+export async function loginWithCode(
+  deps: AppDeps,
+  challengeId: string | undefined,
+  code: string,
+  meta: { appVersion: string | null; ip: string },
+): Promise<LoginData> {
+  const expired = 'Your sign-in code has expired. Please sign in again.';
+  if (!challengeId) throw unauthorized(expired);
+  const challenge = await repo.findChallenge(deps.db, challengeId);
+  const now = deps.clock.now();
+  if (!challenge || challenge.used_at !== null || now > Number(challenge.expires_at)) throw unauthorized(expired);
+  if (challenge.tries >= twoFactor.maxTries) {
+    throw tooManyRequests('Too many wrong codes. Please sign in again to get a new code.');
+  }
+  const expected = Buffer.from(challenge.code_hash, 'hex');
+  const actual = Buffer.from(sha256(`${challengeId}:${code.trim()}`), 'hex');
+  if (!crypto.timingSafeEqual(expected, actual)) {
+    await repo.bumpChallengeTries(deps.db, challengeId);
+    throw unauthorized('That code is not correct. Check it and try again.');
+  }
+  if (!(await repo.useChallenge(deps.db, challengeId, now))) throw unauthorized(expired);
+  const user = await repo.findUserById(deps.db, challenge.user_id);
+  if (!user || user.active !== 1) throw unauthorized(expired);
+  return startSession(deps, user, meta);
+}
+
+export async function logout(deps: AppDeps, user: SessionUser): Promise<void> {
+  const now = deps.clock.now();
+  await repo.revokeSession(deps.db, user.sessionId, now);
+  await repo.audit(deps.db, user.id, 'signout', '', now);
+}
