@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { messages } from './messages';
 import { UserType } from './roles';
 
-const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 /** POST /auth/login (spec section 7). */
 export const LoginBody = z.object({
   username: required(messages.login.usernameBlank),
-  password: z
-    .string({ error: messages.login.passwordBlank })
-    .min(1, { error: messages.login.passwordBlank }),
+  password: z.string({ error: messages.login.passwordBlank }).min(1, { error: messages.login.passwordBlank }),
   appVersion: z.string().max(50).optional().nullable(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;

@@ -20,18 +20,7 @@ export type NavKey = (typeof navItems)[number]['key'];
 
 /** Which navigation each user type sees (spec section 6, table). */
 export const navByUserType: Record<UserType, readonly NavKey[]> = {
-  A: [
-    'dashboard',
-    'notes',
-    'dailyReports',
-    'people',
-    'locations',
-    'log',
-    'logDetails',
-    'prices',
-    'hotels',
-    'config',
-  ],
+  A: ['dashboard', 'notes', 'dailyReports', 'people', 'locations', 'log', 'logDetails', 'prices', 'hotels', 'config'],
   S: ['dashboard', 'notes', 'dailyReports', 'people', 'locations', 'log'],
   M: ['dashboard', 'notes', 'people', 'log'],
   U: ['dashboard', 'notes'],

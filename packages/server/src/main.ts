@@ -46,7 +46,5 @@ process.on('SIGTERM', shutdown);
 await app.listen({ port: env.PORT, host: env.HOST });
 if (seeded) {
   const lines = demoLogins.map((l) => `    ${l.username.padEnd(11)} ${DEMO_PASSWORD}   (${l.note})`);
-  console.log(
-    `\nSandbar demo venue loaded. Sign in at http://localhost:${env.PORT} with:\n${lines.join('\n')}\n`,
-  );
+  console.log(`\nSandbar demo venue loaded. Sign in at http://localhost:${env.PORT} with:\n${lines.join('\n')}\n`);
 }

@@ -90,11 +90,46 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void>
     }
 
     const users = [
-      { username: 'admin', name: 'Alex Admin', initials: 'AA', user_type: 'A', email: 'admin@sandbar.test', two_factor: 0 },
-      { username: 'supervisor', name: 'Sam Supervisor', initials: 'SS', user_type: 'S', email: 'supervisor@sandbar.test', two_factor: 0 },
-      { username: 'manager', name: 'Morgan Manager', initials: 'MM', user_type: 'M', email: 'manager@sandbar.test', two_factor: 0 },
-      { username: 'staff', name: 'Casey Staff', initials: 'CS', user_type: 'U', email: 'staff@sandbar.test', two_factor: 0 },
-      { username: 'owner', name: 'Olivia Owner', initials: 'OO', user_type: 'A', email: 'owner@sandbar.test', two_factor: 1 },
+      {
+        username: 'admin',
+        name: 'Alex Admin',
+        initials: 'AA',
+        user_type: 'A',
+        email: 'admin@sandbar.test',
+        two_factor: 0,
+      },
+      {
+        username: 'supervisor',
+        name: 'Sam Supervisor',
+        initials: 'SS',
+        user_type: 'S',
+        email: 'supervisor@sandbar.test',
+        two_factor: 0,
+      },
+      {
+        username: 'manager',
+        name: 'Morgan Manager',
+        initials: 'MM',
+        user_type: 'M',
+        email: 'manager@sandbar.test',
+        two_factor: 0,
+      },
+      {
+        username: 'staff',
+        name: 'Casey Staff',
+        initials: 'CS',
+        user_type: 'U',
+        email: 'staff@sandbar.test',
+        two_factor: 0,
+      },
+      {
+        username: 'owner',
+        name: 'Olivia Owner',
+        initials: 'OO',
+        user_type: 'A',
+        email: 'owner@sandbar.test',
+        two_factor: 1,
+      },
     ] as const;
     for (const u of users) {
       const { id } = await trx
@@ -116,7 +151,14 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void>
         .execute();
     }
 
-    const hotel = async (h: { name: string; contact: string; email: string; range: string; vo: number; other?: number }) =>
+    const hotel = async (h: {
+      name: string;
+      contact: string;
+      email: string;
+      range: string;
+      vo: number;
+      other?: number;
+    }) =>
       (
         await trx
           .insertInto('hotels')
@@ -139,7 +181,13 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void>
       range: '100-1299',
       vo: 1,
     });
-    const hyatt = await hotel({ name: 'Hyatt', contact: 'Henry Concierge', email: 'concierge@hyatt.test', range: '200-899', vo: 0 });
+    const hyatt = await hotel({
+      name: 'Hyatt',
+      contact: 'Henry Concierge',
+      email: 'concierge@hyatt.test',
+      range: '200-899',
+      vo: 0,
+    });
     await hotel({ name: 'Other', contact: '', email: '', range: '', vo: 0, other: 1 });
 
     const guests: [number, string, string, string, number][] = [

@@ -13,9 +13,7 @@ class FolderProvider implements MigrationProvider {
       .sort();
     const out: Record<string, Migration> = {};
     for (const f of files) {
-      out[f.replace(/\.ts$/, '')] = (await import(
-        pathToFileURL(path.join(migrationsDir, f)).href
-      )) as Migration;
+      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, f)).href)) as Migration;
     }
     return out;
   }

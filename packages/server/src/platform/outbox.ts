@@ -63,9 +63,7 @@ export interface OutboxWorkerDeps {
  */
 export async function deliverDue(deps: OutboxWorkerDeps, batch = 20): Promise<number> {
   const { db, clock, mailer, sms, logger } = deps;
-  const channels = [mailer ? 'email' : null, sms ? 'sms' : null].filter(
-    (c): c is 'email' | 'sms' => c !== null,
-  );
+  const channels = [mailer ? 'email' : null, sms ? 'sms' : null].filter((c): c is 'email' | 'sms' => c !== null);
   if (channels.length === 0) return 0;
   const due = await db
     .selectFrom('outbox')
@@ -137,9 +135,7 @@ export function startOutboxWorker(deps: OutboxWorkerDeps, intervalMs: number): {
   let stopped = false;
   const timer = setInterval(() => {
     if (stopped) return;
-    running = running
-      .then(() => deliverDue(deps))
-      .catch((err) => deps.logger.error({ err }, 'outbox worker error'));
+    running = running.then(() => deliverDue(deps)).catch((err) => deps.logger.error({ err }, 'outbox worker error'));
   }, intervalMs);
   timer.unref();
   return {

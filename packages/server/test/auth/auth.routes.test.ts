@@ -192,9 +192,17 @@ describe(`two-factor sign-in on ${testDialect}`, () => {
   });
 
   it('refuses a blank code and a missing challenge', async () => {
-    const blank = await t.app.inject({ method: 'POST', url: '/api/auth/loginAuthCode', payload: { loginAuthCode: '' } });
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/loginAuthCode',
+      payload: { loginAuthCode: '' },
+    });
     expect(blank.statusCode).toBe(400);
-    const none = await t.app.inject({ method: 'POST', url: '/api/auth/loginAuthCode', payload: { loginAuthCode: '123456' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/loginAuthCode',
+      payload: { loginAuthCode: '123456' },
+    });
     expect(none.statusCode).toBe(401);
     expect(none.json().details).toMatch(/expired/);
   });

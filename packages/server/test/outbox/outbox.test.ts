@@ -86,7 +86,12 @@ describe(`outbox on ${testDialect}`, () => {
   });
 
   it('keeps messages queued when no provider is configured', async () => {
-    const id = await enqueue(t.deps.db, clock, { channel: 'sms', recipient: '+15550100', body: 'hi', purpose: 'receipt' });
+    const id = await enqueue(t.deps.db, clock, {
+      channel: 'sms',
+      recipient: '+15550100',
+      body: 'hi',
+      purpose: 'receipt',
+    });
     expect(await deliverDue({ db: t.deps.db, clock, logger: silent })).toBe(0);
     const row = await t.deps.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('queued');
@@ -106,7 +111,12 @@ describe(`outbox on ${testDialect}`, () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     try {
-      await enqueue(t.deps.db, clock, { channel: 'sms', recipient: '+15550111', body: 'text receipt', purpose: 'receipt' });
+      await enqueue(t.deps.db, clock, {
+        channel: 'sms',
+        recipient: '+15550111',
+        body: 'text receipt',
+        purpose: 'receipt',
+      });
       const sms = httpSmsProvider({ url: `http://127.0.0.1:${port}/send`, token: 'secret', from: 'Sandbar' });
       const n = await deliverDue({ db: t.deps.db, clock, sms, logger: silent });
       expect(n).toBeGreaterThanOrEqual(1);

@@ -78,7 +78,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['price_hotels', 'prices', 'hotel_guests', 'hotels', 'user_locations', 'positions', 'locations', 'settings']) {
+  for (const t of [
+    'price_hotels',
+    'prices',
+    'hotel_guests',
+    'hotels',
+    'user_locations',
+    'positions',
+    'locations',
+    'settings',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -92,7 +92,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: revokes the token', response: { 200: LogoutResponse, 401: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the token',
+        response: { 200: LogoutResponse, 401: ErrorResponse },
+      },
+    },
     async (request) => {
       await service.logout(app.deps, request.user);
       return { success: 1 as const };

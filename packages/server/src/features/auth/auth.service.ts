@@ -113,11 +113,7 @@ function maskAddress(address: string): string {
 }
 
 /** POST /auth/login: a session, or a two-factor challenge whose code goes through the outbox. */
-export async function login(
-  deps: AppDeps,
-  body: LoginBody,
-  ip: string,
-): Promise<LoginData | TwoFactorChallenge> {
+export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise<LoginData | TwoFactorChallenge> {
   await assertNotThrottled(deps, body.username, ip);
   const user = await repo.findUserByUsername(deps.db, body.username.trim());
   const ok = user ? await verifyPassword(body.password, user.password_hash) : false;

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api';
+import { readAV, withAV } from '../lib/av';
+import { sessionKeys } from '../lib/session';
+import { tokenStore } from '../lib/token';
+import { AppProviders, createQueryClient } from './providers';
+import { createRouter } from './router';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => {
+    const r = createRouter();
+    // A 401 clears the token and returns to login, in-app, keeping AV (spec section 8).
+    setUnauthorizedHandler(() => {
+      tokenStore.clear();
+      queryClient.setQueryData(sessionKeys.user, null);
+      if (!r.state.location.pathname.startsWith('/login')) {
+        void r.navigate(withAV('/login', readAV(r.state.location.search)), { replace: true });
+      }
+    });
+    return r;
+  });
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

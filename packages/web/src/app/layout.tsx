@@ -1,0 +1,151 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { navByUserType, navItems } from '@sandbar/contract/roles';
+import { IconPower, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useAV, withAV } from '../lib/av';
+import { toastError } from '../lib/notify';
+import { useCurrentUser } from '../lib/session';
+import { paths } from './paths';
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const av = useAV();
+  if (!user) {
+    return (
+      <Anchor component={NavLink} to={withAV(paths.login, av)} c="white" fw={600} onClick={onNavigate}>
+        Login
+      </Anchor>
+    );
+  }
+  const allowed = new Set(navByUserType[user.userType]);
+  return (
+    <>
+      {navItems
+        .filter((n) => allowed.has(n.key))
+        .map((n) => (
+          <Anchor
+            key={n.key}
+            component={NavLink}
+            to={withAV(n.path, av)}
+            end={n.path === '/' || n.path === '/config'}
+            c="white"
+            fw={600}
+            size="sm"
+            onClick={onNavigate}
+            data-nav={n.key}
+            style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : 'none' })}
+          >
+            {/* In app-version mode the People link reads Agent (spec section 2). */}
+            {n.key === 'people' && av ? t('nav.agent') : t(`nav.${n.key}`)}
+          </Anchor>
+        ))}
+    </>
+  );
+}
+
+function SearchBox() {
+  const { t } = useTranslation();
+  const av = useAV();
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = term.trim();
+    if (!trimmed) {
+      toastError(t('messages.search.emptyBody'), t('messages.search.emptyTitle'));
+      return;
+    }
+    const url = new URLSearchParams({ searchTerm: trimmed });
+    if (av) url.set('AV', av);
+    navigate(`${paths.search}?${url.toString()}`);
+  };
+  return (
+    <form onSubmit={submit} role="search">
+      <TextInput
+        size="xs"
+        w={200}
+        aria-label={t('ui.search')}
+        placeholder={t('ui.searchPlaceholder')}
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+        rightSection={
+          <ActionIcon type="submit" variant="subtle" size="sm" aria-label={t('ui.search')}>
+            <IconSearch size={14} />
+          </ActionIcon>
+        }
+      />
+    </form>
+  );
+}
+
+/** Top bar (navigation per role, search, power-icon logout) and footer (signed-in only). */
+export function Layout() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const av = useAV();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" bg="cyan.8" px="md" py={8}>
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Anchor component={Link} to={withAV(user ? paths.home : paths.login, av)} c="white" fw={800} size="lg">
+              {t('ui.appName')}
+            </Anchor>
+            <Group gap="md" visibleFrom="md" component="nav" aria-label="Main">
+              <NavLinks />
+            </Group>
+          </Group>
+          {user && (
+            <Group gap="sm" wrap="nowrap">
+              <SearchBox />
+              <Tooltip label={t('nav.logout')}>
+                <ActionIcon
+                  component={Link}
+                  to={withAV(paths.logout, av)}
+                  variant="transparent"
+                  c="white"
+                  aria-label={t('nav.logout')}
+                >
+                  <IconPower size={22} />
+                </ActionIcon>
+              </Tooltip>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" color="white" size="sm" aria-label="Menu" />
+            </Group>
+          )}
+        </Group>
+      </Box>
+      <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
+        <Stack styles={{ root: { '--anchor-color': 'black' } }} bg="cyan.8" p="md">
+          <NavLinks onNavigate={close} />
+        </Stack>
+      </Drawer>
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      {user && (
+        <Container component="footer" py="sm">
+          <Text size="xs" c="dimmed" ta="center">
+            {t('ui.copyright', { year: new Date().getFullYear() })}
+          </Text>
+        </Container>
+      )}
+    </Box>
+  );
+}

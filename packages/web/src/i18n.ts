@@ -1,0 +1,51 @@
+import { messages, passwordStrengthLabels } from '@sandbar/contract/messages';
+import { agentLabel, navItems } from '@sandbar/contract/roles';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+// All UI text goes through i18next. The spec's texts come from the contract package
+// (`messages.*`), so screens, server and tests share one source; `ui.*` holds Sandbar's own words.
+const nav = Object.fromEntries(navItems.map((n) => [n.key, n.label]));
+
+export const en = {
+  messages,
+  nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox' },
+  passwordStrength: [...passwordStrengthLabels],
+  ui: {
+    appName: 'Sandbar',
+    copyright: '© {{year}} Sandbar. All rights reserved.',
+    username: 'Username',
+    password: 'Password',
+    loading: 'Loading…',
+    searchPlaceholder: 'Search units and customers',
+    search: 'Search',
+    signInTitle: 'Sign in to Sandbar',
+    twoFactorTitle: 'Two-factor sign-in',
+    backHome: 'Back to the dashboard',
+    outboxTitle: 'Outbox',
+    outboxIntro:
+      'Every e-mail and text message Sandbar sends, newest first. Queued messages wait for a provider or a retry.',
+    outboxEmpty: 'No messages yet.',
+    channel: 'Channel',
+    recipient: 'To',
+    subject: 'Subject',
+    message: 'Message',
+    status: 'Status',
+    attempts: 'Attempts',
+    created: 'Created',
+    purpose: 'Purpose',
+    lastError: 'Last error',
+  },
+};
+
+export type Resources = typeof en;
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: 'en',
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  returnObjects: true,
+});
+
+export default i18n;
