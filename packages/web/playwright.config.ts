@@ -9,8 +9,13 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+// Parallel sessions can each build into their own folder and use their own port:
+// E2E_PORT, E2E_WEB_DIST (vite build --outDir) and E2E_OUTPUT_DIR keep them apart.
+const webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : undefined;
+
 export default defineConfig({
   testDir: './e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -48,6 +53,7 @@ export default defineConfig({
       SANDBAR_DEMO: '1',
       LOG_LEVEL: 'warn',
       OUTBOX_INTERVAL_MS: '500',
+      ...(webDist ? { SANDBAR_WEB_DIST: webDist } : {}),
     },
   },
 });

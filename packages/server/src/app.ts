@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import type { Clock } from './platform/clock';
+import { type EventBus, memoryEventBus, postgresEventBus } from './platform/events';
 import { systemClock } from './platform/clock';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -31,6 +32,8 @@ export interface AppDeps {
   clock: Clock;
   env: Env;
   version: string;
+  /** Live board events: in-process on SQLite, LISTEN/NOTIFY across instances on PostgreSQL. */
+  events: EventBus;
 }
 
 declare module 'fastify' {
@@ -43,6 +46,8 @@ export interface BuildOptions {
   database: Database;
   env: Env;
   clock?: Clock;
+  /** Defaults to LISTEN/NOTIFY on PostgreSQL and an in-process bus on SQLite. */
+  events?: EventBus;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; defaults to packages/web/dist when it exists. */
   webDist?: string | null;
@@ -61,12 +66,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const events =
+    opts.events ??
+    (opts.database.dialect === 'postgres' && opts.database.url
+      ? await postgresEventBus(opts.database.url, app.log)
+      : memoryEventBus());
+  app.addHook('onClose', async () => {
+    await events.close();
+  });
+
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     env: opts.env,
     version: process.env.npm_package_version ?? '0.1.0',
+    events,
   } satisfies AppDeps);
 
   registerErrorHandler(app);

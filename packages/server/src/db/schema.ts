@@ -164,5 +164,119 @@ export interface VenueTables {
   price_hotels: PriceHotelsTable;
 }
 
+export interface UnitStatesTable {
+  id: Generated<number>;
+  position_id: number;
+  day: string;
+  status: number;
+  version: number;
+  hold_cart_id: string | null;
+  hold_user_id: number | null;
+  hold_expires_at: number | null;
+  customer_id: number | null;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export interface UnitCustomersTable {
+  id: Generated<number>;
+  position_id: number;
+  day: string;
+  sale_id: number | null;
+  customer_name: string;
+  payment_method: string;
+  price_cents: number;
+  receipt_type: string;
+  receipt_phone: string;
+  receipt_email: string;
+  state: 'seated' | 'left' | 'moved';
+  created_at: number;
+  created_by: number | null;
+}
+
+export interface UnitLogsTable {
+  id: Generated<number>;
+  position_id: number;
+  day: string;
+  kind: 'log' | 'note';
+  text: string;
+  user_id: number | null;
+  at: number;
+}
+
+export interface BoardTables {
+  unit_states: UnitStatesTable;
+  unit_customers: UnitCustomersTable;
+  unit_logs: UnitLogsTable;
+}
+
+export interface SalesTable {
+  id: Generated<number>;
+  our_transaction_id: string;
+  receipt_id: string;
+  day: string;
+  user_id: number;
+  location_id: number | null;
+  payment_method: string;
+  hotel_id: number | null;
+  room_number: string;
+  last_name: string;
+  customer_name: string;
+  manual_entry: number;
+  list_cents: number;
+  subtotal_cents: number;
+  addon_cents: number;
+  extra_cents: number;
+  tip_cents: number;
+  total_cents: number;
+  retail_cents: number;
+  card_transaction_id: string | null;
+  receipt_type: string;
+  customer_phone: string;
+  customer_email: string;
+  signature_png: string | null;
+  summary: string;
+  notes: string;
+  multi: number;
+  created_at: number;
+  deleted_at: number | null;
+  deleted_by: number | null;
+}
+
+export interface SaleItemsTable {
+  id: Generated<number>;
+  sale_id: number;
+  position_id: number | null;
+  price_id: number | null;
+  kind: 'unit' | 'addon';
+  name: string;
+  list_cents: number;
+  charged_cents: number;
+  retail_cents: number;
+}
+
+export interface ReprintsTable {
+  id: Generated<number>;
+  sale_id: number;
+  user_id: number;
+  at: number;
+}
+
+export interface DropoffsTable {
+  id: Generated<number>;
+  user_id: number;
+  day: string;
+  amount_cents: number;
+  notes: string;
+  at: number;
+}
+
+export interface SalesTables {
+  sales: SalesTable;
+  sale_items: SaleItemsTable;
+  reprints: ReprintsTable;
+  dropoffs: DropoffsTable;
+}
+
 /** The whole database. Each feature adds its tables interface here. */
-export interface DB extends AuthTables, OutboxTables, VenueTables {}
+export interface DB extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables {}
