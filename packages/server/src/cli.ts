@@ -44,12 +44,17 @@ try {
         email: values.email,
         userType: UserType.parse('A'),
       });
-      console.log(`Admin "${values.username}" created (id ${id}). Start Sandbar with SANDBAR_DEMO=0 and sign in.`);
+      console.log(
+        `Admin "${values.username.trim().toLowerCase()}" created (id ${id}). Start Sandbar with SANDBAR_DEMO=0 and sign in.`,
+      );
     }
   } else {
     console.error(usage);
     process.exitCode = 2;
   }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
 } finally {
   await database.close();
 }
