@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { Money } from './common';
+import { messages } from './messages';
+
+// The beach board (spec sections 3, 4 and 7; DESIGN.md section 5). A "unit id" in the API is the
+// permanent position id; what stands on it (type, number) is set with the Set Unit form, and what
+// happens to it (status, customers, notes, logs) is per business day.
+
+export const UnitType = z.enum(['U', 'C', 'B', 'X', 'P', 'T']);
+export type UnitType = z.infer<typeof UnitType>;
+export const unitTypes = UnitType.options;
+
+/** Names shown in the Set Unit type picker. */
+export const unitTypeLabels: Record<UnitType, string> = {
+  U: 'Umbrella',
+  C: 'Cabana',
+  B: 'Bed',
+  X: 'X Chair',
+  P: 'Pier',
+  T: 'Tower',
+};
+
+/** Status codes 0-6 (DESIGN.md section 5). */
+export const unitStatus = {
+  empty: 0,
+  held: 1,
+  paid: 2,
+  left: 3,
+  roomCharge: 4,
+  occupied: 5,
+  dark: 6,
+} as const;
+export type UnitStatus = (typeof unitStatus)[keyof typeof unitStatus];
+
+/** Statuses that open the New Customer tab (spec section 4 and 9). */
+export const newCustomerStatuses: readonly number[] = [1, 3, 5];
+
+/** T and P (tent/pavilion; here tower and pier) have a number-only modal. */
+export const numberOnlyTypes: readonly string[] = ['T', 'P'];
+
+export type UnitTab = 'number' | 'newCustomer' | 'customers' | 'log' | 'notes';
+export const unitTabs: readonly UnitTab[] = ['number', 'newCustomer', 'customers', 'log', 'notes'];
+
+/** Which tab the modal opens on (spec section 4, "On loading a unit"). */
+export function openingTab(unit: {
+  unitType: string;
+  unitStatus: number | string;
+  umbrellaType: string | null;
+}): UnitTab {
+  if (numberOnlyTypes.includes(unit.unitType)) return 'number';
+  if (newCustomerStatuses.includes(Number(unit.unitStatus))) return 'newCustomer';
+  return unit.umbrellaType ? 'customers' : 'number';
+}
+
+/** A 10-digit epoch-seconds timestamp (spec section 9); 13-digit milliseconds are accepted too. */
+export const TimeStamp = z.coerce
+  .number({ error: 'The time stamp must be a number' })
+  .int()
+  .positive()
+  .transform((n) => (n > 1e12 ? Math.floor(n / 1000) : n));
+
+// ---------- responses ----------
+
+export const UnitCustomer = z.object({
+  id: z.number().int(),
+  /** Seated at, epoch ms. */
+  epoc: z.number(),
+  customerName: z.string(),
+  paymentMethod: z.string(),
+  price: Money,
+  receiptType: z.string(),
+  receiptPhone: z.string(),
+  receiptEmail: z.string(),
+  /** seated | left (a customer who left can be re-seated). */
+  state: z.string(),
+  saleId: z.number().int().nullable(),
+});
+export type UnitCustomer = z.infer<typeof UnitCustomer>;
+
+export const Unit = z.object({
+  /** The position id: the id every unit call takes. */
+  id: z.number().int(),
+  unitType: z.string(),
+  /** 0 means unset (a blank tile). */
+  unitNumber: z.number().int(),
+  unitStatus: z.number().int().min(0).max(6),
+  /** The location's initials, e.g. "MB". */
+  location: z.string(),
+  locationId: z.number().int(),
+  row: z.number().int(),
+  position: z.number().int(),
+  totalPrice: Money,
+  paymentMethod: z.string(),
+  umbrellaType: z.string().nullable(),
+  /** Bumped on every change; send it back as `version` to be told (409) when it is stale. */
+  version: z.number().int(),
+  customers: z.array(UnitCustomer),
+  /** Who holds the unit in a cart (status 1), if anyone. */
+  heldBy: z.string().nullable(),
+});
+export type Unit = z.infer<typeof Unit>;
+
+export const UnitEntry = z.object({
+  id: z.number().int(),
+  /** Initials of who wrote it. */
+  admin: z.string(),
+  epoc: z.number(),
+  note: z.string(),
+});
+export type UnitEntry = z.infer<typeof UnitEntry>;
+
+export const LocationTotals = z.object({
+  units: z.number().int(),
+  occupied: z.number().int(),
+  empty: z.number().int(),
+  revenue: Money,
+});
+
+export const BoardLocation = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  /** Initials. */
+  name: z.string(),
+  fullName: z.string(),
+  umbrellas: z.number().int(),
+  umbrellaRows: z.number().int(),
+  /** Rows of units, row 1 first. */
+  units: z.array(z.array(Unit)),
+  totals: LocationTotals,
+});
+export type BoardLocation = z.infer<typeof BoardLocation>;
+
+export const DashboardData = z.object({
+  locations: z.array(BoardLocation),
+  hotels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Season start and end as 10-digit timestamps (admin start-date / end-date buttons). */
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  /** Season start and end, YYYY-MM-DD. */
+  startDate: z.string(),
+  endDate: z.string(),
+  startDOY: z.number().int(),
+  endDOY: z.number().int(),
+  /** The business day shown, YYYY-MM-DD. */
+  currentDay: z.string(),
+  /** A 10-digit timestamp inside the day shown (its venue midnight). */
+  currentTime: z.number().int(),
+  /** Day of month of the day shown. */
+  dom: z.number().int(),
+  /** Day of year of the day shown. */
+  doy: z.number().int(),
+  /** Today at the venue, YYYY-MM-DD. */
+  today: z.string(),
+  totalUnits: z.number().int(),
+  /** Units per location id. */
+  totalLocationUnits: z.record(z.string(), z.number().int()),
+  noLocations: z.boolean(),
+  /** May this user change units on the day shown (DESIGN.md section 5 editing window)? */
+  editable: z.boolean(),
+  /** Set when a searchTerm was given. */
+  search: z.object({ searchTerm: z.string(), count: z.number().int(), unitIds: z.array(z.number().int()) }).nullable(),
+});
+export type DashboardData = z.infer<typeof DashboardData>;
+
+export const UnitDetail = Unit.extend({
+  day: z.string(),
+  currentTime: z.number().int(),
+  loadTime: z.number(),
+  editable: z.boolean(),
+  notes: z.array(UnitEntry),
+  logs: z.array(UnitEntry),
+});
+export type UnitDetail = z.infer<typeof UnitDetail>;
+
+export const UnitResponse = z.object({ success: z.literal(1), details: z.string(), unit: Unit });
+export type UnitResponse = z.infer<typeof UnitResponse>;
+
+export const MoveResponse = z.object({
+  success: z.literal(1),
+  details: z.string(),
+  moveCustomer: z.literal(true),
+  oldUnit: Unit,
+  newUnit: Unit,
+});
+export type MoveResponse = z.infer<typeof MoveResponse>;
+
+export const EntryResponse = z.object({ success: z.literal(1), details: z.string(), entry: UnitEntry });
+export const PrintResponse = z.object({ PrintCode: z.string() });
+
+// ---------- requests ----------
+
+export const UnitsQuery = z.object({ searchTerm: z.string().trim().max(100).optional() });
+export const TimeStampParam = z.object({ timestamp: TimeStamp });
+export const UnitIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const UnitTimeParam = z.object({ id: z.coerce.number().int().positive(), currentTime: TimeStamp });
+
+const unitId = z.coerce.number({ error: 'Choose a unit' }).int().positive({ error: 'Choose a unit' });
+const optionalDay = {
+  /** The day acted on (10-digit timestamp); today when left out. */
+  timeStamp: TimeStamp.optional(),
+  /** The unit version the client saw; a stale one answers 409. */
+  version: z.coerce.number().int().min(0).optional(),
+};
+
+/** POST /saveUmbrellaNumber: the Set Unit form. Both messages show together (spec section 5). */
+export const SaveUmbrellaNumberData = z
+  .object({
+    unitId,
+    unitNumber: z.union([z.string(), z.number()]).optional().nullable(),
+    unitType: z.string().optional().nullable(),
+    version: z.coerce.number().int().min(0).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const raw = v.unitNumber == null ? '' : String(v.unitNumber).trim();
+    if (raw === '' || Number(raw) === 0)
+      ctx.addIssue({ code: 'custom', path: ['unitNumber'], message: messages.unit.numberBlank });
+    else if (!/^\d{1,6}$/.test(raw))
+      ctx.addIssue({ code: 'custom', path: ['unitNumber'], message: 'The unit number must be a number' });
+    if (!v.unitType || !(unitTypes as readonly string[]).includes(v.unitType))
+      ctx.addIssue({ code: 'custom', path: ['unitType'], message: messages.unit.typeBlank });
+  })
+  .transform((v) => ({
+    unitId: v.unitId,
+    unitNumber: Number(v.unitNumber),
+    unitType: v.unitType as UnitType,
+    version: v.version,
+  }));
+export const SaveUmbrellaNumberBody = z.object({ unitData: SaveUmbrellaNumberData });
+export type SaveUmbrellaNumberBody = z.input<typeof SaveUmbrellaNumberBody>;
+
+/** markEmpty / markOccupiedEmpty / markOccupied. */
+export const UnitActionData = z.object({
+  unitId,
+  /** Mark empty on a paid unit: which customer left (default: the seated one). */
+  customerId: z.coerce.number().int().positive().optional(),
+  ...optionalDay,
+});
+export const UnitActionBody = z.object({ unitData: UnitActionData });
+export type UnitActionBody = z.input<typeof UnitActionBody>;
+
+export const ReseatBody = z.object({
+  unitData: z.object({
+    customerId: z.coerce.number({ error: 'Choose a customer' }).int().positive({ error: 'Choose a customer' }),
+    unitId,
+    ...optionalDay,
+  }),
+});
+export type ReseatBody = z.input<typeof ReseatBody>;
+
+const MoveSide = z.object({
+  unitId,
+  /** Accepted for the spec's shape; the position id in unitId is what counts. */
+  unitDBId: z.union([z.string(), z.number()]).optional().nullable(),
+  customerId: z.coerce.number().int().positive().optional().nullable(),
+  version: z.coerce.number().int().min(0).optional(),
+});
+export const MoveBody = z.object({
+  newUnitData: MoveSide,
+  oldUnitData: MoveSide,
+  timeStamp: TimeStamp.optional(),
+});
+export type MoveBody = z.input<typeof MoveBody>;
+
+const textOf = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max);
+
+export const LogActionBody = z.object({
+  unitId,
+  logText: textOf('Write what happened first', 2000),
+  timeStamp: TimeStamp.optional(),
+});
+export type LogActionBody = z.input<typeof LogActionBody>;
+
+export const SaveUnitNotesBody = z.object({
+  customNotes: textOf('Write a note first', 4000),
+  timeStamp: TimeStamp.optional(),
+});
+export type SaveUnitNotesBody = z.input<typeof SaveUnitNotesBody>;
+
+export const PrintUnitNotesBody = z.object({
+  noteId: z.coerce.number({ error: 'Choose a note' }).int().positive({ error: 'Choose a note' }),
+});
+export type PrintUnitNotesBody = z.input<typeof PrintUnitNotesBody>;
+
+/** What GET /events pushes (one JSON object per `data:` line). */
+export const BoardEventMessage = z.object({
+  type: z.string(),
+  day: z.string(),
+  unitIds: z.array(z.number().int()),
+  locationIds: z.array(z.number().int()).optional(),
+});
+export type BoardEventMessage = z.infer<typeof BoardEventMessage>;

@@ -1,0 +1,35 @@
+import type { Unit } from '@sandbar/contract/units';
+import { type ReactNode, createContext, useContext } from 'react';
+
+/**
+ * What the dashboard's unit modal hands to a plugged-in feature (the sale wizard and the
+ * customer actions of the selling feature). Features do not import each other: app/ composes
+ * them by providing this context around the router (house style).
+ */
+export interface UnitSlotContext {
+  /** The unit as the board shows it (status, version, customers…). */
+  unit: Unit;
+  /** The business day shown, YYYY-MM-DD. */
+  day: string;
+  /** That day as a 10-digit timestamp. */
+  timeStamp: number;
+  /** Closes the unit modal (spec section 4: saving a customer closes it). */
+  close(): void;
+  /** Refetches the unit and the board. */
+  refresh(): void;
+}
+
+export interface UnitModalSlotsValue {
+  /** The New Customer tab's content (the sale wizard). Without it the tab offers Mark Occupied. */
+  renderNewCustomer?: (ctx: UnitSlotContext) => ReactNode;
+  /** Extra actions for a customer row in the Customers tab (resend receipt, edit receipt). */
+  renderCustomerActions?: (ctx: UnitSlotContext & { customerId: number }) => ReactNode;
+  /** Shown above the board (e.g. the multi-unit cart bar with 'Cancel Order'). */
+  renderDashboardBar?: () => ReactNode;
+}
+
+export const UnitModalSlots = createContext<UnitModalSlotsValue>({});
+
+export function useUnitModalSlots(): UnitModalSlotsValue {
+  return useContext(UnitModalSlots);
+}
