@@ -2,6 +2,7 @@ import { messages, passwordStrengthLabels } from '@sandbar/contract/messages';
 import { agentLabel, navItems } from '@sandbar/contract/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formsEn } from './components/i18n';
 
 // All UI text goes through i18next. The spec's texts come from the contract package
 // (`messages.*`), so screens, server and tests share one source; `ui.*` holds Sandbar's own words.
@@ -11,6 +12,7 @@ export const en = {
   messages,
   nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox' },
   passwordStrength: [...passwordStrengthLabels],
+  forms: formsEn,
   ui: {
     appName: 'Sandbar',
     copyright: '© {{year}} Sandbar. All rights reserved.',
