@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Helpers shared by the config forms' schemas (people, locations, prices, hotels).
+// Form posts arrive as strings, numbers or null; every field is read leniently as a trimmed
+// string and the rules (with the spec's verbatim messages) live in one superRefine per form,
+// so the messages come out in the spec's order and concatenated, on the client and the server.
+
+/** A form value read as a trimmed string ('' when missing). */
+export const formText = (max = 500) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v == null ? '' : String(v).trim()))
+    .pipe(z.string().max(max, { error: `Keep this under ${max} characters.` }));
+
+/** An id on an edit form: a positive integer, or 0/'' on an add form. */
+export const formId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => {
+    const n = Number(v ?? 0);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  });
+
+/** The id a delete call names: `postData` is the id itself, or an object holding it. */
+export const DeleteBody = z.object({
+  postData: z.union([
+    z.coerce.number({ error: 'Say which record to delete.' }).int().positive({ error: 'Say which record to delete.' }),
+    z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id),
+  ]),
+});
+export type DeleteBody = z.infer<typeof DeleteBody>;
+
+/** A comma list of ids as sent by the checkbox widget (",1,3,") or plainly ("1,3"). */
+export function parseIdList(value: string): number[] {
+  const ids = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map(Number);
+  return [...new Set(ids.filter((n) => Number.isInteger(n) && n > 0))];
+}
+
+/** Ids back as the checkbox widget keeps them: ",1,3," ('' for none). */
+export function formatIdList(ids: readonly number[]): string {
+  return ids.length ? `,${ids.join(',')},` : '';
+}
+
+export const SaveResponse = z.object({ success: z.literal(1), details: z.string(), id: z.number().int() });
+export type SaveResponse = z.infer<typeof SaveResponse>;
+
+export const Flag01 = z.enum(['0', '1']);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { formId, formText } from './admin-fields';
+import { messages } from './messages';
+
+const m = messages.location;
+
+/** Grid limits: enough for any beach, small enough that a typo cannot create a million positions. */
+export const locationLimits = { maxUmbrellas: 200, maxRows: 50 } as const;
+
+/** A location as the Locations screens show it (spec section 3: name is shown as Initials). */
+export const LocationRow = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  name: z.string(),
+  fullName: z.string(),
+  umbrellas: z.number().int(),
+  umbrellaRows: z.number().int(),
+  sort: z.number().int(),
+});
+export type LocationRow = z.infer<typeof LocationRow>;
+
+export const LocationListResponse = z.object({ locations: z.array(LocationRow) });
+export type LocationListResponse = z.infer<typeof LocationListResponse>;
+
+export const LocationResponse = z.object({ location: LocationRow });
+export type LocationResponse = z.infer<typeof LocationResponse>;
+
+const count = (v: string) => (/^\d+$/.test(v) ? Number(v) : Number.NaN);
+
+/** The location form, add and edit alike (spec section 5): the four messages, then the numbers. */
+export const LocationForm = z
+  .object({
+    id: formId,
+    locationId: formId,
+    name: formText(50),
+    fullName: formText(200),
+    umbrellas: formText(10),
+    umbrellaRows: formText(10),
+  })
+  .superRefine((d, ctx) => {
+    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (!d.name) issue(m.nameBlank, 'name');
+    if (!d.fullName) issue(m.fullNameBlank, 'fullName');
+    if (!d.umbrellas) issue(m.umbrellasBlank, 'umbrellas');
+    if (!d.umbrellaRows) issue(m.umbrellaRowsBlank, 'umbrellaRows');
+    const u = count(d.umbrellas);
+    const r = count(d.umbrellaRows);
+    if (d.umbrellas && !(u >= 1 && u <= locationLimits.maxUmbrellas))
+      issue(`Umbrellas is a whole number from 1 to ${locationLimits.maxUmbrellas}.`, 'umbrellas');
+    if (d.umbrellaRows && !(r >= 1 && r <= locationLimits.maxRows))
+      issue(`Umbrellas per Row is a whole number from 1 to ${locationLimits.maxRows}.`, 'umbrellaRows');
+  })
+  .transform((d) => ({
+    id: d.id || d.locationId,
+    name: d.name,
+    fullName: d.fullName,
+    umbrellas: Number(d.umbrellas),
+    umbrellaRows: Number(d.umbrellaRows),
+  }));
+export type LocationFormInput = z.input<typeof LocationForm>;
+
+export const SaveLocationBody = z.object({ postData: LocationForm });
+export type SaveLocationBody = z.infer<typeof SaveLocationBody>;
