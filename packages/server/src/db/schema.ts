@@ -278,5 +278,78 @@ export interface SalesTables {
   dropoffs: DropoffsTable;
 }
 
+export interface LogDetailsTable {
+  id: Generated<number>;
+  category: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  field_sort: number;
+  field_type: string;
+  created_at: number;
+}
+
+export interface DailyLogsTable {
+  id: Generated<number>;
+  log_date: string;
+  /** JSON: { [fieldName]: { value, user } }, user = initials of the last editor of that field. */
+  data: string;
+  created_at: number;
+  created_by: number | null;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export interface ReportEmailRunsTable {
+  day: string;
+  at: number;
+}
+
+export interface DailyOpsTables {
+  log_details: LogDetailsTable;
+  daily_logs: DailyLogsTable;
+  report_email_runs: ReportEmailRunsTable;
+}
+
+export interface UnitMovesTable {
+  id: Generated<number>;
+  day: string;
+  customer_id: number | null;
+  customer_name: string;
+  from_position_id: number;
+  to_position_id: number;
+  from_label: string;
+  to_label: string;
+  user_id: number | null;
+  at: number;
+}
+
+export interface MoveTables {
+  unit_moves: UnitMovesTable;
+}
+
 /** The whole database. Each feature adds its tables interface here. */
-export interface DB extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables {}
+export interface UploadsTable {
+  id: Generated<number>;
+  kind: 'file' | 'image' | 'document' | 'tinymce' | 'roster';
+  file_name: string;
+  stored_name: string;
+  mime_type: string;
+  size_bytes: number;
+  table_name: string;
+  record_id: string;
+  field_name: string;
+  client_id: string;
+  folder_id: string;
+  full_path: string;
+  status: number;
+  status_reason: string;
+  user_id: number | null;
+  created_at: number;
+}
+
+export interface UploadsTables {
+  uploads: UploadsTable;
+}
+
+export interface DB extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables, DailyOpsTables, MoveTables, UploadsTables {}
