@@ -47,3 +47,104 @@ export const defaultSettings: Settings = {
   seasonEnd: '2026-12-31',
   simulatedReader: '0',
 };
+
+// ---- Calls: GET /getConfigSettings, POST /saveConfigSettings (spec section 7) ----
+
+/** True for a real IANA time zone name such as "America/New_York". */
+export function isTimeZone(tz: string): boolean {
+  if (!tz || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const settingsTexts = {
+  saved: 'Settings have been saved!',
+  timeZone: 'Enter a real time zone, such as America/New_York.',
+  email: 'Enter a valid e-mail address.',
+  season: 'The season must start on or before its last day.',
+  date: 'Enter dates as YYYY-MM-DD.',
+  reportEmailTime: 'Enter a 2-digit military hour, 00 to 23',
+} as const;
+
+/** GET /getConfigSettings: the nine config settings and the venue's own. */
+export const GetConfigSettingsResponse = Settings;
+export type GetConfigSettingsResponse = Settings;
+
+const emailOrBlank = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: settingsTexts.email });
+const date = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: settingsTexts.date });
+
+/**
+ * POST /saveConfigSettings: the spec sends the nine config fields; Sandbar also accepts the venue
+ * fields. Every field is optional (a field left out keeps its stored value) but checked when sent.
+ */
+export const SaveConfigSettingsBody = z
+  .object({
+    fromName: ConfigSettingsFields.fromName.trim(),
+    fromEmail: emailOrBlank,
+    paymentSubject: ConfigSettingsFields.paymentSubject,
+    reportEmailTime: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v).padStart(2, '0') : typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: settingsTexts.reportEmailTime })
+        .regex(/^([01]\d|2[0-3])$/, { error: settingsTexts.reportEmailTime }),
+    ),
+    reportEmailSubject: ConfigSettingsFields.reportEmailSubject,
+    reportEmailMessage: ConfigSettingsFields.reportEmailMessage,
+    receiptTextMessage: ConfigSettingsFields.receiptTextMessage,
+    receiptEmailSubject: ConfigSettingsFields.receiptEmailSubject,
+    receiptEmailBody: ConfigSettingsFields.receiptEmailBody,
+    venueName: VenueSettingsFields.venueName.trim().min(1, { error: 'Enter the venue name.' }),
+    venueAddress: VenueSettingsFields.venueAddress,
+    supportEmail: emailOrBlank,
+    timeZone: z.string().trim().refine(isTimeZone, { error: settingsTexts.timeZone }),
+    seasonStart: date,
+    seasonEnd: date,
+    simulatedReader: z.preprocess(
+      (v) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v),
+      VenueSettingsFields.simulatedReader,
+    ),
+  })
+  .partial()
+  .refine((s) => !s.seasonStart || !s.seasonEnd || s.seasonStart <= s.seasonEnd, {
+    error: settingsTexts.season,
+    path: ['seasonEnd'],
+  });
+export type SaveConfigSettingsBody = z.input<typeof SaveConfigSettingsBody>;
+
+export const SaveConfigSettingsResponse = z.object({ success: z.literal(1), details: z.string() });
+export type SaveConfigSettingsResponse = z.infer<typeof SaveConfigSettingsResponse>;
+
+/**
+ * Placeholders a receipt or report template may use (docs/templates.md). Unknown names are left
+ * as typed, so a venue sees its mistake in the outbox instead of a silent blank.
+ */
+export const templatePlaceholders = ['venueName', 'receiptUrl', 'total', 'customerName', 'date'] as const;
+export type TemplatePlaceholder = (typeof templatePlaceholders)[number];
+
+/** Fills `{name}` placeholders; `escape` is applied to values placed into HTML templates. */
+export function fillTemplate(
+  template: string,
+  values: Partial<Record<TemplatePlaceholder, string>>,
+  escape: (s: string) => string = (s) => s,
+): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = (values as Record<string, string | undefined>)[name];
+    return v === undefined ? whole : escape(v);
+  });
+}
+
+/** HTML-escapes a value for an e-mail body template. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

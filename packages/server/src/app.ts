@@ -19,6 +19,9 @@ import type { Env } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
+import { logDetailsRoutes } from './features/log-details/log-details.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import type { Clock } from './platform/clock';
 import { type EventBus, memoryEventBus, postgresEventBus } from './platform/events';
 import { systemClock } from './platform/clock';
@@ -117,6 +120,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(outboxRoutes);
+      await api.register(logDetailsRoutes);
+      await api.register(dailyLogRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: '/api' },
   );

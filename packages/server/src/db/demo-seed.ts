@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../platform/clock';
+import { seedDemoLogDetails } from '../features/log-details/log-details.seed';
 import { hashPassword } from '../platform/passwords';
 import type { DB } from './schema';
 
@@ -282,4 +283,5 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void>
       }
     }
   });
+  await seedDemoLogDetails(db, clock);
 }

@@ -1,0 +1,80 @@
+import { ErrorResponse, IdParam, MessageResponse } from '@sandbar/contract/common';
+import {
+  DailyLogList,
+  DailyLogResponse,
+  DeleteDailyLogBody,
+  SaveDailyLogBody,
+  SaveDailyLogResponse,
+  dailyLogTexts,
+} from '@sandbar/contract/daily-log';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import { getDailyLog, getDailyLogList, removeDailyLog, saveDailyLog } from './daily-log.service';
+
+// A, S and M keep the daily log (DESIGN.md section 8); checked before the body is validated.
+const logKeepers = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'dailyLog') };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getDailyLogList',
+    {
+      ...logKeepers,
+      schema: {
+        tags: ['daily log'],
+        summary: 'Daily logs (newest first) and the form fields',
+        response: { 200: DailyLogList, ...errors },
+      },
+    },
+    async () => getDailyLogList(app.deps),
+  );
+
+  app.get(
+    '/getDailyLogList/:id',
+    {
+      ...logKeepers,
+      schema: {
+        tags: ['daily log'],
+        summary: 'One daily log with the form fields',
+        params: IdParam,
+        response: { 200: DailyLogResponse, ...errors },
+      },
+    },
+    async (request) => getDailyLog(app.deps, request.params.id),
+  );
+
+  app.post(
+    '/saveDailyLog',
+    {
+      ...logKeepers,
+      schema: {
+        tags: ['daily log'],
+        summary: 'Add (no id) or change a daily log; one log per date (409 for a taken date)',
+        body: SaveDailyLogBody,
+        response: { 200: SaveDailyLogResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const id = await saveDailyLog(app.deps, request.user, request.body);
+      return { success: 1 as const, details: dailyLogTexts.saved, id };
+    },
+  );
+
+  app.post(
+    '/deleteDailyLog',
+    {
+      ...logKeepers,
+      schema: {
+        tags: ['daily log'],
+        summary: 'Delete a daily log (admins)',
+        body: DeleteDailyLogBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: 1 as const,
+      details: await removeDailyLog(app.deps, request.user.userType, request.body.postData),
+    }),
+  );
+};

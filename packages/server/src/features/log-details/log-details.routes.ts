@@ -1,0 +1,83 @@
+import { ErrorResponse, IdParam, MessageResponse } from '@sandbar/contract/common';
+import {
+  DeleteLogDetailsBody,
+  LogDetailResponse,
+  LogDetailsList,
+  SaveLogDetailsBody,
+  SaveLogDetailsResponse,
+} from '@sandbar/contract/log-details';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import { getLogDetail, getLogDetails, removeLogDetail, saveLogDetail } from './log-details.service';
+
+// Checked in onRequest, so a role that may not use the call gets 403 before its body is validated.
+const adminsOnly = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'logDetails') };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/** Daily-log field definitions (spec section 7), admins only (DESIGN.md section 8). */
+export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getLogDetailsList',
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ['log details'],
+        summary: 'Daily-log field definitions',
+        response: { 200: LogDetailsList, ...errors },
+      },
+    },
+    async () => {
+      return { logDetails: await getLogDetails(app.deps) };
+    },
+  );
+
+  app.get(
+    '/getLogDetailsList/:id',
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ['log details'],
+        summary: 'One daily-log field definition',
+        params: IdParam,
+        response: { 200: LogDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return { logDetail: await getLogDetail(app.deps, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/saveLogDetails',
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ['log details'],
+        summary: 'Add (no id) or change a daily-log field',
+        body: SaveLogDetailsBody,
+        response: { 200: SaveLogDetailsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const id = await saveLogDetail(app.deps, request.body.postData);
+      return { type: 'saveLogDetail' as const, success: 1 as const, id };
+    },
+  );
+
+  app.post(
+    '/deleteLogDetails',
+    {
+      ...adminsOnly,
+      schema: {
+        tags: ['log details'],
+        summary: 'Delete a daily-log field',
+        body: DeleteLogDetailsBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return { success: 1 as const, details: await removeLogDetail(app.deps, request.body.postData) };
+    },
+  );
+};

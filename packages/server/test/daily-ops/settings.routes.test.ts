@@ -1,0 +1,95 @@
+import { defaultSettings, settingsTexts } from '@sandbar/contract/settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/features/settings/settings.repository';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
+
+describe(`config settings calls on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const saveSettings = (payload: object, user = 'admin') =>
+    injectAs(t.app, user, { method: 'POST', url: '/api/saveConfigSettings', payload });
+
+  it('reads the defaults: the nine config fields and the venue fields', async () => {
+    const res = await injectAs(t.app, 'admin', { method: 'GET', url: '/api/getConfigSettings' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(defaultSettings);
+  });
+
+  it('saves every field and answers the message the screen toasts; readSettings sees it at once', async () => {
+    const all = {
+      fromName: 'Sunny Sands',
+      fromEmail: 'hello@sunny.test',
+      paymentSubject: 'Your payment',
+      reportEmailTime: '07',
+      reportEmailSubject: 'Daily numbers',
+      reportEmailMessage: '<p>Hi <strong>team</strong></p><p><img src="https://x.test/a.png" alt="logo" /></p>',
+      receiptTextMessage: 'Thanks {customerName}! {total} at {venueName}: {receiptUrl}',
+      receiptEmailSubject: 'Receipt {date}',
+      receiptEmailBody: '<p>Thanks from {venueName}</p>',
+      venueName: 'Sunny Sands',
+      venueAddress: '2 Beach Rd',
+      supportEmail: 'help@sunny.test',
+      timeZone: 'Europe/Lisbon',
+      seasonStart: '2026-04-01',
+      seasonEnd: '2026-10-31',
+      simulatedReader: '1',
+    };
+    const res = await saveSettings(all);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: 1, details: settingsTexts.saved });
+    expect(await readSettings(t.deps.db)).toEqual(all);
+    const get = await injectAs(t.app, 'admin', { method: 'GET', url: '/api/getConfigSettings' });
+    expect(get.json()).toEqual(all);
+  });
+
+  it('accepts the spec body (the nine fields only) and keeps the others', async () => {
+    const before = await readSettings(t.deps.db);
+    const res = await saveSettings({ receiptTextMessage: 'New text {receiptUrl}', reportEmailTime: 9 });
+    expect(res.statusCode).toBe(200);
+    const after = await readSettings(t.deps.db);
+    expect(after).toEqual({ ...before, receiptTextMessage: 'New text {receiptUrl}', reportEmailTime: '09' });
+  });
+
+  it('sanitises the rich text on the server', async () => {
+    const res = await saveSettings({
+      reportEmailMessage:
+        '<p onclick="x()">Hello<script>alert(1)</script></p><img src="javascript:alert(1)"><a href="https://ok.test" onmouseover="y">ok</a><iframe src="https://evil.test"></iframe>',
+      receiptEmailBody: '<p style="color:#ff0000;position:fixed">Red</p><style>p{}</style>',
+    });
+    expect(res.statusCode).toBe(200);
+    const s = await readSettings(t.deps.db);
+    expect(s.reportEmailMessage).toBe('<p>Hello</p><img /><a href="https://ok.test">ok</a>');
+    expect(s.receiptEmailBody).toBe('<p style="color:#ff0000">Red</p>');
+  });
+
+  it('checks the hour, the time zone, e-mails and the season', async () => {
+    const hour = await saveSettings({ reportEmailTime: '7pm' });
+    expect(hour.statusCode).toBe(400);
+    expect(hour.json().details).toBe(settingsTexts.reportEmailTime);
+    expect((await saveSettings({ reportEmailTime: '24' })).statusCode).toBe(400);
+    const tz = await saveSettings({ timeZone: 'Mars/Olympus_Mons' });
+    expect(tz.statusCode).toBe(400);
+    expect(tz.json().details).toBe(settingsTexts.timeZone);
+    expect((await saveSettings({ timeZone: '' })).statusCode).toBe(400);
+    expect((await saveSettings({ fromEmail: 'not-an-email' })).json().details).toBe(settingsTexts.email);
+    expect((await saveSettings({ seasonStart: '2026-09-01', seasonEnd: '2026-08-01' })).json().details).toBe(
+      settingsTexts.season,
+    );
+    // one end checked against the stored other end
+    expect((await saveSettings({ seasonStart: '2027-01-01' })).json().details).toBe(settingsTexts.season);
+    expect((await saveSettings({ simulatedReader: 'yes' })).statusCode).toBe(400);
+    expect((await saveSettings([1, 2])).statusCode).toBe(400);
+    expect((await readSettings(t.deps.db)).timeZone).toBe('Europe/Lisbon');
+  });
+
+  it.each(['supervisor', 'manager', 'staff'])('refuses %s with 403', async (user) => {
+    expect((await injectAs(t.app, user, { method: 'GET', url: '/api/getConfigSettings' })).statusCode).toBe(403);
+    expect((await saveSettings({ venueName: 'Hacked' }, user)).statusCode).toBe(403);
+    expect((await saveSettings({ reportEmailTime: 'bad' }, user)).statusCode).toBe(403);
+    expect((await readSettings(t.deps.db)).venueName).not.toBe('Hacked');
+  });
+});
