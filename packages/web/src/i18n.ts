@@ -3,6 +3,9 @@ import { agentLabel, navItems } from '@sandbar/contract/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formsEn } from './components/i18n';
+import { dailyLogEn } from './features/daily-log/i18n';
+import { logDetailsEn } from './features/log-details/i18n';
+import { settingsEn } from './features/settings/i18n';
 
 // All UI text goes through i18next. The spec's texts come from the contract package
 // (`messages.*`), so screens, server and tests share one source; `ui.*` holds Sandbar's own words.
@@ -13,6 +16,9 @@ export const en = {
   nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox' },
   passwordStrength: [...passwordStrengthLabels],
   forms: formsEn,
+  logDetails: logDetailsEn,
+  dailyLog: dailyLogEn,
+  settings: settingsEn,
   ui: {
     appName: 'Sandbar',
     copyright: '© {{year}} Sandbar. All rights reserved.',

@@ -35,6 +35,41 @@ export const routes: RouteObject[] = [
           page(() => import('../features/outbox/pages/outbox-page'), 'OutboxPage'),
         ),
       },
+      {
+        path: '/config/log-details',
+        element: allowed(
+          'logDetails',
+          page(() => import('../features/log-details/pages/log-details-list-page'), 'LogDetailsListPage'),
+        ),
+      },
+      {
+        path: '/config/log-details/add',
+        element: allowed(
+          'logDetails',
+          page(() => import('../features/log-details/pages/log-detail-form-page'), 'LogDetailFormPage'),
+        ),
+      },
+      {
+        path: '/config/log-details/edit/:id',
+        element: allowed(
+          'logDetails',
+          page(() => import('../features/log-details/pages/log-detail-form-page'), 'LogDetailFormPage'),
+        ),
+      },
+      {
+        path: '/config/daily-log',
+        element: allowed(
+          'dailyLog',
+          page(() => import('../features/daily-log/pages/daily-log-page'), 'DailyLogPage'),
+        ),
+      },
+      {
+        path: '/config',
+        element: allowed(
+          'config',
+          page(() => import('../features/settings/pages/config-page'), 'ConfigPage'),
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

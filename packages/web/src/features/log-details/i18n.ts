@@ -1,0 +1,22 @@
+/** Sandbar's own words for the log-details screens (spec texts come from messages.ts). */
+export const logDetailsEn = {
+  title: 'Log Details',
+  intro: 'The fields of the daily log, grouped by category in this sort order.',
+  add: 'Add Details',
+  addTitle: 'Add Log Detail',
+  editTitle: 'Edit Log Detail',
+  category: 'Category',
+  name: 'Field Name',
+  nameHint: 'A short key, unique among the fields (e.g. windFlag). Values in daily logs are stored under it.',
+  label: 'Field Label',
+  placeholder: 'Placeholder',
+  placeholderHint: 'For a checkbox field: the choices, separated by commas.',
+  sort: 'Sort',
+  fieldType: 'Field Type',
+  edit: 'Edit',
+  delete: 'Delete',
+  save: 'Save',
+  cancel: 'Cancel',
+  empty: 'No log fields yet.',
+  deleteQuestion: 'Delete the log field "{{name}}"? Values already recorded in daily logs are kept.',
+};

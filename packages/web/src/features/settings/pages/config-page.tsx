@@ -1,0 +1,171 @@
+import { Anchor, Button, Container, Divider, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { SaveConfigSettingsBody, type Settings, defaultSettings } from '@sandbar/contract/settings';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { FormErrors } from '../../../components/form-errors';
+import { EmailField, TextField, TextareaField, ToggleField } from '../../../components/form-fields';
+import { useFormState } from '../../../components/use-form-state';
+import { useAVPath } from '../../../lib/av';
+import { toastSuccess } from '../../../lib/notify';
+import { useConfigSettings } from '../api/get-config-settings';
+import { useSaveConfigSettings } from '../api/save-config-settings';
+import { RichTextField } from '../components/rich-text-editor';
+
+/** /config (admins): the nine settings of spec section 3 and the venue's own; the server's message is toasted. */
+export function ConfigPage() {
+  const { t } = useTranslation();
+  const to = useAVPath();
+  const settings = useConfigSettings();
+  const save = useSaveConfigSettings();
+  const { values, setValues, bind, errors, setErrors } = useFormState<Settings>(defaultSettings);
+
+  useEffect(() => {
+    if (settings.data) setValues(settings.data);
+  }, [settings.data, setValues]);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = SaveConfigSettingsBody.safeParse(values);
+    if (!checked.success) {
+      setErrors([...new Set(checked.error.issues.map((i) => i.message))]);
+      return;
+    }
+    const res = await save.mutateAsync(values).catch(() => null);
+    if (res) toastSuccess(res.details);
+  };
+
+  if (settings.isPending) return <Loader m="xl" />;
+
+  const text = (name: keyof Settings, description?: string) => (
+    <TextField
+      name={name}
+      label={t(`settings.${name}`)}
+      description={description}
+      value={values[name]}
+      onChange={bind(name)}
+    />
+  );
+
+  return (
+    <Container size="lg" py="md">
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{t('settings.title')}</Title>
+        <Group>
+          <Anchor component={Link} to={to(paths.reportsConfig)}>
+            {t('settings.reportsLink')}
+          </Anchor>
+          <Anchor component={Link} to={to(paths.outbox)}>
+            {t('settings.outboxLink')}
+          </Anchor>
+        </Group>
+      </Group>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <FormErrors errors={errors} />
+          <Divider label={t('settings.emailSection')} labelPosition="left" />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{text('fromName')}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <EmailField
+                name="fromEmail"
+                label={t('settings.fromEmail')}
+                value={values.fromEmail}
+                onChange={bind('fromEmail')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{text('paymentSubject')}</Grid.Col>
+          </Grid>
+
+          <Divider label={t('settings.reportSection')} labelPosition="left" />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextField
+                name="reportEmailTime"
+                label={t('settings.reportEmailTime')}
+                description={t('settings.reportEmailTimeHint')}
+                value={values.reportEmailTime}
+                onChange={bind('reportEmailTime')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>{text('reportEmailSubject')}</Grid.Col>
+          </Grid>
+          <RichTextField
+            name="reportEmailMessage"
+            label={t('settings.reportEmailMessage')}
+            description={t('settings.placeholdersHint')}
+            value={values.reportEmailMessage}
+            onChange={bind('reportEmailMessage')}
+            height={350}
+          />
+
+          <Divider label={t('settings.receiptSection')} labelPosition="left" />
+          <TextareaField
+            name="receiptTextMessage"
+            label={t('settings.receiptTextMessage')}
+            description={t('settings.placeholdersHint')}
+            value={values.receiptTextMessage}
+            onChange={bind('receiptTextMessage')}
+            minRows={2}
+          />
+          {text('receiptEmailSubject', t('settings.placeholdersHint'))}
+          <RichTextField
+            name="receiptEmailBody"
+            label={t('settings.receiptEmailBody')}
+            description={t('settings.placeholdersHint')}
+            value={values.receiptEmailBody}
+            onChange={bind('receiptEmailBody')}
+            height={200}
+          />
+
+          <Divider label={t('settings.venueSection')} labelPosition="left" />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>{text('venueName')}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <EmailField
+                name="supportEmail"
+                label={t('settings.supportEmail')}
+                value={values.supportEmail}
+                onChange={bind('supportEmail')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>{text('venueAddress')}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{text('timeZone', t('settings.timeZoneHint'))}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextField
+                name="seasonStart"
+                label={t('settings.seasonStart')}
+                value={values.seasonStart}
+                onChange={bind('seasonStart')}
+                placeholder="YYYY-MM-DD"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextField
+                name="seasonEnd"
+                label={t('settings.seasonEnd')}
+                value={values.seasonEnd}
+                onChange={bind('seasonEnd')}
+                placeholder="YYYY-MM-DD"
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <ToggleField
+                name="simulatedReader"
+                label={t('settings.simulatedReader')}
+                value={values.simulatedReader}
+                onChange={bind('simulatedReader')}
+              />
+            </Grid.Col>
+          </Grid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Container>
+  );
+}
