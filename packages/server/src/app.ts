@@ -19,6 +19,9 @@ import type { Env } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { dropoffRoutes } from './features/dropoff/dropoff.routes';
+import { receiptsRoutes } from './features/receipts/receipts.routes';
+import { salesRoutes } from './features/sales/sales.routes';
 import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -123,6 +126,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(logDetailsRoutes);
       await api.register(dailyLogRoutes);
       await api.register(settingsRoutes);
+      await api.register(salesRoutes);
+      await api.register(receiptsRoutes);
+      await api.register(dropoffRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock';
 import { seedDemoLogDetails } from '../features/log-details/log-details.seed';
 import { hashPassword } from '../platform/passwords';
 import type { DB } from './schema';
+import { seedSellingDemo } from '../features/sales/sales.seed';
 
 export const DEMO_PASSWORD = 'sandbar-demo';
 
@@ -284,4 +285,5 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void>
     }
   });
   await seedDemoLogDetails(db, clock);
+  await seedSellingDemo(db);
 }

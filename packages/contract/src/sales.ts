@@ -1,0 +1,375 @@
+import { z } from 'zod';
+import { Flag, Money } from './common';
+import { messages } from './messages';
+import { paymentMethods, receiptTypes } from './rules/pricing';
+
+// Calls of the sale wizard, cart, receipts and drop-offs (spec section 7, DESIGN.md section 6).
+// Request field names are the spec's; money goes out as "35.00" strings and comes in as a
+// string or a number (tablets send both).
+
+/** Sandbar's own texts for selling (the spec gives none for these cases). */
+export const saleTexts = {
+  wrongTotal: (expected: string) =>
+    `The order total changed: the price list says $${expected}. Review the order and try again.`,
+  cardNeedsTransaction: 'A card sale needs the card transaction id from the reader.',
+  roomChargeNeedsHotel: 'Select the hotel for the room charge.',
+  roomChargeNeedsGuest: 'Enter the guest last name and room number.',
+  guestNotFound: 'No guest with that last name is staying in that room. Check the room or use manual entry.',
+  customerNameBlank: 'Enter the customer name.',
+  unknownItem: 'That item is not on the price list.',
+  itemNotForUnit: 'That item cannot be sold for this unit.',
+  itemNotForBuyer: 'That item is for hotel guests only.',
+  unitNotFound: 'No such unit.',
+  notYourLocation: 'This unit is in a location that is not assigned to you.',
+  unitTaken: (unit: string, what: string) => `${unit} ${what}`,
+  invalidPhone: 'Enter a valid mobile number, like 305 555 0123.',
+  invalidEmail: 'Enter a valid e-mail address.',
+  receiptOk: 'Receipt details look good.',
+  receiptSaved: 'Receipt details saved.',
+  receiptSent: 'Receipt sent.',
+  noReceiptContact: 'This customer has no phone number or e-mail address for a receipt.',
+  noSaleOnUnit: 'There is no sale on this unit today.',
+  customerNotFound: 'No such customer.',
+  receiptNotFound: 'This receipt does not exist.',
+  dropoffSaved: 'Drop off saved.',
+  holdOk: 'Unit added to the order.',
+} as const;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** An amount as a string ("35", "35.00") or a number; converted to cents by the server. */
+export const MoneyIn = z.union([
+  z.number().min(0).max(1_000_000),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Amounts are numbers like 35.00' }),
+]);
+export type MoneyIn = z.infer<typeof MoneyIn>;
+
+const PositiveId = z.coerce.number({ error: 'Unit ids are numbers' }).int().positive();
+const OptionalHotelId = z
+  .union([z.coerce.number().int().nonnegative(), z.literal('')])
+  .optional()
+  .nullable()
+  .transform((v) => (v === '' || v == null || v === 0 ? null : v));
+const FlagIn = z
+  .union([Flag, z.boolean(), z.literal(0), z.literal(1)])
+  .optional()
+  .transform((v) => v === '1' || v === true || v === 1);
+/** Comma-delimited price ids ("12,14"), or a list of ids. */
+const CodeList = z
+  .union([z.string().max(500), z.array(z.coerce.number().int().positive()).max(50)])
+  .optional()
+  .transform((v) => {
+    if (Array.isArray(v)) return v;
+    return (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number);
+  })
+  .refine((ids) => ids.every((n) => Number.isInteger(n) && n > 0), { error: 'Item codes are price ids' });
+
+export const PaymentMethod = z.enum(paymentMethods, { error: 'Select a payment method' });
+export const ReceiptType = z.enum(receiptTypes);
+
+/** One unit of a cart (spec section 3, "Cart unit"); shared fields come from the first unit. */
+export const CartUnit = z.object({
+  unitId: PositiveId,
+  unitType: z.string().max(1).optional(),
+  unitNumber: z.union([z.string(), z.number()]).optional(),
+  unitLocation: z.string().max(50).optional(),
+  selectedUnit: z.coerce.number({ error: 'Select the equipment' }).int().positive({ error: 'Select the equipment' }),
+  selectedAddons: CodeList,
+  selectedUnitPrice: MoneyIn.optional(),
+  addonTotal: MoneyIn.optional(),
+  orderTotal: MoneyIn.optional(),
+});
+export type CartUnit = z.input<typeof CartUnit>;
+
+export const CustomerData = z.object({
+  /** Client-generated UUID: the idempotency key. The same id sent twice records one sale. */
+  ourTransactionId: z
+    .string({ error: 'ourTransactionId is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'ourTransactionId must be a UUID' }),
+  unitId: PositiveId,
+  unitType: z.string().max(1).optional(),
+  unitData: z.unknown().optional(),
+  /** The cart whose holds this sale may take over ('Add More Unit(s)'). */
+  cartId: z.string().trim().max(64).optional().nullable(),
+  paymentMethod: PaymentMethod,
+  /** Hotel id for a room charge. */
+  roomChargeHotel: OptionalHotelId,
+  lastName: trimmed(200).default(''),
+  roomNumber: trimmed(20).default(''),
+  customerName: trimmed(200).default(''),
+  manualEntry: FlagIn,
+  /** Price id of the unit's equipment (single-unit sale; a cart names it per unit). */
+  selectedUnit: z.coerce.number().int().nonnegative().optional(),
+  selectedAddons: CodeList,
+  selectedUnitPrice: MoneyIn.optional(),
+  addonTotal: MoneyIn.optional(),
+  /** What the client shows as the order total before tip; must equal the server's figure. */
+  orderTotal: MoneyIn,
+  tipAmount: MoneyIn.default(0),
+  /** Hotel guest pays the full price instead of the hotel rate (an additional guest). */
+  wyndhamExtraCharge: FlagIn,
+  extraCharge: FlagIn,
+  /** Signature pad PNG as a data URL. */
+  signature: z.string().max(2_000_000).optional().nullable(),
+  /** Card transaction id from the reader; required for Credit Card. */
+  transactionID: trimmed(200).optional().nullable(),
+  cardTransactionId: trimmed(200).optional().nullable(),
+  notes: trimmed(2000).default(''),
+  /** All units of a multi-unit sale (when present, they are the units sold). */
+  cartUnits: z.array(CartUnit).max(50).default([]),
+  hasCartUnits: FlagIn,
+  multi: FlagIn,
+  receiptType: ReceiptType.default('phone'),
+  customerPhone: trimmed(50).default(''),
+  customerEmail: trimmed(200).default(''),
+});
+export type CustomerData = z.input<typeof CustomerData>;
+
+export const SaveCustomerBody = z.object({ customerData: CustomerData });
+export type SaveCustomerBody = z.input<typeof SaveCustomerBody>;
+
+export const SaveCustomerResponse = z.object({
+  /** 1: saved (the modal closes and the cart clears, spec section 4). */
+  status: z.literal(1),
+  saleId: z.number().int(),
+  ourTransactionId: z.string(),
+  receiptId: z.string(),
+  receiptUrl: z.string(),
+  unitIds: z.array(z.number().int()),
+  customerIds: z.array(z.number().int()),
+  orderTotal: Money,
+  tipAmount: Money,
+  total: Money,
+  retailRate: Money,
+  /** True when this answer repeats an earlier save of the same ourTransactionId. */
+  replayed: z.boolean(),
+});
+export type SaveCustomerResponse = z.infer<typeof SaveCustomerResponse>;
+
+/** 'Add More Unit(s)': hold a unit for this cart (status 1, ten minutes). */
+export const HoldUnitBody = z.object({
+  unitId: PositiveId,
+  cartId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'cartId must be a UUID' }),
+});
+export type HoldUnitBody = z.infer<typeof HoldUnitBody>;
+
+export const HeldUnit = z.object({
+  unitId: z.number().int(),
+  unitType: z.string(),
+  unitNumber: z.number().int(),
+  unitLocation: z.string(),
+  locationId: z.number().int(),
+  unitRow: z.number().int(),
+  unitPosition: z.number().int(),
+  holdExpiresAt: z.number().int(),
+});
+export type HeldUnit = z.infer<typeof HeldUnit>;
+
+export const HoldUnitResponse = z.object({ status: z.literal(1), details: z.string(), unit: HeldUnit });
+export type HoldUnitResponse = z.infer<typeof HoldUnitResponse>;
+
+/** 'Cancel Order' (all units of the cart) or removing units from it (unitIds). */
+export const ReleaseUnitsBody = z.object({
+  cartId: HoldUnitBody.shape.cartId,
+  unitIds: z.array(PositiveId).max(50).optional(),
+});
+export type ReleaseUnitsBody = z.infer<typeof ReleaseUnitsBody>;
+export const ReleaseUnitsResponse = z.object({ status: z.literal(1), released: z.array(z.number().int()) });
+export type ReleaseUnitsResponse = z.infer<typeof ReleaseUnitsResponse>;
+
+/** What the wizard may sell: the price list, hotels and the venue's pricing hour. */
+export const CatalogueItemOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: Money,
+  retailRate: Money,
+  hotelRate: Money,
+  addOn: Flag,
+  sort: z.number().int(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  unitType: z.string(),
+  projectHotels: z.array(z.number().int()),
+  allHotels: Flag,
+});
+export type CatalogueItemOut = z.infer<typeof CatalogueItemOut>;
+
+export const SaleHotel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  vacationOwnerRule: Flag,
+  isOther: Flag,
+});
+export type SaleHotel = z.infer<typeof SaleHotel>;
+
+export const SaleCatalogue = z.object({
+  items: z.array(CatalogueItemOut),
+  hotels: z.array(SaleHotel),
+  /** Venue hour for the time windows (14:45 already counts as 15). */
+  hour: z.number().int(),
+  currentTime: z.number().int(),
+  day: z.string(),
+  tipPresets: z.array(z.number()),
+  simulatedReader: Flag,
+});
+export type SaleCatalogue = z.infer<typeof SaleCatalogue>;
+
+export const SearchWyndhamBody = z.object({
+  customerData: z.object({
+    hotelLastName: trimmed(200).default(''),
+    hotelRoomNumber: trimmed(20).default(''),
+    roomChargeHotel: OptionalHotelId,
+  }),
+});
+export type SearchWyndhamBody = z.input<typeof SearchWyndhamBody>;
+
+export const HotelGuest = z.object({
+  Room: z.string(),
+  Guest_Name: z.string(),
+  Accompanying_Guest_Name: z.string(),
+  Additional: Flag,
+  hotelId: z.number().int(),
+});
+export type HotelGuest = z.infer<typeof HotelGuest>;
+export const SearchWyndhamResponse = z.object({
+  guests: z.array(HotelGuest),
+  /** True when a guest matches both the last name and the room exactly. */
+  exactMatch: z.boolean(),
+});
+export type SearchWyndhamResponse = z.infer<typeof SearchWyndhamResponse>;
+
+export const CheckItemPriceBody = z.object({
+  itemType: CodeList,
+  extraCharge: FlagIn,
+  roomChargeHotel: OptionalHotelId,
+});
+export type CheckItemPriceBody = z.input<typeof CheckItemPriceBody>;
+export const CheckItemPriceResponse = z.object({ prices: z.object({ retailRate: Money }), pageName: z.string() });
+export type CheckItemPriceResponse = z.infer<typeof CheckItemPriceResponse>;
+
+export const CheckReceiptInfoBody = z.object({
+  receiptType: ReceiptType,
+  receiptPhone: trimmed(50).optional().default(''),
+  receiptEmail: trimmed(200).optional().default(''),
+});
+export type CheckReceiptInfoBody = z.input<typeof CheckReceiptInfoBody>;
+export const ReceiptCheckResponse = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  saveReceiptSuccess: z.boolean().optional(),
+  phoneSent: z.boolean().optional(),
+  emailSent: z.boolean().optional(),
+});
+export type ReceiptCheckResponse = z.infer<typeof ReceiptCheckResponse>;
+
+export const UpdateReceiptBody = z.object({
+  unitId: PositiveId.optional(),
+  customerId: PositiveId,
+  receiptType: ReceiptType,
+  receiptPhone: trimmed(50).optional().default(''),
+  receiptEmail: trimmed(200).optional().default(''),
+});
+export type UpdateReceiptBody = z.input<typeof UpdateReceiptBody>;
+
+export const ResendReceiptBody = z.object({ customerId: PositiveId, reprint: FlagIn });
+export type ResendReceiptBody = z.input<typeof ResendReceiptBody>;
+
+export const PrintReceiptBody = z.object({
+  unitId: PositiveId,
+  reprint: FlagIn,
+  /** Which customer of the unit (defaults to the one seated now). */
+  customerId: PositiveId.optional(),
+});
+export type PrintReceiptBody = z.input<typeof PrintReceiptBody>;
+export const PrintCodeResponse = z.object({
+  /** Base64 ESC/POS for the Android wrapper's printer (58 or 80 mm). */
+  PrintCode: z.string(),
+  lines: z.array(z.string()),
+});
+export type PrintCodeResponse = z.infer<typeof PrintCodeResponse>;
+
+export const ReceiptIdParam = z.object({ receiptId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+export const ReceiptUnit = z.object({
+  unitNumber: z.number().int(),
+  unitType: z.string(),
+  unitLocation: z.string(),
+  unitRow: z.number().int(),
+  unitPosition: z.number().int(),
+});
+export const ReceiptResponse = z.object({
+  orderInfo: z.object({
+    invoiceNumber: z.string(),
+    purchaseDate: z.string(),
+    ourTransactionId: z.string(),
+    paymentMethod: z.string(),
+    customerName: z.string(),
+    Price: Money,
+    tipAmount: Money,
+    tipPercent: z.number(),
+    Total: Money,
+    retailPrice: Money,
+  }),
+  unitNumber: z.number().int(),
+  unitLocation: z.string(),
+  unitRow: z.number().int(),
+  unitPosition: z.number().int(),
+  units: z.array(ReceiptUnit),
+  venueName: z.string(),
+  venueAddress: z.string(),
+  supportEmail: z.string(),
+});
+export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
+
+export const DropoffReport = z.object({
+  overview: z.object({
+    todayTotal: Money,
+    ccTotal: Money,
+    cashTotal: Money,
+    roomChargeTotal: Money,
+    voucherTotal: Money,
+    cashOnHand: Money,
+    cashDroppedOff: Money,
+  }),
+  dropOffs: z.array(z.object({ id: z.number().int(), epoc: z.number().int(), amount: Money, notes: z.string() })),
+  customers: z.array(
+    z.object({
+      id: z.number().int(),
+      epoc: z.number().int(),
+      customerName: z.string(),
+      projectLocations: z.string(),
+      umbrellaNumber: z.number().int(),
+      paymentMethod: z.string(),
+      price: Money,
+    }),
+  ),
+  day: z.string(),
+  agent: z.string(),
+});
+export type DropoffReport = z.infer<typeof DropoffReport>;
+
+export const SaveDropoffNotesBody = z.object({
+  dropoffAmount: z
+    .union([z.number(), z.string().trim()], { error: messages.dropoff.amountRequired })
+    .refine((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) > 0, {
+      error: messages.dropoff.amountRequired,
+      abort: true,
+    })
+    .refine((v) => Number(v) <= 1_000_000 && /^\d+(\.\d{1,2})?$/.test(String(v)), {
+      error: 'The dropoff amount is a number like 120.00',
+    }),
+  dropoffNotes: trimmed(2000).optional().default(''),
+});
+export type SaveDropoffNotesBody = z.input<typeof SaveDropoffNotesBody>;
+export const SaveDropoffNotesResponse = z.object({ success: z.literal(1), details: z.string(), id: z.number().int() });

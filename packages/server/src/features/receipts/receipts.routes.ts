@@ -1,0 +1,80 @@
+import { ErrorResponse } from '@sandbar/contract/common';
+import {
+  PrintCodeResponse,
+  PrintReceiptBody,
+  ReceiptCheckResponse,
+  ReceiptIdParam,
+  ReceiptResponse,
+  ResendReceiptBody,
+  UpdateReceiptBody,
+} from '@sandbar/contract/sales';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import * as service from './receipts.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getReceipt/:receiptId',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['receipts'],
+        summary: 'Public receipt of one sale',
+        security: [],
+        params: ReceiptIdParam,
+        response: { 200: ReceiptResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => service.getReceipt(app.deps, request.params.receiptId),
+  );
+
+  app.post(
+    '/resendReceipt',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: "Send a customer's receipt again",
+        body: ResendReceiptBody,
+        response: { 200: ReceiptCheckResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.resendReceipt(app.deps, request.user, request.body, service.publicBase(app.deps, request));
+    },
+  );
+
+  app.post(
+    '/updateReceipt',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: "Change a customer's receipt phone or e-mail and send it there",
+        body: UpdateReceiptBody,
+        response: { 200: ReceiptCheckResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.updateReceipt(app.deps, request.user, request.body, service.publicBase(app.deps, request));
+    },
+  );
+
+  app.post(
+    '/printReceipt',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'ESC/POS receipt for the Android printer (reprints are recorded)',
+        body: PrintReceiptBody,
+        response: { 200: PrintCodeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.printReceipt(app.deps, request.user, request.body, service.publicBase(app.deps, request));
+    },
+  );
+};

@@ -1,0 +1,309 @@
+import crypto from 'node:crypto';
+import { centsToMoney } from '@sandbar/contract/common';
+import { fillTemplate } from '@sandbar/contract/rules/pricing';
+import { businessDay, venueParts } from '@sandbar/contract/rules/time';
+import {
+  type PrintCodeResponse,
+  type ReceiptCheckResponse,
+  type ReceiptResponse,
+  saleTexts,
+} from '@sandbar/contract/sales';
+import type { Settings } from '@sandbar/contract/settings';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { DB } from '../../db/schema';
+import type { SessionUser } from '../auth/auth.service';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import { escposDocument } from '../../platform/escpos';
+import { enqueue } from '../../platform/outbox';
+import { readSettings } from '../settings/settings.repository';
+import { addUnitLog } from '../units/unit-state.repository';
+import * as sales from '../sales/sales.repository';
+import * as repo from './receipts.repository';
+
+/** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
+export function newReceiptId(): string {
+  return crypto.randomBytes(18).toString('base64url');
+}
+
+/** Phone numbers: 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed. */
+export function normalisePhone(phone: string): string | null {
+  const p = phone.trim();
+  if (!/^\+?[\d\s().-]+$/.test(p)) return null;
+  const digits = p.replace(/\D/g, '');
+  if (digits.length < 10 || digits.length > 15) return null;
+  return (p.startsWith('+') ? '+' : '') + digits;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** POST /checkReceiptInfo: is the contact usable for the chosen receipt type? */
+export function checkReceiptInfo(input: {
+  receiptType: 'phone' | 'email';
+  receiptPhone: string;
+  receiptEmail: string;
+}): ReceiptCheckResponse {
+  if (input.receiptType === 'phone') {
+    return normalisePhone(input.receiptPhone)
+      ? { status: true, message: saleTexts.receiptOk }
+      : { status: false, message: saleTexts.invalidPhone };
+  }
+  return emailPattern.test(input.receiptEmail.trim())
+    ? { status: true, message: saleTexts.receiptOk }
+    : { status: false, message: saleTexts.invalidEmail };
+}
+
+/** The public link: SANDBAR_PUBLIC_URL, or the origin the tablet called us on. */
+export function receiptUrl(base: string, receiptId: string): string {
+  return `${base.replace(/\/+$/, '')}/receipt/${receiptId}`;
+}
+
+export interface ReceiptTarget {
+  receiptId: string;
+  totalCents: number;
+  customerName: string;
+  receiptType: string;
+  phone: string;
+  email: string;
+}
+
+/** Queues the text or e-mail receipt from the settings templates (inside the caller's transaction). */
+export async function queueReceipt(
+  db: Kysely<DB>,
+  clock: Clock,
+  settings: Settings,
+  base: string,
+  r: ReceiptTarget,
+): Promise<{ phoneSent: boolean; emailSent: boolean }> {
+  const values = {
+    venueName: settings.venueName,
+    receiptUrl: receiptUrl(base, r.receiptId),
+    total: `$${centsToMoney(r.totalCents)}`,
+    customerName: r.customerName,
+  };
+  const phone = r.receiptType === 'phone' ? normalisePhone(r.phone) : null;
+  const email = r.receiptType === 'email' && emailPattern.test(r.email) ? r.email.trim() : null;
+  if (phone) {
+    await enqueue(db, clock, {
+      channel: 'sms',
+      recipient: phone,
+      body: fillTemplate(settings.receiptTextMessage, values),
+      purpose: 'receipt',
+    });
+  }
+  if (email) {
+    const html = fillTemplate(settings.receiptEmailBody, {
+      ...values,
+      receiptUrl: `<a href="${values.receiptUrl}">${values.receiptUrl}</a>`,
+      customerName: escapeHtml(values.customerName),
+    });
+    await enqueue(db, clock, {
+      channel: 'email',
+      recipient: email,
+      subject: fillTemplate(settings.receiptEmailSubject, values),
+      body: htmlToText(fillTemplate(settings.receiptEmailBody, values)),
+      html,
+      purpose: 'receipt',
+    });
+  }
+  return { phoneSent: !!phone, emailSent: !!email };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<\/(p|div|h\d)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+}
+
+function formatDate(ms: number, timeZone: string): string {
+  const p = venueParts(ms, timeZone);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${String(p.month).padStart(2, '0')}/${String(p.day).padStart(2, '0')}/${p.year} ${h12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** GET /getReceipt/{receiptId} (public): only that sale, nothing else. */
+export async function getReceipt(deps: AppDeps, receiptId: string): Promise<ReceiptResponse> {
+  const sale = await sales.saleByReceiptId(deps.db, receiptId);
+  if (!sale) throw notFound(saleTexts.receiptNotFound);
+  const [units, settings] = await Promise.all([sales.unitsOfSale(deps.db, sale.id), readSettings(deps.db)]);
+  const first = units[0];
+  return {
+    orderInfo: {
+      invoiceNumber: String(sale.id).padStart(6, '0'),
+      purchaseDate: formatDate(Number(sale.created_at), settings.timeZone),
+      ourTransactionId: sale.our_transaction_id,
+      paymentMethod: sale.payment_method,
+      customerName: sale.customer_name,
+      Price: centsToMoney(sale.subtotal_cents),
+      tipAmount: centsToMoney(sale.tip_cents),
+      tipPercent: sale.subtotal_cents > 0 ? Math.round((sale.tip_cents * 100) / sale.subtotal_cents) : 0,
+      Total: centsToMoney(sale.total_cents),
+      retailPrice: centsToMoney(sale.retail_cents),
+    },
+    unitNumber: first?.unit_number ?? 0,
+    unitLocation: first?.location_name ?? '',
+    unitRow: first?.row ?? 0,
+    unitPosition: first?.position ?? 0,
+    units: units.map((u) => ({
+      unitNumber: u.unit_number,
+      unitType: u.unit_type,
+      unitLocation: u.location_name,
+      unitRow: u.row,
+      unitPosition: u.position,
+    })),
+    venueName: settings.venueName,
+    venueAddress: settings.venueAddress,
+    supportEmail: settings.supportEmail,
+  };
+}
+
+async function customerForUser(deps: AppDeps, user: SessionUser, customerId: number) {
+  const c = await repo.customerWithSale(deps.db, customerId);
+  if (!c) throw notFound(saleTexts.customerNotFound);
+  const allowed = await sales.userLocationIds(deps.db, user.id);
+  if (!allowed.has(c.location_id)) throw forbidden(saleTexts.notYourLocation);
+  return c;
+}
+
+/** POST /resendReceipt: the receipt again to the customer's phone or e-mail. */
+export async function resendReceipt(
+  deps: AppDeps,
+  user: SessionUser,
+  body: { customerId: number },
+  base: string,
+): Promise<ReceiptCheckResponse> {
+  const c = await customerForUser(deps, user, body.customerId);
+  if (!c.sale_id) throw badRequest(saleTexts.noSaleOnUnit);
+  const sale = (await sales.saleById(deps.db, c.sale_id))!;
+  const settings = await readSettings(deps.db);
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    const s = await queueReceipt(trx, deps.clock, settings, base, {
+      receiptId: sale.receipt_id,
+      totalCents: sale.total_cents,
+      customerName: sale.customer_name,
+      receiptType: c.receipt_type,
+      phone: c.receipt_phone,
+      email: c.receipt_email,
+    });
+    if (s.phoneSent || s.emailSent) {
+      await addUnitLog(trx, {
+        kind: 'log',
+        positionId: c.position_id,
+        day: c.day,
+        text: `Receipt resent to ${c.receipt_type === 'phone' ? c.receipt_phone : c.receipt_email} by ${user.initials}`,
+        userId: user.id,
+        at: deps.clock.now(),
+      });
+    }
+    return s;
+  });
+  if (!sent.phoneSent && !sent.emailSent) return { status: false, message: saleTexts.noReceiptContact, ...sent };
+  return { status: true, message: saleTexts.receiptSent, ...sent };
+}
+
+/** POST /updateReceipt: a new phone or e-mail for a customer's receipt, then sends it there. */
+export async function updateReceipt(
+  deps: AppDeps,
+  user: SessionUser,
+  body: { customerId: number; receiptType: 'phone' | 'email'; receiptPhone: string; receiptEmail: string },
+  base: string,
+): Promise<ReceiptCheckResponse> {
+  const check = checkReceiptInfo(body);
+  if (!check.status) return { ...check, saveReceiptSuccess: false };
+  const c = await customerForUser(deps, user, body.customerId);
+  const phone = body.receiptType === 'phone' ? normalisePhone(body.receiptPhone)! : '';
+  const email = body.receiptType === 'email' ? body.receiptEmail.trim() : '';
+  const settings = await readSettings(deps.db);
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    await repo.updateCustomerReceipt(trx, c.id, {
+      receipt_type: body.receiptType,
+      receipt_phone: phone,
+      receipt_email: email,
+    });
+    const at = deps.clock.now();
+    await addUnitLog(trx, {
+      kind: 'log',
+      positionId: c.position_id,
+      day: c.day,
+      text: `Receipt changed to ${phone || email} by ${user.initials}`,
+      userId: user.id,
+      at,
+    });
+    if (!c.sale_id) return { phoneSent: false, emailSent: false };
+    const sale = (await sales.saleById(trx, c.sale_id))!;
+    await repo.updateSaleReceipt(trx, sale.id, {
+      receipt_type: body.receiptType,
+      customer_phone: phone,
+      customer_email: email,
+    });
+    return queueReceipt(trx, deps.clock, settings, base, {
+      receiptId: sale.receipt_id,
+      totalCents: sale.total_cents,
+      customerName: sale.customer_name,
+      receiptType: body.receiptType,
+      phone,
+      email,
+    });
+  });
+  return { status: true, message: saleTexts.receiptSaved, saveReceiptSuccess: true, ...sent };
+}
+
+/** The lines of a printed slip (58 mm printers fit 32 characters). */
+export function receiptLines(r: ReceiptResponse, opts: { reprint: boolean; url: string }): string[] {
+  const w = 32;
+  const row = (left: string, right: string) => left + ' '.repeat(Math.max(1, w - left.length - right.length)) + right;
+  const o = r.orderInfo;
+  const lines = [
+    r.venueName,
+    ...(r.venueAddress ? [r.venueAddress] : []),
+    '-'.repeat(w),
+    opts.reprint ? 'Receipt (REPRINT)' : 'Receipt',
+    row('Invoice', o.invoiceNumber),
+    o.purchaseDate,
+    ...r.units.map((u) => row('Unit', `${u.unitLocation} ${u.unitNumber}`)),
+    row('Payment', o.paymentMethod),
+    '-'.repeat(w),
+  ];
+  if (Number(o.tipAmount) > 0) {
+    if (Number(o.retailPrice) > 0) lines.push(row('Retail value', `$${o.retailPrice}`));
+    lines.push(row('Sub total', `$${o.Price}`), row(`Gratuity ${o.tipPercent}%`, `$${o.tipAmount}`));
+  }
+  lines.push(row('Total', `$${o.Total}`), '', opts.url, r.supportEmail, '');
+  return lines;
+}
+
+/** POST /printReceipt {unitId, reprint}: ESC/POS for the wrapper's printer; reprints are recorded. */
+export async function printReceipt(
+  deps: AppDeps,
+  user: SessionUser,
+  body: { unitId: number; reprint: boolean; customerId?: number },
+  base: string,
+): Promise<PrintCodeResponse> {
+  const [position] = await sales.positionsByIds(deps.db, [body.unitId]);
+  if (!position) throw notFound(saleTexts.unitNotFound);
+  const allowed = await sales.userLocationIds(deps.db, user.id);
+  if (!allowed.has(position.location_id)) throw forbidden(saleTexts.notYourLocation);
+  const settings = await readSettings(deps.db);
+  const day = businessDay(deps.clock.now(), settings.timeZone);
+  const saleId = await repo.latestSaleOnUnit(deps.db, body.unitId, day, body.customerId);
+  if (!saleId) throw notFound(saleTexts.noSaleOnUnit);
+  const sale = (await sales.saleById(deps.db, saleId))!;
+  const receipt = await getReceipt(deps, sale.receipt_id);
+  if (body.reprint) await repo.addReprint(deps.db, { sale_id: sale.id, user_id: user.id, at: deps.clock.now() });
+  const lines = receiptLines(receipt, { reprint: body.reprint, url: receiptUrl(base, sale.receipt_id) });
+  return { PrintCode: escposDocument(lines), lines };
+}
+
+/** Where receipt links point: SANDBAR_PUBLIC_URL, else the origin the request came in on. */
+export function publicBase(deps: AppDeps, request: { protocol: string; host: string }): string {
+  return deps.env.SANDBAR_PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+}

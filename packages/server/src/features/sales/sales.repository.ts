@@ -1,0 +1,254 @@
+import type { CatalogueItem } from '@sandbar/contract/rules/pricing';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+// SQL of selling: positions with their location, the price list, hotels, guests and sales.
+// Every function takes the db or a transaction first, so the service can compose them.
+
+export interface PositionRow {
+  id: number;
+  location_id: number;
+  row: number;
+  position: number;
+  unit_type: string;
+  unit_number: number;
+  removed: number;
+  location_name: string;
+}
+
+export async function positionsByIds(db: Kysely<DB>, ids: number[]): Promise<PositionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('positions')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'positions.id',
+      'positions.location_id',
+      'positions.row',
+      'positions.position',
+      'positions.unit_type',
+      'positions.unit_number',
+      'positions.removed',
+      'locations.name as location_name',
+    ])
+    .where('positions.id', 'in', ids)
+    .execute();
+}
+
+export async function userLocationIds(db: Kysely<DB>, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('user_locations').select('location_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.location_id));
+}
+
+/** The whole price list with each item's hotel links. */
+export async function catalogue(db: Kysely<DB>): Promise<CatalogueItem[]> {
+  const [prices, links] = await Promise.all([
+    db.selectFrom('prices').selectAll().orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('price_hotels').selectAll().execute(),
+  ]);
+  return prices.map((p) => ({
+    id: p.id,
+    name: p.name,
+    priceCents: p.price_cents,
+    retailRateCents: p.retail_rate_cents,
+    hotelRateCents: p.hotel_rate_cents,
+    addOn: p.add_on === 1,
+    sort: p.sort,
+    startTime: p.start_time,
+    endTime: p.end_time,
+    unitType: p.unit_type,
+    allHotels: p.all_hotels === 1,
+    hotelIds: links.filter((l) => l.price_id === p.id).map((l) => l.hotel_id),
+  }));
+}
+
+export async function hotels(db: Kysely<DB>) {
+  return db.selectFrom('hotels').select(['id', 'name', 'vacation_owner_rule', 'is_other']).orderBy('id').execute();
+}
+
+export async function hotelById(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('hotels')
+    .select(['id', 'name', 'vacation_owner_rule', 'is_other'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Guests of one hotel (or every hotel) whose name or room matches; at most `limit`. */
+export async function searchGuests(
+  db: Kysely<DB>,
+  opts: { hotelId: number | null; lastName: string; room: string; limit: number },
+) {
+  let q = db.selectFrom('hotel_guests').selectAll();
+  if (opts.hotelId !== null) q = q.where('hotel_id', '=', opts.hotelId);
+  if (opts.lastName) {
+    const like = `${opts.lastName.toLowerCase().replace(/[%_\\]/g, '')}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['guest_name']), 'like', like),
+        eb(eb.fn('lower', ['accompanying_guest_name']), 'like', like),
+      ]),
+    );
+  }
+  if (opts.room) {
+    const rooms = [...new Set([opts.room, opts.room.replace(/^0+/, ''), opts.room.padStart(4, '0')])].filter(Boolean);
+    q = q.where('room', 'in', rooms);
+  }
+  return q.orderBy('room').orderBy('id').limit(opts.limit).execute();
+}
+
+export type SaleRow = NonNullable<Awaited<ReturnType<typeof saleByTransactionId>>>;
+
+export async function saleByTransactionId(db: Kysely<DB>, ourTransactionId: string) {
+  return db.selectFrom('sales').selectAll().where('our_transaction_id', '=', ourTransactionId).executeTakeFirst();
+}
+
+export async function saleById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function saleByReceiptId(db: Kysely<DB>, receiptId: string) {
+  return db
+    .selectFrom('sales')
+    .selectAll()
+    .where('receipt_id', '=', receiptId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function customersOfSale(db: Kysely<DB>, saleId: number) {
+  return db
+    .selectFrom('unit_customers')
+    .select(['id', 'position_id'])
+    .where('sale_id', '=', saleId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Units of a sale in the order sold, with where they stand. */
+export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
+  return db
+    .selectFrom('sale_items')
+    .innerJoin('positions', 'positions.id', 'sale_items.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'positions.id',
+      'positions.unit_number',
+      'positions.unit_type',
+      'positions.row',
+      'positions.position',
+      'locations.name as location_name',
+    ])
+    .where('sale_items.sale_id', '=', saleId)
+    .where('sale_items.kind', '=', 'unit')
+    .orderBy('sale_items.id')
+    .execute();
+}
+
+export async function itemsOfSale(db: Kysely<DB>, saleId: number) {
+  return db.selectFrom('sale_items').selectAll().where('sale_id', '=', saleId).orderBy('id').execute();
+}
+
+export async function insertSale(
+  db: Kysely<DB>,
+  sale: {
+    our_transaction_id: string;
+    receipt_id: string;
+    day: string;
+    user_id: number;
+    location_id: number | null;
+    payment_method: string;
+    hotel_id: number | null;
+    room_number: string;
+    last_name: string;
+    customer_name: string;
+    manual_entry: number;
+    list_cents: number;
+    subtotal_cents: number;
+    addon_cents: number;
+    extra_cents: number;
+    tip_cents: number;
+    total_cents: number;
+    retail_cents: number;
+    card_transaction_id: string | null;
+    receipt_type: string;
+    customer_phone: string;
+    customer_email: string;
+    signature_png: string | null;
+    summary: string;
+    notes: string;
+    multi: number;
+    created_at: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('sales')
+    .values({ ...sale, deleted_at: null, deleted_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertSaleItems(
+  db: Kysely<DB>,
+  items: {
+    sale_id: number;
+    position_id: number | null;
+    price_id: number | null;
+    kind: 'unit' | 'addon';
+    name: string;
+    list_cents: number;
+    charged_cents: number;
+    retail_cents: number;
+  }[],
+): Promise<void> {
+  if (items.length) await db.insertInto('sale_items').values(items).execute();
+}
+
+export async function insertCustomer(
+  db: Kysely<DB>,
+  c: {
+    position_id: number;
+    day: string;
+    sale_id: number;
+    customer_name: string;
+    payment_method: string;
+    price_cents: number;
+    receipt_type: string;
+    receipt_phone: string;
+    receipt_email: string;
+    created_at: number;
+    created_by: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('unit_customers')
+    .values({ ...c, state: 'seated' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Customers seen on a position today that have since left (a yellow tile's history). */
+export async function hasCustomersToday(db: Kysely<DB>, positionId: number, day: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('unit_customers')
+    .select('id')
+    .where('position_id', '=', positionId)
+    .where('day', '=', day)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Units held by a cart on a day. */
+export async function heldByCart(db: Kysely<DB>, cartId: string, day: string) {
+  return db
+    .selectFrom('unit_states')
+    .innerJoin('positions', 'positions.id', 'unit_states.position_id')
+    .select(['unit_states.position_id', 'unit_states.version', 'positions.unit_type', 'positions.location_id'])
+    .where('unit_states.hold_cart_id', '=', cartId)
+    .where('unit_states.day', '=', day)
+    .where('unit_states.status', '=', 1)
+    .execute();
+}

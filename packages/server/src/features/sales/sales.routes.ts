@@ -1,0 +1,135 @@
+import { ErrorResponse } from '@sandbar/contract/common';
+import {
+  CheckItemPriceBody,
+  CheckItemPriceResponse,
+  CheckReceiptInfoBody,
+  HoldUnitBody,
+  HoldUnitResponse,
+  ReceiptCheckResponse,
+  ReleaseUnitsBody,
+  ReleaseUnitsResponse,
+  SaleCatalogue,
+  SaveCustomerBody,
+  SaveCustomerResponse,
+  SearchWyndhamBody,
+  SearchWyndhamResponse,
+} from '@sandbar/contract/sales';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import { checkReceiptInfo, publicBase } from '../receipts/receipts.service';
+import * as service from './sales.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/saveCustomer',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Record a sale of one unit or a cart (idempotent on ourTransactionId)',
+        body: SaveCustomerBody,
+        response: { 200: SaveCustomerResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.saveCustomer(app.deps, request.user, request.body.customerData, publicBase(app.deps, request));
+    },
+  );
+
+  app.post(
+    '/holdUnit',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: "Hold a unit for a cart ('Add More Unit(s)'): status 1 for ten minutes",
+        body: HoldUnitBody,
+        response: { 200: HoldUnitResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.holdUnit(app.deps, request.user, request.body);
+    },
+  );
+
+  app.post(
+    '/releaseUnits',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: "Release a cart's holds ('Cancel Order'), or only the units named",
+        body: ReleaseUnitsBody,
+        response: { 200: ReleaseUnitsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.releaseUnits(app.deps, request.user, request.body);
+    },
+  );
+
+  app.get(
+    '/getSaleCatalogue',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Price list, hotels and the venue pricing hour for the sale wizard',
+        response: { 200: SaleCatalogue, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.getSaleCatalogue(app.deps);
+    },
+  );
+
+  app.post(
+    '/searchWyndham',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Hotel guest search by last name and/or room',
+        body: SearchWyndhamBody,
+        response: { 200: SearchWyndhamResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.searchWyndham(app.deps, request.body.customerData);
+    },
+  );
+
+  app.post(
+    '/checkItemPrice',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Retail value of the chosen items',
+        body: CheckItemPriceBody,
+        response: { 200: CheckItemPriceResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.checkItemPrice(app.deps, request.body);
+    },
+  );
+
+  app.post(
+    '/checkReceiptInfo',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Check a receipt phone number or e-mail address',
+        body: CheckReceiptInfoBody,
+        response: { 200: ReceiptCheckResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return checkReceiptInfo(request.body);
+    },
+  );
+};

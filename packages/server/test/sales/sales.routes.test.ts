@@ -1,0 +1,466 @@
+import crypto from 'node:crypto';
+import { messages } from '@sandbar/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardEvent } from '../../src/platform/events';
+import { fixedClock } from '../../src/platform/clock';
+import { readState } from '../../src/features/units/unit-state.repository';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
+import { DAY, MORNING, buildSale, hotelId, priceId, unitId } from './factories';
+
+describe(`selling on ${testDialect}`, () => {
+  let t: TestApp;
+  const clock = fixedClock(MORNING);
+  const events: BoardEvent[] = [];
+  let umbrella: number;
+  let chair: number;
+  let towel: number;
+  const post = (user: string, url: string, payload: unknown) =>
+    injectAs(t.app, user, { method: 'POST', url: `/api/${url}`, payload: payload as object });
+  const get = (user: string, url: string) => injectAs(t.app, user, { method: 'GET', url: `/api/${url}` });
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock });
+    t.deps.events.subscribe((e) => events.push(e));
+    umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    chair = await priceId(t.deps.db, 'Extra Chair');
+    towel = await priceId(t.deps.db, 'Beach Towel');
+  });
+  afterAll(async () => t.close());
+
+  const status = async (positionId: number) => (await readState(t.deps.db, positionId, DAY, 'U')).status;
+  const salesCount = async () =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('sales')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('records a cash sale at server prices, seats the customer, queues the receipt and pushes the event', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 1);
+    const body = buildSale({
+      unitId: unit,
+      selectedUnit: umbrella,
+      selectedAddons: `${chair},${towel}`,
+      orderTotal: '50.00',
+    });
+    const res = await post('staff', 'saveCustomer', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json();
+    expect(out).toMatchObject({ status: 1, orderTotal: '50.00', tipAmount: '0.00', total: '50.00', replayed: false });
+    expect(out.receiptId).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(out.receiptUrl).toBe(`http://localhost:80/receipt/${out.receiptId}`);
+    expect(await status(unit)).toBe(2);
+    const sale = await t.deps.db.selectFrom('sales').selectAll().where('id', '=', out.saleId).executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({
+      subtotal_cents: 5000,
+      addon_cents: 1500,
+      total_cents: 5000,
+      retail_cents: 5000,
+      day: DAY,
+    });
+    const items = await t.deps.db.selectFrom('sale_items').selectAll().where('sale_id', '=', out.saleId).execute();
+    expect(items.map((i) => [i.kind, i.charged_cents])).toEqual([
+      ['unit', 3500],
+      ['addon', 1000],
+      ['addon', 500],
+    ]);
+    const state = await readState(t.deps.db, unit, DAY, 'U');
+    expect(state.customerId).toBe(out.customerIds[0]);
+    const sms = await t.deps.db.selectFrom('outbox').selectAll().where('purpose', '=', 'receipt').execute();
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ channel: 'sms', recipient: '3055550100' });
+    expect(sms[0]!.body).toContain(`/receipt/${out.receiptId}`);
+    const logs = await t.deps.db.selectFrom('unit_logs').selectAll().where('position_id', '=', unit).execute();
+    expect(logs.some((l) => l.text.startsWith('Sold to Pat Guest (Cash) $50.00'))).toBe(true);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'sale', day: DAY, unitIds: [unit] }));
+  });
+
+  it('answers a retry with the first result and records nothing new', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 2);
+    const body = buildSale({ unitId: unit, selectedUnit: umbrella });
+    const first = await post('staff', 'saveCustomer', body);
+    expect(first.statusCode).toBe(200);
+    const before = await salesCount();
+    const outboxBefore = (await t.deps.db.selectFrom('outbox').select('id').execute()).length;
+    const again = await post('staff', 'saveCustomer', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      saleId: first.json().saleId,
+      receiptId: first.json().receiptId,
+      replayed: true,
+    });
+    expect(await salesCount()).toBe(before);
+    expect((await t.deps.db.selectFrom('outbox').select('id').execute()).length).toBe(outboxBefore);
+  });
+
+  it('records one sale under 20 parallel identical requests', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 3);
+    const body = buildSale({ unitId: unit, selectedUnit: umbrella });
+    const before = await salesCount();
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('staff', 'saveCustomer', body)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.json().saleId)).size).toBe(1);
+    expect(await salesCount()).toBe(before + 1);
+    const customers = await t.deps.db
+      .selectFrom('unit_customers')
+      .select('id')
+      .where('position_id', '=', unit)
+      .execute();
+    expect(customers).toHaveLength(1);
+  });
+
+  it('sells a unit exactly once under 20 parallel sellers; the others get 409 naming the unit', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 12);
+    const before = await salesCount();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(i % 2 ? 'staff' : 'admin', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella })),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect(results.find((r) => r.statusCode === 409)!.json().details).toBe('MB 12 was just sold on another tablet');
+    expect(await salesCount()).toBe(before + 1);
+  });
+
+  it('rejects a client total that disagrees with the price list and records nothing', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 4);
+    const before = await salesCount();
+    const res = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: umbrella, orderTotal: '1.00' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toContain('$35.00');
+    expect(await salesCount()).toBe(before);
+    expect(await status(unit)).toBe(0);
+  });
+
+  it('adds the tip on top and answers invalid input with 400, never 500', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 5);
+    const card = buildSale({ unitId: unit, selectedUnit: umbrella, paymentMethod: 'Credit Card', tipAmount: 5 });
+    const noCard = await post('staff', 'saveCustomer', card);
+    expect(noCard.statusCode).toBe(400);
+    expect(noCard.json().details).toMatch(/card transaction id/);
+    card.customerData.transactionID = 'sq_123';
+    const ok = await post('staff', 'saveCustomer', card);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ orderTotal: '35.00', tipAmount: '5.00', total: '40.00' });
+    const sale = await t.deps.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('id', '=', ok.json().saleId)
+      .executeTakeFirstOrThrow();
+    expect(sale.card_transaction_id).toBe('sq_123');
+    for (const bad of [
+      {},
+      { customerData: {} },
+      { customerData: { ...card.customerData, orderTotal: 'abc' } },
+      { customerData: { ...card.customerData, paymentMethod: 'Bitcoin' } },
+      { customerData: { ...card.customerData, unitId: -1 } },
+      { customerData: { ...card.customerData, ourTransactionId: crypto.randomUUID(), selectedUnit: 99999 } },
+      { customerData: { ...card.customerData, ourTransactionId: crypto.randomUUID(), selectedUnit: chair } },
+      { customerData: { ...card.customerData, ourTransactionId: crypto.randomUUID(), customerName: '' } },
+    ]) {
+      const r = await post('staff', 'saveCustomer', bad);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('sells room charges at the hotel rate (blue, status 4) and applies the vacation-owner rule', async () => {
+    const hyatt = await hotelId(t.deps.db, 'Hyatt');
+    const wyndham = await hotelId(t.deps.db, 'Wyndham');
+    const hyattItem = await priceId(t.deps.db, 'Hyatt Guest Umbrella');
+    const wyndhamItem = await priceId(t.deps.db, 'Wyndham Guest Umbrella');
+    const u6 = await unitId(t.deps.db, 'MB', 6);
+    const room = (o: object) =>
+      buildSale({
+        unitId: u6,
+        selectedUnit: hyattItem,
+        paymentMethod: 'Room Charge',
+        roomChargeHotel: hyatt,
+        lastName: 'Miller',
+        roomNumber: '412',
+        customerName: '',
+        orderTotal: '20.00',
+        ...o,
+      });
+    const notFound = await post('staff', 'saveCustomer', room({ lastName: 'Nobody' }));
+    expect(notFound.statusCode).toBe(400);
+    const ok = await post('staff', 'saveCustomer', room({}));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await status(u6)).toBe(4);
+    const sale = await t.deps.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('id', '=', ok.json().saleId)
+      .executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({
+      room_number: '0412',
+      subtotal_cents: 2000,
+      list_cents: 3500,
+      customer_name: 'Miller',
+    });
+
+    // Wyndham room 1271 ends in 71: a vacation owner, who gets the regular items.
+    const u7 = await unitId(t.deps.db, 'MB', 7);
+    const vo = { unitId: u7, roomChargeHotel: wyndham, lastName: 'Johnson', roomNumber: '1271' };
+    const hotelOnly = await post(
+      'staff',
+      'saveCustomer',
+      room({ ...vo, selectedUnit: wyndhamItem, orderTotal: '0.00' }),
+    );
+    expect(hotelOnly.statusCode).toBe(400);
+    expect(hotelOnly.json().details).toBe('That item is for hotel guests only.');
+    const regular = await post('staff', 'saveCustomer', room({ ...vo, selectedUnit: umbrella, orderTotal: '35.00' }));
+    expect(regular.statusCode, regular.body).toBe(200);
+
+    // Hotel Other takes any last name and room (manual), at regular prices.
+    const other = await hotelId(t.deps.db, 'Other');
+    const u8 = await unitId(t.deps.db, 'MB', 8);
+    const res = await post(
+      'staff',
+      'saveCustomer',
+      room({
+        unitId: u8,
+        roomChargeHotel: other,
+        lastName: 'Doe',
+        roomNumber: '12',
+        selectedUnit: umbrella,
+        orderTotal: '35.00',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('holds cart units for ten minutes, sells the cart in one sale and releases on Cancel Order', async () => {
+    const cart = crypto.randomUUID();
+    const [a, b, c] = [
+      await unitId(t.deps.db, 'MB', 21),
+      await unitId(t.deps.db, 'MB', 22),
+      await unitId(t.deps.db, 'MB', 23),
+    ];
+    for (const u of [a, b, c]) {
+      const r = await post('staff', 'holdUnit', { unitId: u, cartId: cart });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().unit).toMatchObject({ unitId: u, unitLocation: 'MB' });
+    }
+    expect(await status(a)).toBe(1);
+    const steal = await post('admin', 'holdUnit', { unitId: a, cartId: crypto.randomUUID() });
+    expect(steal.statusCode).toBe(409);
+    expect(steal.json().details).toBe('MB 21 is in an order on another tablet');
+    const sellHeld = await post('admin', 'saveCustomer', buildSale({ unitId: a, selectedUnit: umbrella }));
+    expect(sellHeld.statusCode).toBe(409);
+
+    // Remove c from the cart, then sell a and b together.
+    const removed = await post('staff', 'releaseUnits', { cartId: cart, unitIds: [c] });
+    expect(removed.json().released).toEqual([c]);
+    expect(await status(c)).toBe(0);
+    const sale = await post('staff', 'saveCustomer', {
+      customerData: {
+        ...buildSale({ unitId: a, selectedUnit: umbrella }).customerData,
+        cartId: cart,
+        customerName: '',
+        orderTotal: '80.00',
+        cartUnits: [
+          { unitId: a, selectedUnit: umbrella, selectedAddons: String(chair) },
+          { unitId: b, selectedUnit: umbrella },
+        ],
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    expect(sale.json().unitIds).toEqual([a, b]);
+    expect([await status(a), await status(b)]).toEqual([2, 2]);
+    const row = await t.deps.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('id', '=', sale.json().saleId)
+      .executeTakeFirstOrThrow();
+    expect(row.multi).toBe(1);
+
+    // A second cart is cancelled; an expired hold no longer blocks others.
+    const cart2 = crypto.randomUUID();
+    await post('staff', 'holdUnit', { unitId: c, cartId: cart2 });
+    const cancel = await post('staff', 'releaseUnits', { cartId: cart2 });
+    expect(cancel.json().released).toEqual([c]);
+    await post('staff', 'holdUnit', { unitId: c, cartId: cart2 });
+    clock.advance(11 * 60 * 1000);
+    const late = await post('admin', 'holdUnit', { unitId: c, cartId: crypto.randomUUID() });
+    expect(late.statusCode).toBe(200);
+    clock.set(MORNING);
+  });
+
+  it('forbids units outside the user’s locations (403) and unknown units (404)', async () => {
+    const cabana = await unitId(t.deps.db, 'CD', 101);
+    const cabanaItem = await priceId(t.deps.db, 'Cabana');
+    const res = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: cabana, selectedUnit: cabanaItem, orderTotal: '150.00' }),
+    );
+    expect(res.statusCode).toBe(403);
+    expect((await post('staff', 'holdUnit', { unitId: cabana, cartId: crypto.randomUUID() })).statusCode).toBe(403);
+    expect((await post('staff', 'holdUnit', { unitId: 999999, cartId: crypto.randomUUID() })).statusCode).toBe(404);
+    const ok = await post(
+      'admin',
+      'saveCustomer',
+      buildSale({ unitId: cabana, selectedUnit: cabanaItem, orderTotal: '150.00' }),
+    );
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('serves the public receipt page data with tip figures, and 404 for unknown ids', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 30);
+    const s = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: umbrella, paymentMethod: 'Voucher', tipAmount: '10.00' }),
+    );
+    expect(s.statusCode).toBe(200);
+    const r = await t.app.inject({ method: 'GET', url: `/api/getReceipt/${s.json().receiptId}` });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({
+      orderInfo: {
+        Price: '35.00',
+        tipAmount: '10.00',
+        tipPercent: 29,
+        Total: '45.00',
+        retailPrice: '35.00',
+        paymentMethod: 'Voucher',
+      },
+      unitNumber: 30,
+      unitLocation: 'MB',
+      unitRow: 2,
+      unitPosition: 10,
+      venueName: 'Sandbar Beach Club',
+      supportEmail: 'support@sandbar.test',
+    });
+    expect(r.json().orderInfo.purchaseDate).toBe('07/04/2026 10:00 AM');
+    expect((await t.app.inject({ method: 'GET', url: '/api/getReceipt/doesnotexist123' })).statusCode).toBe(404);
+  });
+
+  it('resends, edits and prints receipts; reprints are recorded', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 31);
+    const s = await post('staff', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella }));
+    const customerId = s.json().customerIds[0];
+    const resend = await post('staff', 'resendReceipt', { customerId, reprint: '1' });
+    expect(resend.json()).toMatchObject({ status: true, phoneSent: true });
+    const bad = await post('staff', 'updateReceipt', { customerId, receiptType: 'email', receiptEmail: 'nope' });
+    expect(bad.json()).toMatchObject({ status: false, saveReceiptSuccess: false });
+    const upd = await post('staff', 'updateReceipt', {
+      unitId: unit,
+      customerId,
+      receiptType: 'email',
+      receiptEmail: 'pat@example.com',
+    });
+    expect(upd.json()).toMatchObject({ status: true, saveReceiptSuccess: true, emailSent: true });
+    const mail = await t.deps.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'pat@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Your receipt from Sandbar Beach Club');
+    expect(mail.html).toContain(`/receipt/${s.json().receiptId}`);
+    const print = await post('staff', 'printReceipt', { unitId: unit, reprint: '1' });
+    expect(print.statusCode, print.body).toBe(200);
+    const bytes = Buffer.from(print.json().PrintCode, 'base64');
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]));
+    expect(bytes.toString('latin1')).toContain('Receipt (REPRINT)');
+    const reprints = await t.deps.db
+      .selectFrom('reprints')
+      .selectAll()
+      .where('sale_id', '=', s.json().saleId)
+      .execute();
+    expect(reprints).toHaveLength(1);
+    const cabana = await unitId(t.deps.db, 'CD', 101);
+    expect((await post('staff', 'printReceipt', { unitId: cabana, reprint: '0' })).statusCode).toBe(403);
+  });
+
+  it('searches hotel guests (rooms masked when a last name is given), checks prices and receipts', async () => {
+    const wyndham = await hotelId(t.deps.db, 'Wyndham');
+    const byName = await post('staff', 'searchWyndham', {
+      customerData: { hotelLastName: 'smi', hotelRoomNumber: '', roomChargeHotel: wyndham },
+    });
+    expect(byName.json().guests).toEqual([
+      {
+        Room: '***4',
+        Guest_Name: 'Smith, John',
+        Accompanying_Guest_Name: 'Smith, Mary',
+        Additional: '0',
+        hotelId: wyndham,
+      },
+    ]);
+    const byRoom = await post('staff', 'searchWyndham', {
+      customerData: { hotelLastName: '', hotelRoomNumber: '305' },
+    });
+    expect(byRoom.json().guests[0]).toMatchObject({ Room: '0305', Guest_Name: 'Garcia, Maria', Additional: '1' });
+    const both = await post('staff', 'searchWyndham', {
+      customerData: { hotelLastName: 'Smith', hotelRoomNumber: '1204' },
+    });
+    expect(both.json().exactMatch).toBe(true);
+    const price = await post('staff', 'checkItemPrice', {
+      itemType: `${umbrella},${chair}`,
+      extraCharge: '0',
+      roomChargeHotel: '',
+    });
+    expect(price.json()).toEqual({ prices: { retailRate: '45.00' }, pageName: 'newCustomer' });
+    const phone = await post('staff', 'checkReceiptInfo', { receiptType: 'phone', receiptPhone: '12' });
+    expect(phone.json().status).toBe(false);
+    const email = await post('staff', 'checkReceiptInfo', { receiptType: 'email', receiptEmail: 'a@b.co' });
+    expect(email.json().status).toBe(true);
+    const cat = await get('staff', 'getSaleCatalogue');
+    expect(cat.json()).toMatchObject({ hour: 10, day: DAY, tipPresets: [3, 5, 10, 0], simulatedReader: '1' });
+  });
+
+  it('totals the agent’s day, keeps cash on hand and records drop-offs', async () => {
+    const manager = 'manager';
+    const a = await unitId(t.deps.db, 'MB', 40);
+    const b = await unitId(t.deps.db, 'MB', 41);
+    await post(manager, 'saveCustomer', buildSale({ unitId: a, selectedUnit: umbrella, tipAmount: '0' }));
+    await post(
+      manager,
+      'saveCustomer',
+      buildSale({
+        unitId: b,
+        selectedUnit: umbrella,
+        paymentMethod: 'Credit Card',
+        transactionID: 'sq_9',
+        tipAmount: '5',
+      }),
+    );
+    for (const amount of [undefined, '', '0', 0]) {
+      const r = await post(manager, 'saveDropoffNotes', { dropoffAmount: amount, dropoffNotes: 'x' });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().details).toBe(messages.dropoff.amountRequired);
+    }
+    expect((await post(manager, 'saveDropoffNotes', { dropoffAmount: 'ten' })).statusCode).toBe(400);
+    const saved = await post(manager, 'saveDropoffNotes', { dropoffAmount: '20.00', dropoffNotes: 'first drop' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const report = await get(manager, 'getDropoffReport');
+    expect(report.statusCode).toBe(200);
+    expect(report.json().overview).toEqual({
+      todayTotal: '75.00',
+      ccTotal: '40.00',
+      cashTotal: '35.00',
+      roomChargeTotal: '0.00',
+      voucherTotal: '0.00',
+      cashOnHand: '15.00',
+      cashDroppedOff: '20.00',
+    });
+    expect(report.json().dropOffs).toMatchObject([{ amount: '20.00', notes: 'first drop' }]);
+    expect(report.json().customers).toHaveLength(2);
+    expect(report.json().customers[0]).toMatchObject({
+      projectLocations: 'MB',
+      umbrellaNumber: 41,
+      paymentMethod: 'Credit Card',
+    });
+    const print = await get(manager, 'getPrintNotes');
+    expect(print.json().lines).toContain(`Today's Total${' '.repeat(13)}$75.00`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/getDropoffReport' })).statusCode).toBe(401);
+  });
+});
