@@ -192,6 +192,7 @@ export const PrintResponse = z.object({ PrintCode: z.string() });
 export const UnitsQuery = z.object({ searchTerm: z.string().trim().max(100).optional() });
 export const TimeStampParam = z.object({ timestamp: TimeStamp });
 export const UnitIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const UnitNotesParam = z.object({ unitId: z.coerce.number().int().positive() });
 export const UnitTimeParam = z.object({ id: z.coerce.number().int().positive(), currentTime: TimeStamp });
 
 const unitId = z.coerce.number({ error: 'Choose a unit' }).int().positive({ error: 'Choose a unit' });

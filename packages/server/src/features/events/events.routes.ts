@@ -1,0 +1,75 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BoardEvent } from '../../platform/events';
+import { requireAccess } from '../../plugins/auth';
+import { userLocationIds } from '../units/units.repository';
+
+/** A comment line every 15 s keeps proxies and tablets from dropping a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+
+/** Does this event concern one of the user's locations? Events without locations go to everyone. */
+export function visibleTo(event: BoardEvent, locations: ReadonlySet<number>): boolean {
+  if (!event.locationIds || event.locationIds.length === 0) return true;
+  return event.locationIds.some((id) => locations.has(id));
+}
+
+/**
+ * GET /events: the live board (DESIGN.md section 5). Server-sent events, one `data:` line of JSON
+ * `{type, day, unitIds, locationIds}` per change the user may see. EventSource cannot send
+ * headers, so the token may come as `?token=` (the auth hook accepts it).
+ */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<ServerResponse>();
+  // Streams never go idle: end them when the app closes, or the server would wait forever.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
+  });
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Live board changes (text/event-stream)',
+        querystring: z.object({ token: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      requireAccess(request, 'dashboard');
+      let locations = new Set(await userLocationIds(app.deps.db, request.user.id));
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 2000\n: connected\n\n');
+      open.add(res);
+
+      const unsubscribe = app.deps.events.subscribe((event) => {
+        if (event.type === 'resync') {
+          // Assignments may have changed while events were missed: reload them, then tell the client.
+          void userLocationIds(app.deps.db, request.user.id)
+            .then((ids) => {
+              locations = new Set(ids);
+            })
+            .catch(() => undefined);
+        } else if (!visibleTo(event, locations)) return;
+        res.write(`data: ${JSON.stringify(event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+      };
+      request.raw.on('close', cleanup);
+      res.on('close', cleanup);
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import { ErrorResponse } from '@sandbar/contract/common';
+import {
+  DashboardData,
+  EntryResponse,
+  LogActionBody,
+  MoveBody,
+  MoveResponse,
+  PrintResponse,
+  PrintUnitNotesBody,
+  ReseatBody,
+  SaveUmbrellaNumberBody,
+  SaveUnitNotesBody,
+  TimeStampParam,
+  UnitActionBody,
+  UnitDetail,
+  UnitIdParam,
+  UnitResponse,
+  UnitNotesParam,
+  UnitTimeParam,
+  UnitsQuery,
+} from '@sandbar/contract/units';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import * as units from './units.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['units'];
+
+/** Spec section 7, "Units and customers" (the board's calls; saveCustomer is the selling feature's). */
+export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+
+  // The dashboard is served as prepared JSON text (board-cache.ts); the schema documents it.
+  app.get(
+    '/getUnits',
+    {
+      schema: {
+        tags,
+        summary: 'Dashboard data for today',
+        querystring: UnitsQuery,
+        response: { 200: DashboardData, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAccess(request, 'dashboard');
+      const json = await units.getDashboardJson(deps, request.user, { searchTerm: request.query.searchTerm });
+      // A string with a JSON content type goes out as is (no second serialisation).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+
+  app.get(
+    '/getUnits/:timestamp',
+    {
+      schema: {
+        tags,
+        summary: 'Dashboard data for the business day of a 10-digit timestamp',
+        params: TimeStampParam,
+        querystring: UnitsQuery,
+        response: { 200: DashboardData, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAccess(request, 'dashboard');
+      const json = await units.getDashboardJson(deps, request.user, {
+        timestamp: request.params.timestamp,
+        searchTerm: request.query.searchTerm,
+      });
+      // A string with a JSON content type goes out as is (no second serialisation).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+
+  app.get(
+    '/getUnit/:id',
+    { schema: { tags, summary: 'One unit today', params: UnitIdParam, response: { 200: UnitDetail, ...errors } } },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      return units.getUnit(deps, request.user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/getUnit/:id/:currentTime',
+    {
+      schema: {
+        tags,
+        summary: 'One unit on the day of a timestamp',
+        params: UnitTimeParam,
+        response: { 200: UnitDetail, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      return units.getUnit(deps, request.user, request.params.id, request.params.currentTime);
+    },
+  );
+
+  app.post(
+    '/saveUmbrellaNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Set Unit: number and type',
+        body: SaveUmbrellaNumberBody,
+        response: { 200: UnitResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      const unit = await units.saveUmbrellaNumber(deps, request.user, request.body.unitData);
+      return { success: 1 as const, details: 'Unit saved.', unit };
+    },
+  );
+
+  const actions = [
+    ['/markOccupied', 'Mark a unit occupied (0, 1, 3 → 5)', units.markOccupied, 'Unit marked occupied.'],
+    ['/markEmpty', 'Mark a unit empty (2, 4 → 3; 5 → 0)', units.markEmpty, 'Unit marked empty.'],
+    ['/markOccupiedEmpty', 'Empty an occupied unit (5 → 0)', units.markOccupiedEmpty, 'Unit marked empty.'],
+  ] as const;
+  for (const [url, summary, action, details] of actions) {
+    app.post(
+      url,
+      { schema: { tags, summary, body: UnitActionBody, response: { 200: UnitResponse, ...errors } } },
+      async (request) => {
+        requireAccess(request, 'dashboard');
+        const unit = await action(deps, request.user, request.body.unitData);
+        return { success: 1 as const, details, unit };
+      },
+    );
+  }
+
+  app.post(
+    '/reseatCustomer',
+    {
+      schema: {
+        tags,
+        summary: 'Re-seat a customer who left (3 → 2 or 4)',
+        body: ReseatBody,
+        response: { 200: UnitResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      const unit = await units.reseatCustomer(deps, request.user, request.body.unitData);
+      return { success: 1 as const, details: 'Customer re-seated.', unit };
+    },
+  );
+
+  app.post(
+    '/moveCustomer',
+    {
+      schema: {
+        tags,
+        summary: 'Move a customer to an empty unit',
+        body: MoveBody,
+        response: { 200: MoveResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      const r = await units.moveCustomer(deps, request.user, request.body);
+      return { success: 1 as const, details: 'Customer moved.', moveCustomer: true as const, ...r };
+    },
+  );
+
+  app.post(
+    '/logAction',
+    {
+      schema: {
+        tags,
+        summary: 'Add a log line to a unit',
+        body: LogActionBody,
+        response: { 200: EntryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      const { unitId, logText, timeStamp } = request.body;
+      const entry = await units.addEntry(deps, request.user, { unitId, text: logText, kind: 'log', timeStamp });
+      return { success: 1 as const, details: 'Log saved.', entry };
+    },
+  );
+
+  app.post(
+    '/saveUnitNotes/:unitId',
+    {
+      schema: {
+        tags,
+        summary: 'Add a note to a unit',
+        params: UnitNotesParam,
+        body: SaveUnitNotesBody,
+        response: { 200: EntryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      const entry = await units.addEntry(deps, request.user, {
+        unitId: request.params.unitId,
+        text: request.body.customNotes,
+        kind: 'note',
+        timeStamp: request.body.timeStamp,
+      });
+      return { success: 1 as const, details: 'Note saved.', entry };
+    },
+  );
+
+  app.post(
+    '/printUnitNotes',
+    {
+      schema: {
+        tags,
+        summary: 'A unit note as ESC/POS for the Android printer',
+        body: PrintUnitNotesBody,
+        response: { 200: PrintResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dashboard');
+      return { PrintCode: await units.printUnitNote(deps, request.user, request.body.noteId) };
+    },
+  );
+};
