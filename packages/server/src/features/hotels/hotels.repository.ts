@@ -1,0 +1,86 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, HotelsTable } from '../../db/schema';
+import type { RosterLine } from './roster-csv';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function listHotels(db: Db) {
+  return db.selectFrom('hotels').selectAll().orderBy('is_other').orderBy('name').orderBy('id').execute();
+}
+
+export function findHotel(db: Db, id: number) {
+  return db.selectFrom('hotels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function guestCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('hotel_guests')
+    .select(['hotel_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('hotel_id')
+    .execute();
+  return new Map(rows.map((r) => [r.hotel_id, Number(r.n)]));
+}
+
+export function guestsOf(db: Db, hotelId: number) {
+  return db
+    .selectFrom('hotel_guests')
+    .selectAll()
+    .where('hotel_id', '=', hotelId)
+    .orderBy('room')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertHotel(db: Db, v: Omit<HotelsTable, 'id' | 'is_other'>): Promise<number> {
+  return (
+    await db
+      .insertInto('hotels')
+      .values({ ...v, is_other: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+export async function updateHotel(db: Db, id: number, v: Partial<Omit<HotelsTable, 'id'>>): Promise<void> {
+  await db.updateTable('hotels').set(v).where('id', '=', id).execute();
+}
+
+export async function hasSales(db: Db, hotelId: number): Promise<boolean> {
+  return !!(await db.selectFrom('sales').select('id').where('hotel_id', '=', hotelId).limit(1).executeTakeFirst());
+}
+
+export async function eraseHotel(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('hotel_guests').where('hotel_id', '=', id).execute();
+  await db.deleteFrom('price_hotels').where('hotel_id', '=', id).execute();
+  await db.deleteFrom('hotels').where('id', '=', id).execute();
+}
+
+/** Replaces a hotel's roster with a newly imported one. */
+export async function replaceRoster(db: Db, hotelId: number, lines: RosterLine[]): Promise<void> {
+  await db.deleteFrom('hotel_guests').where('hotel_id', '=', hotelId).execute();
+  for (let i = 0; i < lines.length; i += 200) {
+    await db
+      .insertInto('hotel_guests')
+      .values(
+        lines.slice(i, i + 200).map((l) => ({
+          hotel_id: hotelId,
+          room: l.room,
+          guest_name: l.guestName,
+          accompanying_guest_name: l.accompanyingGuestName,
+          additional: l.additional,
+        })),
+      )
+      .execute();
+  }
+}
+
+export function rosterUploads(db: Db, hotelId: number, folderId: string) {
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'file_name', 'status', 'status_reason', 'created_at'])
+    .where('client_id', '=', String(hotelId))
+    .where('folder_id', '=', folderId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}

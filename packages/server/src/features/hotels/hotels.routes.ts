@@ -1,0 +1,74 @@
+import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
+import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { HotelListResponse, HotelResponse, HotelsResponse, SaveHotelBody } from '@sandbar/contract/hotels';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccess } from '../../plugins/auth';
+import { deleteHotel, getHotel, hotelsForSale, listHotels, saveHotel } from './hotels.service';
+
+// Role first, then the body: a user without access gets 403 whatever they send.
+const guard = async (request: FastifyRequest) => requireAccess(request, 'hotels');
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/** Hotels (spec section 7): admins manage; GET /getHotels is for every signed-in user. */
+export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getHotels',
+    {
+      schema: {
+        tags: ['hotels'],
+        summary: 'Hotels to choose from (sale wizard, reports)',
+        response: { 200: HotelsResponse, 401: ErrorResponse },
+      },
+    },
+    async () => hotelsForSale(app.deps),
+  );
+  app.get(
+    '/getHotelList',
+    {
+      preValidation: guard,
+      schema: { tags: ['hotels'], summary: 'Hotel list', response: { 200: HotelListResponse, ...errors } },
+    },
+    async () => listHotels(app.deps),
+  );
+  app.get(
+    '/getHotelList/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['hotels'],
+        summary: 'One hotel with its guest roster',
+        params: IdParam,
+        response: { 200: HotelResponse, ...errors },
+      },
+    },
+    async (request) => getHotel(app.deps, request.params.id),
+  );
+  app.post(
+    '/saveHotel',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['hotels'],
+        summary: 'Add or edit a hotel',
+        body: SaveHotelBody,
+        response: { 200: SaveResponse, ...errors },
+      },
+    },
+    async (request) => saveHotel(app.deps, request.body.postData),
+  );
+  app.post(
+    '/deleteHotel',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['hotels'],
+        summary: 'Delete a hotel without room charges',
+        body: DeleteBody,
+        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errors },
+      },
+    },
+    async (request) => deleteHotel(app.deps, request.body.postData),
+  );
+};

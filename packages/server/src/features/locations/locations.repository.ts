@@ -1,0 +1,128 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function listLocations(db: Db, onlyIds?: number[]) {
+  let q = db.selectFrom('locations').selectAll().orderBy('sort').orderBy('id');
+  if (onlyIds) {
+    if (!onlyIds.length) return Promise.resolve([]);
+    q = q.where('id', 'in', onlyIds);
+  }
+  return q.execute();
+}
+
+export function findLocation(db: Db, id: number) {
+  return db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function userLocationIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_locations').select('location_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.location_id);
+}
+
+export async function nextSort(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('locations')
+    .select((eb) => eb.fn.max<number>('sort').as('m'))
+    .executeTakeFirst();
+  return Number(row?.m ?? 0) + 1;
+}
+
+export async function insertLocation(
+  db: Db,
+  v: { name: string; full_name: string; umbrellas: number; umbrella_rows: number; sort: number; created_at: number },
+): Promise<number> {
+  return (await db.insertInto('locations').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateLocation(
+  db: Db,
+  id: number,
+  v: { name: string; full_name: string; umbrellas: number; umbrella_rows: number },
+): Promise<void> {
+  await db.updateTable('locations').set(v).where('id', '=', id).execute();
+}
+
+export function positionsOf(db: Db, locationId: number) {
+  return db
+    .selectFrom('positions')
+    .select(['id', 'row', 'position', 'removed'])
+    .where('location_id', '=', locationId)
+    .execute();
+}
+
+export async function insertPositions(db: Db, locationId: number, cells: { row: number; position: number }[]) {
+  // Chunked: SQLite limits the number of bound values in one statement.
+  for (let i = 0; i < cells.length; i += 200) {
+    await db
+      .insertInto('positions')
+      .values(
+        cells.slice(i, i + 200).map((c) => ({
+          location_id: locationId,
+          row: c.row,
+          position: c.position,
+          unit_type: '',
+          unit_number: 0,
+          umbrella_type: null,
+          removed: 0,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function setRemoved(db: Db, ids: number[], removed: 0 | 1): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .updateTable('positions')
+      .set({ removed })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+}
+
+/** Positions among `ids` that are in use on `day` (a status other than empty, or a hold). */
+export async function positionsInUse(db: Db, ids: number[], day: string): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('unit_states')
+    .select('position_id')
+    .where('position_id', 'in', ids)
+    .where('day', '=', day)
+    .where((eb) => eb.or([eb('status', 'not in', [0, 6]), eb('hold_cart_id', 'is not', null)]))
+    .execute();
+  return rows.map((r) => r.position_id);
+}
+
+/** True when anything happened at this location: unit states, customers, logs, sale items or sales. */
+export async function hasHistory(db: Db, locationId: number): Promise<boolean> {
+  const positions = db.selectFrom('positions').select('id').where('location_id', '=', locationId);
+  const checks = [
+    db.selectFrom('unit_states').select('id').where('position_id', 'in', positions).limit(1),
+    db.selectFrom('unit_customers').select('id').where('position_id', 'in', positions).limit(1),
+    db.selectFrom('unit_logs').select('id').where('position_id', 'in', positions).limit(1),
+    db.selectFrom('sale_items').select('id').where('position_id', 'in', positions).limit(1),
+    db.selectFrom('sales').select('id').where('location_id', '=', locationId).limit(1),
+  ];
+  for (const q of checks) if (await q.executeTakeFirst()) return true;
+  return false;
+}
+
+export async function eraseLocation(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('user_locations').where('location_id', '=', id).execute();
+  await db.deleteFrom('positions').where('location_id', '=', id).execute();
+  await db.deleteFrom('locations').where('id', '=', id).execute();
+}
+
+export async function activeAdminIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('user_type', '=', 'A').where('active', '=', 1).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function assign(db: Db, userIds: number[], locationId: number): Promise<void> {
+  if (userIds.length)
+    await db
+      .insertInto('user_locations')
+      .values(userIds.map((user_id) => ({ user_id, location_id: locationId })))
+      .execute();
+}

@@ -1,0 +1,74 @@
+import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
+import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { PeopleListResponse, PersonResponse, SavePeopleBody } from '@sandbar/contract/people';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccess } from '../../plugins/auth';
+import { deletePerson, getPerson, listPeople, savePerson } from './people.service';
+
+// Role first, then the body: a user without access gets 403 whatever they send.
+const guard = async (request: FastifyRequest) => requireAccess(request, 'people');
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/** People (spec section 7, Configuration; DESIGN.md section 8 for who may manage whom). */
+export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getPeopleList',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['people'],
+        summary: 'Users this user may manage',
+        response: { 200: PeopleListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return listPeople(app.deps, request.user);
+    },
+  );
+  app.get(
+    '/getPeopleList/:id',
+    {
+      preValidation: guard,
+      schema: { tags: ['people'], summary: 'One user', params: IdParam, response: { 200: PersonResponse, ...errors } },
+    },
+    async (request) => {
+      return getPerson(app.deps, request.user, request.params.id);
+    },
+  );
+  app.post(
+    '/savePeople',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['people'],
+        summary: 'Add or edit a user',
+        body: SavePeopleBody,
+        response: { 200: SaveResponse, ...errors },
+      },
+    },
+    async (request) => {
+      return savePerson(app.deps, request.user, request.body.postData);
+    },
+  );
+  app.post(
+    '/deletePeople',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['people'],
+        summary: 'Delete a user (deactivated when they have history)',
+        body: DeleteBody,
+        response: {
+          200: z.object({ success: z.literal(1), details: z.string(), deactivated: z.boolean() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      return deletePerson(app.deps, request.user, request.body.postData);
+    },
+  );
+};

@@ -1,0 +1,186 @@
+import { formatIdList } from '@sandbar/contract/admin-fields';
+import { messages } from '@sandbar/contract/messages';
+import {
+  type LocationOption,
+  type PeopleListResponse,
+  type Person,
+  type PersonFormData,
+  type PersonResponse,
+  flagsFor,
+  manageableTypes,
+} from '@sandbar/contract/people';
+import type { UserType } from '@sandbar/contract/roles';
+import type { AppDeps } from '../../app';
+import type { UsersTable } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import type { SessionUser } from '../auth/auth.service';
+import * as repo from './people.repository';
+
+type UserRow = Omit<UsersTable, 'id'> & { id: number };
+
+function toPerson(u: UserRow, locationIds: number[], names: Map<number, string>): Person {
+  return {
+    id: u.id,
+    name: u.name,
+    initials: u.initials,
+    phone: u.phone,
+    email: u.email,
+    user: u.username,
+    pass: '',
+    confirmPass: '',
+    locations: formatIdList(locationIds),
+    locationList: locationIds
+      .map((id) => names.get(id))
+      .filter(Boolean)
+      .join(', '),
+    ...flagsFor(u.user_type),
+    userType: u.user_type,
+    twoFactor: u.two_factor ? '1' : '0',
+    languageCode: u.language_code,
+  };
+}
+
+/** Locations an editor may hand out: admins any, others only their own (DESIGN.md section 4). */
+async function assignableLocations(deps: AppDeps, editor: SessionUser): Promise<LocationOption[]> {
+  const all = await repo.allLocations(deps.db);
+  const options = all.map((l) => ({ id: l.id, name: l.name, fullName: l.full_name }));
+  if (editor.userType === 'A') return options;
+  const own = new Set((await repo.locationIdsByUser(deps.db, [editor.id])).get(editor.id) ?? []);
+  return options.filter((o) => own.has(o.id));
+}
+
+async function locationNames(deps: AppDeps): Promise<Map<number, string>> {
+  return new Map((await repo.allLocations(deps.db)).map((l) => [l.id, l.name]));
+}
+
+/** GET /getPeopleList: the users this editor may manage (A all, S users and managers, M users). */
+export async function listPeople(deps: AppDeps, editor: SessionUser): Promise<PeopleListResponse> {
+  const users = await repo.listUsers(deps.db, manageableTypes(editor.userType));
+  const locs = await repo.locationIdsByUser(
+    deps.db,
+    users.map((u) => u.id),
+  );
+  const names = await locationNames(deps);
+  return {
+    people: users.map((u) => toPerson(u, locs.get(u.id) ?? [], names)),
+    locationList: await assignableLocations(deps, editor),
+  };
+}
+
+async function manageableUser(deps: AppDeps, editor: SessionUser, id: number): Promise<UserRow> {
+  const user = await repo.findActiveUser(deps.db, id);
+  if (!user) throw notFound('That user does not exist.');
+  if (!manageableTypes(editor.userType).includes(user.user_type))
+    throw forbidden('Your role does not allow you to manage this user.');
+  return user;
+}
+
+/** GET /getPeopleList/{id}. */
+export async function getPerson(deps: AppDeps, editor: SessionUser, id: number): Promise<PersonResponse> {
+  const user = await manageableUser(deps, editor, id);
+  const locs = await repo.locationIdsByUser(deps.db, [id]);
+  return {
+    person: toPerson(user, locs.get(id) ?? [], await locationNames(deps)),
+    locationList: await assignableLocations(deps, editor),
+  };
+}
+
+/**
+ * POST /savePeople: add (no id) or edit. Refuses with 403 any escalation: creating, editing or
+ * promoting a user to a type the editor may not manage, or handing out locations they lack.
+ */
+export async function savePerson(
+  deps: AppDeps,
+  editor: SessionUser,
+  data: PersonFormData,
+): Promise<{ success: 1; details: string; id: number }> {
+  const allowed = manageableTypes(editor.userType);
+  let newType: UserType = data.userType;
+  const existing = data.id ? await manageableUser(deps, editor, data.id) : null;
+  // On edit only admins see the admin and supervisor toggles (spec section 6): others keep the type
+  // unless they change the manager flag.
+  if (existing && editor.userType !== 'A' && (existing.user_type === 'A' || existing.user_type === 'S'))
+    newType = existing.user_type;
+  if (!allowed.includes(newType)) throw forbidden('Your role does not allow you to give a user this role.');
+  if (existing && existing.id === editor.id && newType !== existing.user_type)
+    throw forbidden('You cannot change your own role.');
+
+  const assignable = new Set((await assignableLocations(deps, editor)).map((l) => l.id));
+  const requested = await repo.existingLocationIds(deps.db, data.locations);
+  if (requested.length !== data.locations.length) throw badRequest('One of the chosen locations does not exist.');
+  if (requested.some((id) => !assignable.has(id)))
+    throw forbidden('You can only assign the locations you are assigned to yourself.');
+
+  const username = data.user.toLowerCase();
+  const taken = await repo.findUsername(deps.db, username);
+  if (taken && taken.id !== data.id)
+    throw conflict(
+      taken.active
+        ? `The username "${username}" is already taken.`
+        : `The username "${username}" belonged to a removed user; choose another.`,
+    );
+
+  const now = deps.clock.now();
+  const passwordHash = data.pass ? await hashPassword(data.pass) : null;
+  const values = {
+    username,
+    name: data.name,
+    initials: data.initials,
+    phone: data.phone,
+    email: data.email,
+    user_type: newType,
+    two_factor: data.twoFactor ? 1 : 0,
+    language_code: data.languageCode,
+  };
+  const id = await deps.db.transaction().execute(async (trx) => {
+    let id: number;
+    let locations = requested;
+    if (existing) {
+      id = existing.id;
+      await repo.updateUser(trx, id, passwordHash ? { ...values, password_hash: passwordHash } : values);
+      // Locations the editor cannot see stay as they were.
+      const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
+      locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort((a, b) => a - b);
+      if (passwordHash && id !== editor.id) await repo.revokeSessions(trx, id, now);
+    } else {
+      id = await repo.insertUser(trx, { ...values, password_hash: passwordHash ?? '', created_at: now });
+    }
+    await repo.replaceUserLocations(trx, id, locations);
+    await repo.audit(trx, editor.id, existing ? 'user.edit' : 'user.add', `${username} (${newType})`, now);
+    return id;
+  });
+  return { success: 1, details: existing ? 'User has been saved!' : 'User has been added!', id };
+}
+
+/**
+ * POST /deletePeople: a user with sales (or any other history) is deactivated, not erased,
+ * so reports keep their names; a user without history is erased.
+ */
+export async function deletePerson(
+  deps: AppDeps,
+  editor: SessionUser,
+  id: number,
+): Promise<{ success: 1; details: string; deactivated: boolean }> {
+  const user = await manageableUser(deps, editor, id);
+  if (user.id === editor.id) throw conflict('You cannot delete yourself.');
+  const now = deps.clock.now();
+  let erased = false;
+  if ((await repo.countSales(deps.db, id)) === 0) {
+    try {
+      await deps.db.transaction().execute((trx) => repo.eraseUser(trx, id));
+      erased = true;
+    } catch {
+      // Something still names this user (sign-ins, unit logs…): keep the row.
+    }
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    if (!erased) {
+      await repo.updateUser(trx, id, { active: 0 });
+      await repo.revokeSessions(trx, id, now);
+      await repo.replaceUserLocations(trx, id, []);
+    }
+    await repo.audit(trx, editor.id, erased ? 'user.delete' : 'user.deactivate', user.username, now);
+  });
+  return { success: 1, details: messages.people.deleted, deactivated: !erased };
+}

@@ -1,0 +1,58 @@
+import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
+import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { PriceListResponse, PriceResponse, SavePriceBody } from '@sandbar/contract/prices';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccess } from '../../plugins/auth';
+import { deletePrice, getPrice, listPrices, savePrice } from './prices.service';
+
+// Role first, then the body: a user without access gets 403 whatever they send.
+const guard = async (request: FastifyRequest) => requireAccess(request, 'prices');
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/** Prices (spec section 7): admins only (DESIGN.md section 8). */
+export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getPriceList',
+    {
+      preValidation: guard,
+      schema: { tags: ['prices'], summary: 'Price list', response: { 200: PriceListResponse, ...errors } },
+    },
+    async () => listPrices(app.deps),
+  );
+  app.get(
+    '/getPriceList/:id',
+    {
+      preValidation: guard,
+      schema: { tags: ['prices'], summary: 'One price', params: IdParam, response: { 200: PriceResponse, ...errors } },
+    },
+    async (request) => getPrice(app.deps, request.params.id),
+  );
+  app.post(
+    '/savePrice',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['prices'],
+        summary: 'Add or edit a price',
+        body: SavePriceBody,
+        response: { 200: SaveResponse, ...errors },
+      },
+    },
+    async (request) => savePrice(app.deps, request.body.postData),
+  );
+  app.post(
+    '/deletePrice',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['prices'],
+        summary: 'Delete a price',
+        body: DeleteBody,
+        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errors },
+      },
+    },
+    async (request) => deletePrice(app.deps, request.body.postData),
+  );
+};
