@@ -29,8 +29,6 @@ import { receiptsRoutes } from './features/receipts/receipts.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { unitsRoutes } from './features/units/units.routes';
-import { eventsRoutes } from './features/events/events.routes';
-import { unitsRoutes } from './features/units/units.routes';
 import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -132,8 +130,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(outboxRoutes);
-      await api.register(unitsRoutes);
-      await api.register(eventsRoutes);
       await api.register(peopleRoutes);
       await api.register(locationsRoutes);
       await api.register(pricesRoutes);
