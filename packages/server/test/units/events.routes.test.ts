@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { connectPostgres } from '../../src/db/connect';
+import { loadEnv } from '../../src/env';
+import { type TestApp, buildTestApp, injectAs, loginAs, testDialect } from '../helpers';
+import { positionOf } from './factories';
+
+interface Stream {
+  status: number;
+  contentType: string | null;
+  events: { type: string; day: string; unitIds: number[]; locationIds?: number[] }[];
+  comments: string[];
+  close(): void;
+}
+
+/** Opens GET /api/events like EventSource does (token in the query) and collects what arrives. */
+async function openStream(app: FastifyInstance, token: string): Promise<Stream> {
+  const { port } = app.server.address() as AddressInfo;
+  const ctrl = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}/api/events?token=${encodeURIComponent(token)}`, {
+    signal: ctrl.signal,
+  });
+  const stream: Stream = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    events: [],
+    comments: [],
+    close: () => ctrl.abort(),
+  };
+  if (res.ok && res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += decoder.decode(value, { stream: true });
+          let i: number;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            for (const line of block.split('\n')) {
+              if (line.startsWith('data: ')) stream.events.push(JSON.parse(line.slice(6)));
+              else if (line.startsWith(':')) stream.comments.push(line);
+            }
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return stream;
+}
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting for an event');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe(`live board events on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.close());
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/events?token=nope' });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('streams each change to users of that location only', async () => {
+    const admin = await openStream(t.app, await loginAs(t.app, 'admin'));
+    const staff = await openStream(t.app, await loginAs(t.app, 'staff'));
+    expect(admin.status).toBe(200);
+    expect(admin.contentType).toMatch(/^text\/event-stream/);
+    await until(() => admin.comments.includes(': connected') && staff.comments.includes(': connected'));
+
+    const cabana = await positionOf(t.deps.db, 'CD', 101);
+    const umbrella = await positionOf(t.deps.db, 'MB', 1);
+    expect(
+      (
+        await injectAs(t.app, 'admin', {
+          method: 'POST',
+          url: '/api/markOccupied',
+          payload: { unitData: { unitId: cabana.id } },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await injectAs(t.app, 'admin', {
+          method: 'POST',
+          url: '/api/markOccupied',
+          payload: { unitData: { unitId: umbrella.id } },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    await until(() => admin.events.length >= 2 && staff.events.length >= 1);
+    expect(admin.events.map((e) => e.unitIds[0])).toEqual([cabana.id, umbrella.id]);
+    expect(admin.events[0]).toMatchObject({ type: 'markOccupied', locationIds: [cabana.location_id] });
+    // Staff are assigned MB only: they hear about the umbrella, never the cabana.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(staff.events.map((e) => e.unitIds[0])).toEqual([umbrella.id]);
+    admin.close();
+    staff.close();
+  });
+
+  it('closes open streams when the app closes', async () => {
+    const extra = await buildTestApp();
+    await extra.app.listen({ port: 0, host: '127.0.0.1' });
+    const s = await openStream(extra.app, await loginAs(extra.app, 'admin'));
+    await until(() => s.comments.length > 0);
+    const started = Date.now();
+    await extra.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it.runIf(testDialect === 'postgres')('crosses server instances on one PostgreSQL database', async () => {
+    const second = await buildApp({
+      database: connectPostgres(t.testDb.url!, 4),
+      env: loadEnv({ LOG_LEVEL: 'silent', SANDBAR_DEMO: '0' }),
+      logger: false,
+      webDist: null,
+    });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      // Signed in on the first instance; the session lives in the shared database.
+      const s = await openStream(second, await loginAs(t.app, 'manager'));
+      expect(s.status).toBe(200);
+      await until(() => s.comments.includes(': connected'));
+      const unit = await positionOf(t.deps.db, 'MB', 2);
+      const res = await injectAs(t.app, 'admin', {
+        method: 'POST',
+        url: '/api/markOccupied',
+        payload: { unitData: { unitId: unit.id } },
+      });
+      expect(res.statusCode).toBe(200);
+      await until(() => s.events.some((e) => e.unitIds.includes(unit.id)));
+      // And the second instance's board already shows it (its cache heard the same event).
+      const board = await injectAs(second, 'manager', { method: 'GET', url: '/api/getUnits' });
+      expect(board.json().locations[0].units[0][1]).toMatchObject({ id: unit.id, unitStatus: 5 });
+      s.close();
+    } finally {
+      await second.close();
+      await second.deps.database.close();
+    }
+  });
+});
