@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { epochMs, withId } from '../migration-helpers';
 
 // Frozen: uploaded files (spec section 7, Uploads). The bytes live on disk under a random
-// stored name (docs/decisions/004-uploads-storage.md); this table remembers what each file is.
+// stored name (docs/decisions/030-uploads-storage.md); this table remembers what each file is.
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('uploads'))
     // file | image | document | tinymce | roster

@@ -33,7 +33,7 @@ export interface IncomingForm {
   files: IncomingFile[];
 }
 
-/** Where the bytes live: SANDBAR_DATA_DIR/uploads (docs/decisions/004-uploads-storage.md). */
+/** Where the bytes live: SANDBAR_DATA_DIR/uploads (docs/decisions/030-uploads-storage.md). */
 export function uploadsDir(deps: AppDeps): string {
   return path.resolve(deps.env.SANDBAR_DATA_DIR, 'uploads');
 }
