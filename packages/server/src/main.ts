@@ -7,6 +7,7 @@ import { systemClock } from './platform/clock';
 import { smtpMailer } from './platform/mail';
 import { startOutboxWorker } from './platform/outbox';
 import { httpSmsProvider } from './platform/sms';
+import { startScheduler } from './platform/scheduler';
 
 const env = loadEnv();
 const database = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.SANDBAR_DATA_DIR });
@@ -31,10 +32,12 @@ const worker = startOutboxWorker(
   },
   env.OUTBOX_INTERVAL_MS,
 );
+const scheduler = startScheduler({ db: database.db, clock: systemClock, logger: app.log });
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');
 if (!env.SMS_PROVIDER_URL) app.log.warn('SMS_PROVIDER_URL is not set: texts stay queued in the outbox.');
 
 const shutdown = async () => {
+  scheduler.stop();
   await worker.stop();
   await app.close();
   await database.close();
