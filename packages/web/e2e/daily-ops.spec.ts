@@ -134,6 +134,15 @@ test('admin changes the receipt text on /config; the next read uses it', async (
   await editor.click();
   await page.keyboard.press('End');
   await page.keyboard.type(' See you tomorrow.');
+  // An image goes up through POST /tinymceFileUpload and lands in the editor.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('rte-reportEmailMessage').getByRole('button', { name: 'Upload image' }).click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(editor.locator('img')).toHaveAttribute('src', /uploads\//);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings have been saved!')).toBeVisible();
 
@@ -143,6 +152,7 @@ test('admin changes the receipt text on /config; the next read uses it', async (
   expect(s.receiptTextMessage).toBe(text);
   expect(s.reportEmailTime).toBe('06');
   expect(s.reportEmailMessage).toContain('See you tomorrow.');
+  expect(s.reportEmailMessage).toMatch(/<img src="[^"]*uploads\/[^"]+"/);
   // Reload shows the stored values.
   await page.reload();
   await expect(page.getByLabel('Receipt Text Message')).toHaveValue(text);

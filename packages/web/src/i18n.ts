@@ -4,6 +4,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formsEn } from './components/i18n';
 import { dailyLogEn } from './features/daily-log/i18n';
+import { dropoffEn } from './features/dropoff/i18n';
+import { receiptEn } from './features/receipt/i18n';
+import { saleEn } from './features/sale/i18n';
 import { logDetailsEn } from './features/log-details/i18n';
 import { settingsEn } from './features/settings/i18n';
 
@@ -18,6 +21,9 @@ export const en = {
   forms: formsEn,
   logDetails: logDetailsEn,
   dailyLog: dailyLogEn,
+  sale: saleEn,
+  receipt: receiptEn,
+  dropoff: dropoffEn,
   settings: settingsEn,
   ui: {
     appName: 'Sandbar',

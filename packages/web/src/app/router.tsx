@@ -70,9 +70,12 @@ export const routes: RouteObject[] = [
           page(() => import('../features/settings/pages/config-page'), 'ConfigPage'),
         ),
       },
+      { path: '/notes', element: allowed('dropoff', page(() => import('../features/dropoff/pages/dropoff-page'), 'DropoffPage')) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // Public: a customer opens it from the text or e-mail receipt, without the staff layout.
+  { path: '/receipt/:receiptId', element: page(() => import('../features/receipt/pages/receipt-page'), 'ReceiptPage') },
 ];
 
 // Keeps `signedIn` in use until a feature route needs it (the dashboard adds the first).
