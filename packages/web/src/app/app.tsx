@@ -4,6 +4,7 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { readAV, withAV } from '../lib/av';
 import { sessionKeys } from '../lib/session';
 import { tokenStore } from '../lib/token';
+import { FeatureComposition } from './composition';
 import { AppProviders, createQueryClient } from './providers';
 import { createRouter } from './router';
 
@@ -23,7 +24,9 @@ export function App() {
   });
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <FeatureComposition>
+        <RouterProvider router={router} />
+      </FeatureComposition>
     </AppProviders>
   );
 }

@@ -1,0 +1,23 @@
+/** Sandbar's own words for the Notes / Drops screen (spec texts come from messages.ts). */
+export const dropoffEn = {
+  title: 'Notes / Drops',
+  today: 'Today',
+  cc: 'CC',
+  cash: 'Cash',
+  roomCharge: 'Room Charge',
+  cashOnHand: 'Cash On Hand',
+  droppedOff: 'Already Dropped Off',
+  amount: 'Drop Off Amount',
+  notes: 'Notes',
+  save: 'SAVE',
+  log: 'Drop Offs',
+  noDrops: 'No drop-offs yet today.',
+  customers: "Today's Customers",
+  noCustomers: 'No customers yet today.',
+  time: 'Time',
+  customer: 'Customer',
+  location: 'Location',
+  unit: 'Unit',
+  payment: 'Payment',
+  price: 'Price',
+};

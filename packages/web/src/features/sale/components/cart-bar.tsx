@@ -1,0 +1,34 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../../lib/notify';
+import { useReleaseUnits } from '../api/release-units';
+import { cartStore, useCart } from '../cart-store';
+
+/** Shown on the dashboard while a multi-unit order is in progress: 'Cancel Order' releases its units. */
+export function CartBar({ onChanged }: { onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const release = useReleaseUnits();
+  if (!cart) return null;
+  const cancel = async () => {
+    await release.mutateAsync({ cartId: cart.cartId });
+    cartStore.clear();
+    toastSuccess(t('sale.orderCancelled'));
+    onChanged?.();
+  };
+  return (
+    <Paper withBorder p="xs" mb="sm" data-testid="cart-bar">
+      <Group justify="space-between">
+        <Text size="sm">{t('sale.cartBar', { units: cart.units.map((u) => u.label).join(', ') })}</Text>
+        <Button
+          color="red"
+          variant="light"
+          onClick={() => void cancel().catch(() => undefined)}
+          loading={release.isPending}
+        >
+          {t('messages.dashboard.cancelOrder')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Unit } from '@sandbar/contract/units';
+import { CartBar } from './cart-bar';
+import { CustomerReceiptActions } from './customer-receipt-actions';
+import { SaleWizard } from './sale-wizard';
+
+// Render functions for the board's unit modal slots; app/ plugs them in (features stay apart).
+
+export function renderSaleWizard(ctx: { unit: Unit; close(): void; refresh(): void }) {
+  return (
+    <SaleWizard
+      key={ctx.unit.id}
+      unit={{
+        id: ctx.unit.id,
+        unitType: ctx.unit.unitType,
+        unitNumber: ctx.unit.unitNumber,
+        location: ctx.unit.location,
+      }}
+      onDone={() => {
+        ctx.refresh();
+        ctx.close();
+      }}
+    />
+  );
+}
+
+export function renderCustomerReceiptActions(ctx: { unit: Unit; customerId: number; refresh(): void }) {
+  const c = ctx.unit.customers.find((x) => x.id === ctx.customerId);
+  if (!c?.saleId) return null;
+  return (
+    <CustomerReceiptActions
+      unitId={ctx.unit.id}
+      customerId={ctx.customerId}
+      receiptType={c.receiptType}
+      receiptPhone={c.receiptPhone}
+      receiptEmail={c.receiptEmail}
+      onChanged={ctx.refresh}
+    />
+  );
+}
+
+export function renderCartBar() {
+  return <CartBar />;
+}
