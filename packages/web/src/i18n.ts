@@ -3,6 +3,11 @@ import { agentLabel, navItems } from '@sandbar/contract/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formsEn } from './components/i18n';
+import { hotelsEn } from './features/hotels/i18n';
+import { locationsEn } from './features/locations/i18n';
+import { peopleEn } from './features/people/i18n';
+import { pricesEn } from './features/prices/i18n';
+import { boardEn } from './features/dashboard/i18n';
 import { dailyLogEn } from './features/daily-log/i18n';
 import { dropoffEn } from './features/dropoff/i18n';
 import { receiptEn } from './features/receipt/i18n';
@@ -19,6 +24,11 @@ export const en = {
   nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox' },
   passwordStrength: [...passwordStrengthLabels],
   forms: formsEn,
+  people: peopleEn,
+  locations: locationsEn,
+  prices: pricesEn,
+  hotels: hotelsEn,
+  board: boardEn,
   logDetails: logDetailsEn,
   dailyLog: dailyLogEn,
   sale: saleEn,

@@ -22,11 +22,19 @@ const allowed = (area: Parameters<typeof RequireAccess>[0]['area'], element: Rea
   </RequireUser>
 );
 
+// One element for every board route, so opening a unit keeps the board mounted (no refetch).
+const dashboard = allowed('dashboard', page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'));
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: '/login', element: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+      { path: '/', element: dashboard },
+      { path: '/dashboard', element: dashboard },
+      { path: '/dashboard/:unitView/:timeStamp', element: dashboard },
+      { path: '/dashboard/:unitView/:tabView/:timeStamp', element: dashboard },
+      { path: '/search', element: signedIn(page(() => import('../features/search/pages/search-page'), 'SearchPage')) },
       { path: '/logout', element: page(() => import('../features/auth/pages/logout-page'), 'LogoutPage') },
       {
         path: '/config/outbox',
@@ -71,6 +79,54 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/notes', element: allowed('dropoff', page(() => import('../features/dropoff/pages/dropoff-page'), 'DropoffPage')) },
+      {
+        path: '/config/people',
+        element: allowed('people', page(() => import('../features/people/pages/people-list-page'), 'PeopleListPage')),
+      },
+      {
+        path: '/config/people/add',
+        element: allowed('people', page(() => import('../features/people/pages/person-form-page'), 'PersonFormPage')),
+      },
+      {
+        path: '/config/people/edit/:id',
+        element: allowed('people', page(() => import('../features/people/pages/person-form-page'), 'PersonFormPage')),
+      },
+      {
+        path: '/config/locations',
+        element: allowed('locationsView', page(() => import('../features/locations/pages/locations-list-page'), 'LocationsListPage')),
+      },
+      {
+        path: '/config/location/add',
+        element: allowed('locationsEdit', page(() => import('../features/locations/pages/location-form-page'), 'LocationFormPage')),
+      },
+      {
+        path: '/config/location/edit/:id',
+        element: allowed('locationsEdit', page(() => import('../features/locations/pages/location-form-page'), 'LocationFormPage')),
+      },
+      {
+        path: '/config/prices',
+        element: allowed('prices', page(() => import('../features/prices/pages/prices-list-page'), 'PricesListPage')),
+      },
+      {
+        path: '/config/price/add',
+        element: allowed('prices', page(() => import('../features/prices/pages/price-form-page'), 'PriceFormPage')),
+      },
+      {
+        path: '/config/price/edit/:id',
+        element: allowed('prices', page(() => import('../features/prices/pages/price-form-page'), 'PriceFormPage')),
+      },
+      {
+        path: '/config/hotels',
+        element: allowed('hotels', page(() => import('../features/hotels/pages/hotels-list-page'), 'HotelsListPage')),
+      },
+      {
+        path: '/config/hotel/add',
+        element: allowed('hotels', page(() => import('../features/hotels/pages/hotel-form-page'), 'HotelFormPage')),
+      },
+      {
+        path: '/config/hotel/edit/:id',
+        element: allowed('hotels', page(() => import('../features/hotels/pages/hotel-form-page'), 'HotelFormPage')),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

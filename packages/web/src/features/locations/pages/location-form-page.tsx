@@ -1,0 +1,114 @@
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type LocationRow, LocationForm } from '@sandbar/contract/locations';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FullPageLoader } from '../../../app/guards';
+import { paths } from '../../../app/paths';
+import { FormErrors } from '../../../components/form-errors';
+import { HiddenField, NumberField, TextField } from '../../../components/form-fields';
+import { useFormState } from '../../../components/use-form-state';
+import { useAVPath } from '../../../lib/av';
+import { useLocation } from '../api/get-location';
+import { useSaveLocation } from '../api/save-location';
+
+/** /config/location/add ('Add New Location') and /config/location/edit/{id} (spinner until loaded). */
+export function LocationFormPage() {
+  const { id } = useParams();
+  const locationId = Number(id ?? 0);
+  const loc = useLocation(locationId);
+  if (locationId) {
+    if (loc.isPending) return <FullPageLoader />;
+    if (!loc.data) return null;
+    return <LocationFormCard location={loc.data.location} />;
+  }
+  return <LocationFormCard location={null} />;
+}
+
+function LocationFormCard({ location }: { location: LocationRow | null }) {
+  const { t } = useTranslation();
+  const to = useAVPath();
+  const navigate = useNavigate();
+  const save = useSaveLocation();
+  const f = useFormState({
+    id: location ? String(location.id) : '',
+    name: location?.name ?? '',
+    fullName: location?.fullName ?? '',
+    umbrellas: location ? String(location.umbrellas) : '',
+    umbrellaRows: location ? String(location.umbrellaRows) : '',
+  });
+  const v = f.values;
+
+  // Spec section 4: a valid save sends the record and goes to the list at once.
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = LocationForm.safeParse(v);
+    if (!parsed.success) {
+      f.setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
+      return;
+    }
+    save.mutate(v);
+    navigate(to(paths.locations));
+  };
+
+  return (
+    <Container size="sm" py="md">
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={2}>{location ? t('locations.editTitle') : t('messages.location.addTitle')}</Title>
+            <HiddenField name="id" value={v.id} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField
+                label={t('locations.initials')}
+                name="name"
+                value={v.name}
+                onChange={f.bind('name')}
+                required
+              />
+              <TextField
+                label={t('locations.fullName')}
+                name="fullName"
+                value={v.fullName}
+                onChange={f.bind('fullName')}
+                required
+              />
+              <NumberField
+                label={t('locations.umbrellasPerRow')}
+                name="umbrellas"
+                value={v.umbrellas}
+                onChange={f.bind('umbrellas')}
+                step="1"
+                min={1}
+                required
+              />
+              <NumberField
+                label={t('locations.rowsLabel')}
+                name="umbrellaRows"
+                value={v.umbrellaRows}
+                onChange={f.bind('umbrellaRows')}
+                step="1"
+                min={1}
+                required
+              />
+            </SimpleGrid>
+            {location && (
+              <Text size="sm" c="dimmed">
+                {t('locations.resizeHint')}
+              </Text>
+            )}
+            <FormErrors errors={f.errors} />
+            <Group justify="space-between">
+              <Button variant="default" component={Link} to={to(paths.locations)}>
+                {t('locations.back')}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t('locations.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Container>
+  );
+}

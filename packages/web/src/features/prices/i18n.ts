@@ -1,0 +1,28 @@
+/** Sandbar's own words on the Prices screens (spec texts come from messages.ts). */
+export const pricesEn = {
+  /** The spec leaves the product-branded title open; Sandbar's is this. */
+  title: 'Sandbar Prices',
+  add: 'Add Price',
+  addTitle: 'Add Price',
+  editTitle: 'Edit Price',
+  name: 'Name',
+  price: 'Price',
+  retailRate: 'Retail Rate',
+  hotelRate: 'Hotel Rate',
+  addOn: 'Add-on',
+  sort: 'Sort',
+  startTime: 'Start Time (hour)',
+  endTime: 'End Time (hour)',
+  hours: 'Hours',
+  unitType: 'Unit Code',
+  hotel: 'Hotel',
+  allHotels: 'All hotels',
+  hotelLink: 'Hotel link',
+  edit: 'Edit',
+  delete: 'Delete',
+  back: 'Back',
+  save: 'SAVE PRICE',
+  empty: 'No prices yet.',
+  yes: 'Yes',
+  unitTypes: { U: 'Umbrella (U)', C: 'Cabana (C)', B: 'Bed (B)', X: 'X Chair (X)', P: 'Pier (P)', T: 'Tower (T)' },
+};
