@@ -1,0 +1,15 @@
+import type { UnitActionBody, UnitResponse } from '@sandbar/contract/units';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { invalidateUnits } from './invalidate';
+
+/** POST /markEmpty. */
+export const markEmpty = (body: UnitActionBody) => api<UnitResponse>('/markEmpty', { body });
+
+export function useMarkEmpty(opts: { silent?: boolean } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UnitActionBody) => api<UnitResponse>('/markEmpty', { body, silent: opts.silent }),
+    onSettled: () => invalidateUnits(qc),
+  });
+}

@@ -1,0 +1,15 @@
+import type { UnitActionBody, UnitResponse } from '@sandbar/contract/units';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { invalidateUnits } from './invalidate';
+
+/** POST /markOccupiedEmpty. */
+export const markOccupiedEmpty = (body: UnitActionBody) => api<UnitResponse>('/markOccupiedEmpty', { body });
+
+export function useMarkOccupiedEmpty(opts: { silent?: boolean } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UnitActionBody) => api<UnitResponse>('/markOccupiedEmpty', { body, silent: opts.silent }),
+    onSettled: () => invalidateUnits(qc),
+  });
+}

@@ -1,0 +1,15 @@
+import type { MoveBody, MoveResponse } from '@sandbar/contract/units';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { invalidateUnits } from './invalidate';
+
+/** POST /moveCustomer. */
+export const moveCustomer = (body: MoveBody) => api<MoveResponse>('/moveCustomer', { body });
+
+export function useMoveCustomer(opts: { silent?: boolean } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MoveBody) => api<MoveResponse>('/moveCustomer', { body, silent: opts.silent }),
+    onSettled: () => invalidateUnits(qc),
+  });
+}

@@ -1,0 +1,148 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { UnitDetail } from '@sandbar/contract/units';
+import { useTranslation } from 'react-i18next';
+import type { UnitSlotContext } from '../../../app/unit-modal-slots';
+import { useUnitModalSlots } from '../../../app/unit-modal-slots';
+import { useMarkEmpty } from '../api/mark-empty';
+import { useMarkOccupied } from '../api/mark-occupied';
+import { useMarkOccupiedEmpty } from '../api/mark-occupied-empty';
+import { useReseatCustomer } from '../api/reseat-customer';
+import { type PendingMove, moveStore } from '../move-store';
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+
+/** Unit-level actions: occupied can be marked empty, non-occupied can be marked occupied (spec 4). */
+export function OccupancyActions({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+  const { t } = useTranslation();
+  const occupy = useMarkOccupied();
+  const emptyOccupied = useMarkOccupiedEmpty();
+  const body = { unitData: { unitId: unit.id, version: unit.version, timeStamp: ctx.timeStamp } };
+  if (!unit.editable) return null;
+  if ([0, 1, 3].includes(unit.unitStatus)) {
+    return (
+      <Button loading={occupy.isPending} onClick={() => occupy.mutate(body, { onSuccess: ctx.close })}>
+        {t('board.markOccupied')}
+      </Button>
+    );
+  }
+  if (unit.unitStatus === 5) {
+    return (
+      <Button
+        color="gray"
+        loading={emptyOccupied.isPending}
+        onClick={() => emptyOccupied.mutate(body, { onSuccess: ctx.close })}
+      >
+        {t('board.markEmpty')}
+      </Button>
+    );
+  }
+  return null;
+}
+
+/** Customers tab: the day's customers with re-seat, mark empty and move (spec section 2). */
+export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+  const { t } = useTranslation();
+  const slots = useUnitModalSlots();
+  const markEmpty = useMarkEmpty();
+  const reseat = useReseatCustomer();
+  const startMove = (customerId: number | null, customerName: string) => {
+    if (!window.confirm(t('messages.unit.moveConfirm'))) return;
+    const move: PendingMove = {
+      unitId: unit.id,
+      customerId,
+      customerName,
+      label: `${unit.location} ${unit.unitNumber || `${unit.row}-${unit.position}`}`,
+      timeStamp: ctx.timeStamp,
+      version: unit.version,
+    };
+    moveStore.set(move);
+    ctx.close();
+  };
+  return (
+    <Stack gap="sm">
+      {unit.heldBy && <Text c="green.8">{t('board.heldBy', { name: unit.heldBy })}</Text>}
+      {unit.customers.length === 0 && <Text c="dimmed">{t('board.noCustomers')}</Text>}
+      {unit.customers.map((c) => (
+        <Paper key={c.id} withBorder p="xs" data-customer={c.id}>
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Text fw={600}>{c.customerName || '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {time(c.epoc)} · {c.paymentMethod} · ${c.price}
+                {c.receiptPhone ? ` · ${c.receiptPhone}` : ''}
+                {c.receiptEmail ? ` · ${c.receiptEmail}` : ''}
+              </Text>
+            </div>
+            <Badge color={c.state === 'seated' ? 'red' : 'yellow'} variant="light">
+              {c.state === 'seated' ? t('board.seated') : t('board.left')}
+            </Badge>
+          </Group>
+          {unit.editable && (
+            <Group gap="xs" mt="xs">
+              {c.state === 'seated' && [2, 4].includes(unit.unitStatus) && (
+                <>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="yellow"
+                    loading={markEmpty.isPending}
+                    onClick={() =>
+                      markEmpty.mutate(
+                        {
+                          unitData: {
+                            unitId: unit.id,
+                            customerId: c.id,
+                            version: unit.version,
+                            timeStamp: ctx.timeStamp,
+                          },
+                        },
+                        { onSuccess: ctx.close },
+                      )
+                    }
+                  >
+                    {t('board.markEmpty')}
+                  </Button>
+                  <Button size="xs" variant="light" onClick={() => startMove(c.id, c.customerName)}>
+                    {t('board.move')}
+                  </Button>
+                </>
+              )}
+              {c.state === 'left' && unit.unitStatus === 3 && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  loading={reseat.isPending}
+                  onClick={() =>
+                    reseat.mutate(
+                      {
+                        unitData: {
+                          unitId: unit.id,
+                          customerId: c.id,
+                          version: unit.version,
+                          timeStamp: ctx.timeStamp,
+                        },
+                      },
+                      { onSuccess: ctx.close },
+                    )
+                  }
+                >
+                  {t('board.reseat')}
+                </Button>
+              )}
+              {slots.renderCustomerActions?.({ ...ctx, customerId: c.id })}
+            </Group>
+          )}
+        </Paper>
+      ))}
+      <Group gap="xs">
+        <OccupancyActions unit={unit} ctx={ctx} />
+        {unit.editable && unit.unitStatus === 5 && (
+          <Button variant="light" onClick={() => startMove(null, '')}>
+            {t('board.move')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { BoardLocation, Unit } from '@sandbar/contract/units';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UnitTile } from './unit-tile';
+
+export interface LocationStripProps {
+  location: BoardLocation;
+  /** Unit ids matching the active search, or null when no term is active. */
+  matches: ReadonlySet<number> | null;
+  /** May tiles open at all (editing window)? */
+  active: boolean;
+  movingUnitId: number | null;
+  onOpen: (unitId: number) => void;
+}
+
+function tileClickable(unit: Unit, active: boolean, searching: boolean): boolean {
+  if (!active) return false;
+  // While a term is active, empty tiles are not clickable (spec section 2).
+  if (searching && unit.unitStatus === 0) return false;
+  return true;
+}
+
+/** One location: heading and a grid of tiles, one line per row (spec section 2, Dashboard). */
+export const LocationStrip = memo(function LocationStrip({
+  location,
+  matches,
+  active,
+  movingUnitId,
+  onOpen,
+}: LocationStripProps) {
+  const { t } = useTranslation();
+  const counts = useMemo(() => {
+    const all = location.units.flat();
+    return { units: all.length, occupied: all.filter((u) => [1, 2, 4, 5].includes(u.unitStatus)).length };
+  }, [location.units]);
+  const rows = matches
+    ? location.units.map((r) => r.filter((u) => matches.has(u.id))).filter((r) => r.length)
+    : location.units;
+  if (matches && rows.length === 0) return null;
+  return (
+    <Paper withBorder p="sm" radius="md" data-location={location.name}>
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Title order={3} size="h4">
+            {location.fullName}
+          </Title>
+          <Badge variant="light">{location.name}</Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('board.occupied', counts)}
+        </Text>
+      </Group>
+      <Stack gap={4} style={{ overflowX: 'auto' }}>
+        {rows.map((row, i) => (
+          <Group key={row[0]?.row ?? i} gap={4} wrap="nowrap">
+            {row.map((u) => (
+              <UnitTile
+                key={u.id}
+                unit={u}
+                clickable={tileClickable(u, active, matches !== null)}
+                onOpen={onOpen}
+                moving={movingUnitId === u.id}
+              />
+            ))}
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+});

@@ -1,0 +1,153 @@
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { type UnitDetail, type UnitTab, numberOnlyTypes, openingTab, unitTabs } from '@sandbar/contract/units';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type UnitSlotContext, useUnitModalSlots } from '../../../app/unit-modal-slots';
+import { useUnit } from '../api/get-unit';
+import { useMoveCustomer } from '../api/move-customer';
+import { moveStore, usePendingMove } from '../move-store';
+import { CustomersTab, OccupancyActions } from './customers-tab';
+import { EntriesTab } from './entries-tab';
+import { SetUnitForm } from './set-unit-form';
+
+export const unitLabel = (u: { location: string; unitNumber: number; row: number; position: number }) =>
+  `${u.location} ${u.unitNumber || `${u.row}-${u.position}`}`;
+
+/** The 'Move Customer' panel (spec section 2): confirm on the target, cancel on the source. */
+function MovePanel({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+  const { t } = useTranslation();
+  const move = usePendingMove();
+  const mutation = useMoveCustomer();
+  if (!move) return null;
+  const isSource = move.unitId === unit.id;
+  return (
+    <Alert color="orange" title={t('messages.unit.moveCustomer')} data-testid="move-panel" mb="sm">
+      <Stack gap="xs">
+        <Text size="sm">{isSource ? t('messages.unit.cancelMoving') : t('messages.unit.moveToThisUnit')}</Text>
+        <Group gap="xs">
+          {!isSource && (
+            <Button
+              size="xs"
+              color="orange"
+              loading={mutation.isPending}
+              onClick={() =>
+                mutation.mutate(
+                  {
+                    oldUnitData: {
+                      unitId: move.unitId,
+                      unitDBId: move.unitId,
+                      customerId: move.customerId,
+                      version: move.version,
+                    },
+                    newUnitData: { unitId: unit.id, unitDBId: unit.id, version: unit.version },
+                    timeStamp: move.timeStamp,
+                  },
+                  {
+                    // A moveCustomer answer clears the pending move and closes the modal (spec section 4).
+                    onSuccess: (r) => {
+                      if (r.moveCustomer) moveStore.set(null);
+                      ctx.close();
+                    },
+                  },
+                )
+              }
+            >
+              {t('messages.unit.confirmMove')}
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={() => moveStore.set(null)}>
+            {t('messages.unit.cancelMove')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export interface UnitModalProps {
+  unitId: number;
+  /** The board's day: a 10-digit timestamp or 'today'. */
+  day: number | 'today';
+  /** The day's timestamp (for calls that take one). */
+  timeStamp: number;
+  tab: string | undefined;
+  onTab: (tab: UnitTab) => void;
+  onClose: () => void;
+}
+
+/** The unit modal: tabs Number, New Customer, Customers, Log, Notes (T and P: Number only). */
+export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitModalProps) {
+  const { t } = useTranslation();
+  const slots = useUnitModalSlots();
+  const { data: unit, isPending, error, refetch } = useUnit(unitId, day);
+  const ctx = useMemo<UnitSlotContext | null>(
+    () => (unit ? { unit, day: unit.day, timeStamp, close: onClose, refresh: () => void refetch() } : null),
+    [unit, timeStamp, onClose, refetch],
+  );
+  const numberOnly = unit ? numberOnlyTypes.includes(unit.unitType) : false;
+  const tabs: readonly UnitTab[] = numberOnly ? ['number'] : unitTabs;
+  const active: UnitTab | null = unit
+    ? tab && (tabs as readonly string[]).includes(tab)
+      ? (tab as UnitTab)
+      : openingTab(unit)
+    : null;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={unit ? t('board.unitTitle', { label: unitLabel(unit) }) : ''}
+      data-testid="unit-modal"
+    >
+      {isPending && (
+        <Center py="lg">
+          <Loader />
+        </Center>
+      )}
+      {error && <Alert color="red">{(error as Error).message}</Alert>}
+      {unit && ctx && active && (
+        <>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t('board.rowPosition', { row: unit.row, position: unit.position })} ·{' '}
+            {(t('board.statusNames', { returnObjects: true }) as string[])[unit.unitStatus]} · {unit.day}
+          </Text>
+          {!numberOnly && <MovePanel unit={unit} ctx={ctx} />}
+          <Tabs value={active} onChange={(v) => v && onTab(v as UnitTab)} keepMounted={false}>
+            <Tabs.List mb="sm">
+              {tabs.map((k) => (
+                <Tabs.Tab key={k} value={k}>
+                  {t(`board.tabs.${k}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="number">
+              <SetUnitForm key={`${unit.id}-${unit.version}`} unit={unit} />
+            </Tabs.Panel>
+            {!numberOnly && (
+              <>
+                <Tabs.Panel value="newCustomer">
+                  {slots.renderNewCustomer && unit.editable ? (
+                    slots.renderNewCustomer(ctx)
+                  ) : (
+                    <Group>
+                      <OccupancyActions unit={unit} ctx={ctx} />
+                    </Group>
+                  )}
+                </Tabs.Panel>
+                <Tabs.Panel value="customers">
+                  <CustomersTab unit={unit} ctx={ctx} />
+                </Tabs.Panel>
+                <Tabs.Panel value="log">
+                  <EntriesTab unit={unit} kind="log" timeStamp={timeStamp} />
+                </Tabs.Panel>
+                <Tabs.Panel value="notes">
+                  <EntriesTab unit={unit} kind="note" timeStamp={timeStamp} />
+                </Tabs.Panel>
+              </>
+            )}
+          </Tabs>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,274 @@
+import { messages } from '@sandbar/contract/messages';
+import type { SaleCatalogue } from '@sandbar/contract/sales';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, renderWithProviders } from '../../../test/render';
+import { cartStore } from '../cart-store';
+import { CardPayment } from './card-payment';
+import { SaleWizard } from './sale-wizard';
+
+const catalogue: SaleCatalogue = {
+  items: [
+    {
+      id: 1,
+      name: 'Umbrella + 2 Chairs',
+      price: '35.00',
+      retailRate: '35.00',
+      hotelRate: '0.00',
+      addOn: '0',
+      sort: 1,
+      startTime: 7,
+      endTime: 14,
+      unitType: 'U',
+      projectHotels: [],
+      allHotels: '0',
+    },
+    {
+      id: 2,
+      name: 'After 2 Umbrella',
+      price: '25.00',
+      retailRate: '35.00',
+      hotelRate: '0.00',
+      addOn: '0',
+      sort: 2,
+      startTime: 15,
+      endTime: 20,
+      unitType: 'U',
+      projectHotels: [],
+      allHotels: '0',
+    },
+    {
+      id: 3,
+      name: 'Extra Chair',
+      price: '10.00',
+      retailRate: '10.00',
+      hotelRate: '0.00',
+      addOn: '1',
+      sort: 3,
+      startTime: 7,
+      endTime: 20,
+      unitType: 'U',
+      projectHotels: [],
+      allHotels: '0',
+    },
+    {
+      id: 4,
+      name: 'Hyatt Guest Umbrella',
+      price: '35.00',
+      retailRate: '35.00',
+      hotelRate: '20.00',
+      addOn: '0',
+      sort: 4,
+      startTime: 7,
+      endTime: 20,
+      unitType: 'U',
+      projectHotels: [11],
+      allHotels: '0',
+    },
+  ],
+  hotels: [
+    { id: 11, name: 'Hyatt', vacationOwnerRule: '0', isOther: '0' },
+    { id: 12, name: 'Other', vacationOwnerRule: '0', isOther: '1' },
+  ],
+  hour: 10,
+  currentTime: 0,
+  day: '2026-07-04',
+  tipPresets: [3, 5, 10, 0],
+  simulatedReader: '1',
+};
+
+const calls: { url: string; body: unknown }[] = [];
+function mockApi(overrides: Record<string, unknown> = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = url.replace('/api', '');
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url: path, body });
+      const answers: Record<string, unknown> = {
+        '/getSaleCatalogue': catalogue,
+        '/checkItemPrice': { prices: { retailRate: '35.00' }, pageName: 'newCustomer' },
+        '/checkReceiptInfo':
+          body?.receiptPhone === '12'
+            ? { status: false, message: 'Enter a valid mobile number.' }
+            : { status: true, message: 'ok' },
+        '/searchWyndham': {
+          guests: [
+            { Room: '***2', Guest_Name: 'Miller, Susan', Accompanying_Guest_Name: '', Additional: '0', hotelId: 11 },
+          ],
+          exactMatch: !!body?.customerData?.hotelRoomNumber,
+        },
+        '/holdUnit': {
+          status: 1,
+          details: 'ok',
+          unit: {
+            unitId: 7,
+            unitType: 'U',
+            unitNumber: 7,
+            unitLocation: 'MB',
+            locationId: 1,
+            unitRow: 1,
+            unitPosition: 7,
+            holdExpiresAt: 0,
+          },
+        },
+        ...overrides,
+      };
+      return new Response(JSON.stringify(answers[path] ?? {}), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+const unit = { id: 7, unitType: 'U', unitNumber: 7, location: 'MB' };
+
+describe('sale wizard', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    cartStore.clear();
+    mockApi();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('walks cash: payment → equipment in its time window → name → receipt → tip (no default for cash) → signature', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Cash' }));
+    expect(screen.getByText('Select Equipment')).toBeInTheDocument();
+    // 10:00: the morning item is offered, the after-2 one is not, nor the hotel item.
+    expect(screen.getByLabelText('Umbrella + 2 Chairs — $35.00')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/After 2/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Hyatt Guest/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Umbrella + 2 Chairs — $35.00'));
+    await user.click(screen.getByLabelText('Extra Chair — $10.00'));
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(screen.getByText('Enter Customer Name')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Customer Name'), 'Pat');
+    expect(screen.getByRole('button', { name: messages.sale.addMoreUnits })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(screen.getByText('Select Receipt Type')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Mobile number for the receipt'), '12');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(await screen.findByTestId('receipt-alert')).toHaveTextContent('Enter a valid mobile number.');
+    await user.clear(screen.getByLabelText('Mobile number for the receipt'));
+    await user.type(screen.getByLabelText('Mobile number for the receipt'), '3055550100');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(await screen.findByText('Select Tip')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'No Tip' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(screen.getByText('Signature')).toBeInTheDocument();
+    expect(screen.getByTestId('signature-pad')).toHaveAttribute('width', '500');
+    expect(screen.getByTestId('signature-pad')).toHaveAttribute('height', '200');
+
+    // Cancelling the equipment resets it and everything after it.
+    await user.click(screen.getByRole('button', { name: 'Cancel Equipment' }));
+    expect(screen.getByText('Select Equipment')).toBeInTheDocument();
+    expect(screen.queryByText(/Customer:/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Payment:/)).toBeInTheDocument();
+  });
+
+  it('room charge: hotel → guest search after 1000 ms → hotel items at the hotel rate → review order', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
+    await user.click(screen.getByRole('button', { name: 'Hyatt' }));
+    expect(screen.getByText('Enter Hotel Customer Name')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Last Name'), 'Mil');
+    expect(calls.filter((c) => c.url === '/searchWyndham')).toHaveLength(0);
+    await waitFor(() => expect(calls.filter((c) => c.url === '/searchWyndham')).toHaveLength(1), { timeout: 2000 });
+    expect(await screen.findByText('***2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use this guest' }));
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Miller');
+    await user.type(screen.getByLabelText('Room Number'), '412');
+    await user.click(await screen.findByRole('button', { name: 'CONTINUE' }, { timeout: 3000 }));
+    expect(screen.getByLabelText('Hyatt Guest Umbrella — $20.00')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Hyatt Guest Umbrella — $20.00'));
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(screen.getByText('Review Order')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await user.type(screen.getByLabelText('Mobile number for the receipt'), '3055550100');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    // Room charge tips default to $5.
+    expect(await screen.findByRole('radio', { name: '$5' })).toBeChecked();
+  });
+
+  it('hotel Other takes last name and room without the guest-name step', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
+    await user.click(screen.getByRole('button', { name: 'Other' }));
+    expect(screen.queryByText('Enter Hotel Customer Name')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Last Name'), 'Doe');
+    expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Room Number'), '12');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(screen.getByText('Select Equipment')).toBeInTheDocument();
+    expect(screen.getByLabelText('Umbrella + 2 Chairs — $35.00')).toBeInTheDocument();
+  });
+
+  it("'Add More Unit(s)' holds the unit and starts a cart the next unit joins", async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    renderWithProviders(<SaleWizard unit={unit} onDone={onDone} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Cash' }));
+    await user.click(screen.getByLabelText('Umbrella + 2 Chairs — $35.00'));
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await user.type(screen.getByLabelText('Customer Name'), 'Pat');
+    await user.click(screen.getByRole('button', { name: messages.sale.addMoreUnits }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls.find((c) => c.url === '/holdUnit')?.body).toMatchObject({ unitId: 7 });
+    expect(cartStore.get()?.units.map((u) => u.label)).toEqual(['MB 7']);
+    expect(cartStore.get()?.shared).toMatchObject({ paymentMethod: 'Cash', customerName: 'Pat' });
+  });
+});
+
+describe('card payment', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete window.Android;
+  });
+
+  it("says Couldn't connect to 'Android' App without the wrapper", async () => {
+    renderWithProviders(
+      <CardPayment
+        amountCents={4000}
+        ourTransactionId="abc"
+        simulated={false}
+        note="MB 1"
+        onApproved={async () => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
+    expect(screen.getByTestId('card-error')).toHaveTextContent(messages.sale.androidUnavailable);
+  });
+
+  it('polls the wrapper every 1000 ms and completes on approval', async () => {
+    vi.useFakeTimers();
+    let polls = 0;
+    window.Android = {
+      startCardCharge: () => true,
+      getCardChargeResult: () =>
+        JSON.stringify(++polls < 3 ? { status: 'pending' } : { status: 'approved', transactionId: 'sq_1' }),
+    };
+    const onApproved = vi.fn(async () => {});
+    renderWithProviders(
+      <CardPayment amountCents={4000} ourTransactionId="abc" simulated={false} note="MB 1" onApproved={onApproved} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: messages.sale.readyToSwipe }));
+    expect(screen.getByTestId('card-status')).toHaveTextContent(messages.sale.squareConnecting);
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(polls).toBe(2);
+    expect(onApproved).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(onApproved).toHaveBeenCalledWith('sq_1');
+  });
+});
