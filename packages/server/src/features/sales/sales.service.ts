@@ -11,7 +11,7 @@ import {
   pricingHour,
   tipPresets,
 } from '@sandbar/contract/rules/pricing';
-import { businessDay, venueParts } from '@sandbar/contract/rules/time';
+import { addDays, businessDay, dayStartMs, venueParts } from '@sandbar/contract/rules/time';
 import {
   CustomerData,
   type CheckItemPriceResponse,
@@ -34,6 +34,17 @@ import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/u
 import * as repo from './sales.repository';
 
 type CustomerDataOut = z.output<typeof CustomerData>;
+
+// Building an Intl formatter costs more than the rest of a sale's arithmetic: remember the
+// current venue day and its bounds, and only work it out again when `now` leaves them.
+let dayMemo: { timeZone: string; from: number; to: number; day: string } | null = null;
+function venueDay(now: number, timeZone: string): string {
+  const m = dayMemo;
+  if (m && m.timeZone === timeZone && now >= m.from && now < m.to) return m.day;
+  const day = businessDay(now, timeZone);
+  dayMemo = { timeZone, from: dayStartMs(day, timeZone), to: dayStartMs(addDays(day, 1), timeZone), day };
+  return day;
+}
 
 const unitLabel = (p: repo.PositionRow) => `${p.location_name} ${p.unit_number || `${p.row}-${p.position}`}`;
 
@@ -195,7 +206,7 @@ export async function saveCustomer(
 
   const settings = await readSettings(db);
   const now = clock.now();
-  const day = businessDay(now, settings.timeZone);
+  const day = venueDay(now, settings.timeZone);
   const status = method === 'Room Charge' ? 4 : 2;
   const receiptId = newReceiptId();
   const summary = [
@@ -351,7 +362,7 @@ export async function holdUnit(
   const [p] = await authorisedPositions(deps.db, user, [body.unitId]);
   const settings = await readSettings(deps.db);
   const now = deps.clock.now();
-  const day = businessDay(now, settings.timeZone);
+  const day = venueDay(now, settings.timeZone);
   const expires = now + holdMs;
   await deps.db.transaction().execute(async (trx) => {
     const s = await readState(trx, p!.id, day, p!.unit_type);
@@ -401,7 +412,7 @@ export async function releaseUnits(
 ): Promise<ReleaseUnitsResponse> {
   const settings = await readSettings(deps.db);
   const now = deps.clock.now();
-  const day = businessDay(now, settings.timeZone);
+  const day = venueDay(now, settings.timeZone);
   const allowed = await repo.userLocationIds(deps.db, user.id);
   let held = await repo.heldByCart(deps.db, body.cartId, day);
   if (body.unitIds) held = held.filter((h) => body.unitIds!.includes(h.position_id));
@@ -466,7 +477,7 @@ export async function getSaleCatalogue(deps: AppDeps): Promise<SaleCatalogue> {
     })),
     hour: pricingHour(p.hour, p.minute),
     currentTime: now,
-    day: businessDay(now, settings.timeZone),
+    day: venueDay(now, settings.timeZone),
     tipPresets: [...tipPresets],
     simulatedReader: settings.simulatedReader,
   };
