@@ -3,6 +3,7 @@ import { messages } from '@sandbar/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../src/platform/events';
 import { fixedClock } from '../../src/platform/clock';
+import { writeSettings } from '../../src/features/settings/settings.repository';
 import { readState } from '../../src/features/units/unit-state.repository';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { DAY, MORNING, buildSale, hotelId, priceId, unitId } from './factories';
@@ -462,5 +463,22 @@ describe(`selling on ${testDialect}`, () => {
     const print = await get(manager, 'getPrintNotes');
     expect(print.json().lines).toContain(`Today's Total${' '.repeat(13)}$75.00`);
     expect((await t.app.inject({ method: 'GET', url: '/api/getDropoffReport' })).statusCode).toBe(401);
+  });
+
+  it('fills every receipt placeholder from the settings templates', async () => {
+    await writeSettings(t.deps.db, { receiptTextMessage: '{venueName} {date} {total} {customerName}: {receiptUrl}' });
+    const unit = await unitId(t.deps.db, 'MB', 50);
+    const s = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: umbrella, customerPhone: '3055550150' }),
+    );
+    expect(s.statusCode).toBe(200);
+    const sms = await t.deps.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', '3055550150')
+      .executeTakeFirstOrThrow();
+    expect(sms.body).toBe(`Sandbar Beach Club ${DAY} $35.00 Pat Guest: ${s.json().receiptUrl}`);
   });
 });

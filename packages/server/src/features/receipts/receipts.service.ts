@@ -61,6 +61,8 @@ export function receiptUrl(base: string, receiptId: string): string {
 
 export interface ReceiptTarget {
   receiptId: string;
+  /** The sale's business day, YYYY-MM-DD ({date}). */
+  day: string;
   totalCents: number;
   customerName: string;
   receiptType: string;
@@ -81,6 +83,7 @@ export async function queueReceipt(
     receiptUrl: receiptUrl(base, r.receiptId),
     total: `$${centsToMoney(r.totalCents)}`,
     customerName: r.customerName,
+    date: r.day,
   };
   const phone = r.receiptType === 'phone' ? normalisePhone(r.phone) : null;
   const email = r.receiptType === 'email' && emailPattern.test(r.email) ? r.email.trim() : null;
@@ -188,6 +191,7 @@ export async function resendReceipt(
   const sent = await deps.db.transaction().execute(async (trx) => {
     const s = await queueReceipt(trx, deps.clock, settings, base, {
       receiptId: sale.receipt_id,
+      day: sale.day,
       totalCents: sale.total_cents,
       customerName: sale.customer_name,
       receiptType: c.receipt_type,
@@ -247,6 +251,7 @@ export async function updateReceipt(
     });
     return queueReceipt(trx, deps.clock, settings, base, {
       receiptId: sale.receipt_id,
+      day: sale.day,
       totalCents: sale.total_cents,
       customerName: sale.customer_name,
       receiptType: body.receiptType,

@@ -313,6 +313,7 @@ export async function saveCustomer(
       }
       await queueReceipt(trx, clock, settings, base, {
         receiptId,
+        day,
         totalCents: totals.totalCents,
         customerName,
         receiptType: data.receiptType,
