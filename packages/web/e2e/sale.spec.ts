@@ -130,6 +130,25 @@ test('cash sale: wizard to red tile, text receipt link opens the public receipt'
   );
 });
 
+test('Customers tab: resend the receipt and change it to an e-mail', async ({ page, request }) => {
+  await signIn(page, 'staff');
+  await tile(page, 'MB', 2).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('tab', { name: 'Customers' })).toHaveAttribute('aria-selected', 'true');
+  await modal.getByRole('button', { name: 'Resend Receipt' }).click();
+  await expect(page.getByText('Receipt sent.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Edit Receipt' }).click();
+  await modal.getByText('Email', { exact: true }).click();
+  await modal.getByLabel('E-mail address for the receipt').fill('not-an-address');
+  await modal.getByRole('button', { name: 'Save Receipt' }).click();
+  await expect(modal.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await modal.getByLabel('E-mail address for the receipt').fill('pat.cash@example.com');
+  await modal.getByRole('button', { name: 'Save Receipt' }).click();
+  await expect(page.getByText('Receipt details saved.')).toBeVisible();
+  const url = await receiptLinkFor(request, 'pat.cash@example.com');
+  expect(url).toContain('/receipt/');
+});
+
 test('card sale through the simulated reader, tip on the e-mailed receipt', async ({ page, request }) => {
   await signIn(page, 'staff');
   const modal = await openNewCustomer(page, 'MB', 3);

@@ -305,6 +305,28 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
     onDone();
   };
 
+  if (inCart && cart) {
+    // Already in the order in progress: it is sold with the order, or taken out of it here.
+    const line = cart.units.find((u) => u.unitId === unit.id)!;
+    return (
+      <Stack gap="sm" data-testid="sale-wizard">
+        <Alert color="cyan" variant="light">
+          {t('sale.alreadyInOrder', { unit: line.label, units: cart.units.map((u) => u.label).join(', ') })}
+        </Alert>
+        <Group>
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => void removeFromCart(unit.id).then(onDone)}
+            loading={release.isPending}
+          >
+            {t('sale.removeUnit', { unit: line.label })}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
   const chosen: { step: Exclude<Step, 'complete'>; text: string }[] = [];
   if (s.paymentMethod && !shared) chosen.push({ step: 'payment', text: s.paymentMethod });
   if (hotel && !shared) chosen.push({ step: 'hotel', text: hotel.name });
