@@ -56,6 +56,7 @@ export const saleEn = {
   inOrder: 'In this order',
   addingToOrder: 'Adding to the order of {{count}} unit(s): {{units}}',
   thisUnit: 'This unit',
+  todayOnly: 'Sales are made for today only. Go back to today to sell this unit.',
   alreadyInOrder: '{{unit}} is in the order in progress ({{units}}). Open another unit of the order to finish it.',
   cartBar: 'Order in progress: {{units}}',
   heldAdded: '{{unit}} added to the order. Choose the next unit.',

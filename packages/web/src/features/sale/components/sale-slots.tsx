@@ -5,10 +5,11 @@ import { SaleWizard } from './sale-wizard';
 
 // Render functions for the board's unit modal slots; app/ plugs them in (features stay apart).
 
-export function renderSaleWizard(ctx: { unit: Unit; close(): void; refresh(): void }) {
+export function renderSaleWizard(ctx: { unit: Unit; day: string; close(): void; refresh(): void }) {
   return (
     <SaleWizard
       key={ctx.unit.id}
+      day={ctx.day}
       unit={{
         id: ctx.unit.id,
         unitType: ctx.unit.unitType,

@@ -134,10 +134,13 @@ function toItem(i: CatalogueItemOut): CatalogueItem {
 const money = (cents: number) => `$${centsToMoney(cents)}`;
 
 /** The New Customer tab: spec section 4's sale wizard, one step at a time. */
-export function SaleWizard({ unit, onDone }: { unit: SaleUnit; onDone: () => void }) {
+export function SaleWizard({ unit, day, onDone }: { unit: SaleUnit; day?: string; onDone: () => void }) {
+  const { t } = useTranslation();
   const catalogue = useSaleCatalogue();
   if (catalogue.isPending) return <Loader size="sm" aria-label="Loading" />;
   if (!catalogue.data) return null;
+  // Sales are always for today (the server records them on today's business day).
+  if (day && day !== catalogue.data.day) return <Text c="dimmed">{t('sale.todayOnly')}</Text>;
   return <Wizard unit={unit} catalogue={catalogue.data} onDone={onDone} />;
 }
 
