@@ -69,10 +69,11 @@ export function DashboardPage() {
     },
     [navigate, av, dayTs, keepQuery],
   );
+  const showsToday = !data || data.currentDay === data.today;
   const closeModal = useCallback(() => {
-    const ts = day === 'today' ? null : String(day);
+    const ts = day === 'today' || showsToday ? null : String(day);
     navigate(av(`${paths.dashboard}${keepQuery({ timeStamp: ts })}`));
-  }, [navigate, av, day, keepQuery]);
+  }, [navigate, av, day, showsToday, keepQuery]);
   const onTab = useCallback(
     (tab: UnitTab) => {
       if (unitId === null || dayTs === undefined) return;
