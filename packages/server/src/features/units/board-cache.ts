@@ -10,7 +10,8 @@ import type { EventBus } from '../../platform/events';
 
 export interface CachedBoard {
   data: DashboardData;
-  json: string;
+  /** The JSON, encoded once: every tablet gets the same bytes. */
+  body: Buffer;
   at: number;
   /** The day's state fingerprint when built (see dayFingerprint). */
   fingerprint: string;

@@ -43,9 +43,9 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAccess(request, 'dashboard');
-      const json = await units.getDashboardJson(deps, request.user, { searchTerm: request.query.searchTerm });
-      // A string with a JSON content type goes out as is (no second serialisation).
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const body = await units.getDashboardBody(deps, request.user, { searchTerm: request.query.searchTerm });
+      // Prepared bytes go out as they are (no second serialisation).
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
@@ -62,12 +62,12 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAccess(request, 'dashboard');
-      const json = await units.getDashboardJson(deps, request.user, {
+      const body = await units.getDashboardBody(deps, request.user, {
         timestamp: request.params.timestamp,
         searchTerm: request.query.searchTerm,
       });
-      // A string with a JSON content type goes out as is (no second serialisation).
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // Prepared bytes go out as they are (no second serialisation).
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

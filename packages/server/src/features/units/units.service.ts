@@ -49,14 +49,22 @@ interface Venue {
   seasonEnd: string;
 }
 
+const venueCache = new WeakMap<AppDeps, { at: number; venue: Venue }>();
+
+/** The venue's zone, today and season; read at most once a second (every board request needs it). */
 async function venue(deps: AppDeps): Promise<Venue> {
+  const now = deps.clock.now();
+  const hit = venueCache.get(deps);
+  if (hit && now - hit.at >= 0 && now - hit.at < 1000) return hit.venue;
   const s = await readSettings(deps.db);
-  return {
+  const v = {
     timeZone: s.timeZone,
-    today: businessDay(deps.clock.now(), s.timeZone),
+    today: businessDay(now, s.timeZone),
     seasonStart: s.seasonStart,
     seasonEnd: s.seasonEnd,
   };
+  venueCache.set(deps, { at: now, venue: v });
+  return v;
 }
 
 const dayOf = (v: Venue, timeStamp?: number) => (timeStamp ? businessDay(timeStamp * 1000, v.timeZone) : v.today);
@@ -211,11 +219,11 @@ export function unitMatches(u: Unit, term: string): boolean {
  * GET /getUnits: the dashboard data of a business day for the user's assigned locations.
  * Answers the JSON text (built once per day and location set, see board-cache.ts).
  */
-export async function getDashboardJson(
+export async function getDashboardBody(
   deps: AppDeps,
   user: Actor,
   opts: { timestamp?: number; searchTerm?: string },
-): Promise<string> {
+): Promise<Buffer> {
   const v = await venue(deps);
   const day = dayOf(v, opts.timestamp);
   if (!canViewDay(user.userType, day, v.today)) throw forbidden("You can only see today's board.");
@@ -228,18 +236,18 @@ export async function getDashboardJson(
   let hit = cache.get(key, now, fingerprint);
   if (!hit) {
     const data = await buildBoard(deps, v, day, locationIds, editable);
-    hit = { data, json: JSON.stringify(data), at: now, fingerprint };
+    hit = { data, body: Buffer.from(JSON.stringify(data)), at: now, fingerprint };
     cache.set(key, hit);
   }
   const term = opts.searchTerm?.trim();
-  if (!term) return hit.json;
+  if (!term) return hit.body;
   const unitIds = hit.data.locations.flatMap((l) =>
     l.units
       .flat()
       .filter((u) => unitMatches(u, term))
       .map((u) => u.id),
   );
-  return JSON.stringify({ ...hit.data, search: { searchTerm: term, count: unitIds.length, unitIds } });
+  return Buffer.from(JSON.stringify({ ...hit.data, search: { searchTerm: term, count: unitIds.length, unitIds } }));
 }
 
 export async function getDashboard(
@@ -247,7 +255,7 @@ export async function getDashboard(
   user: Actor,
   opts: { timestamp?: number; searchTerm?: string },
 ): Promise<DashboardData> {
-  return JSON.parse(await getDashboardJson(deps, user, opts)) as DashboardData;
+  return JSON.parse((await getDashboardBody(deps, user, opts)).toString('utf8')) as DashboardData;
 }
 
 // ---------- one unit ----------

@@ -53,7 +53,7 @@ export const LocationStrip = memo(function LocationStrip({
       </Group>
       <Stack gap={4} style={{ overflowX: 'auto' }}>
         {rows.map((row, i) => (
-          <Group key={row[0]?.row ?? i} gap={4} wrap="nowrap">
+          <div key={row[0]?.row ?? i} className="sb-row">
             {row.map((u) => (
               <UnitTile
                 key={u.id}
@@ -63,7 +63,7 @@ export const LocationStrip = memo(function LocationStrip({
                 moving={movingUnitId === u.id}
               />
             ))}
-          </Group>
+          </div>
         ))}
       </Stack>
     </Paper>

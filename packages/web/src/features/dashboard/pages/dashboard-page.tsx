@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useUnitModalSlots } from '../../../app/unit-modal-slots';
-import { useAVPath } from '../../../lib/av';
+import { useAV, withAV } from '../../../lib/av';
 import { useCurrentUser } from '../../../lib/session';
 import { unitsKeys } from '../api/keys';
 import { useUnits } from '../api/get-units';
@@ -31,7 +31,9 @@ export function DashboardPage() {
   const [query] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const av = useAVPath();
+  // A stable function (per AV value), so the memoised tiles keep the same onOpen.
+  const avValue = useAV();
+  const av = useCallback((p: string) => withAV(p, avValue), [avValue]);
   const qc = useQueryClient();
   const slots = useUnitModalSlots();
   const move = usePendingMove();
