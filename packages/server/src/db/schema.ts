@@ -352,4 +352,5 @@ export interface UploadsTables {
   uploads: UploadsTable;
 }
 
-export interface DB extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables, DailyOpsTables, MoveTables, UploadsTables {}
+export interface DB
+  extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables, DailyOpsTables, MoveTables, UploadsTables {}

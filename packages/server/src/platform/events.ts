@@ -46,6 +46,7 @@ export async function postgresEventBus(url: string, logger?: FastifyBaseLogger):
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', (err) => logger?.warn({ err }, 'event publisher connection lost'));
   let client: pg.Client | null = null;
   let closed = false;
 

@@ -23,7 +23,10 @@ const allowed = (area: Parameters<typeof RequireAccess>[0]['area'], element: Rea
 );
 
 // One element for every board route, so opening a unit keeps the board mounted (no refetch).
-const dashboard = allowed('dashboard', page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'));
+const dashboard = allowed(
+  'dashboard',
+  page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -78,54 +81,96 @@ export const routes: RouteObject[] = [
           page(() => import('../features/settings/pages/config-page'), 'ConfigPage'),
         ),
       },
-      { path: '/notes', element: allowed('dropoff', page(() => import('../features/dropoff/pages/dropoff-page'), 'DropoffPage')) },
+      {
+        path: '/notes',
+        element: allowed(
+          'dropoff',
+          page(() => import('../features/dropoff/pages/dropoff-page'), 'DropoffPage'),
+        ),
+      },
       {
         path: '/config/people',
-        element: allowed('people', page(() => import('../features/people/pages/people-list-page'), 'PeopleListPage')),
+        element: allowed(
+          'people',
+          page(() => import('../features/people/pages/people-list-page'), 'PeopleListPage'),
+        ),
       },
       {
         path: '/config/people/add',
-        element: allowed('people', page(() => import('../features/people/pages/person-form-page'), 'PersonFormPage')),
+        element: allowed(
+          'people',
+          page(() => import('../features/people/pages/person-form-page'), 'PersonFormPage'),
+        ),
       },
       {
         path: '/config/people/edit/:id',
-        element: allowed('people', page(() => import('../features/people/pages/person-form-page'), 'PersonFormPage')),
+        element: allowed(
+          'people',
+          page(() => import('../features/people/pages/person-form-page'), 'PersonFormPage'),
+        ),
       },
       {
         path: '/config/locations',
-        element: allowed('locationsView', page(() => import('../features/locations/pages/locations-list-page'), 'LocationsListPage')),
+        element: allowed(
+          'locationsView',
+          page(() => import('../features/locations/pages/locations-list-page'), 'LocationsListPage'),
+        ),
       },
       {
         path: '/config/location/add',
-        element: allowed('locationsEdit', page(() => import('../features/locations/pages/location-form-page'), 'LocationFormPage')),
+        element: allowed(
+          'locationsEdit',
+          page(() => import('../features/locations/pages/location-form-page'), 'LocationFormPage'),
+        ),
       },
       {
         path: '/config/location/edit/:id',
-        element: allowed('locationsEdit', page(() => import('../features/locations/pages/location-form-page'), 'LocationFormPage')),
+        element: allowed(
+          'locationsEdit',
+          page(() => import('../features/locations/pages/location-form-page'), 'LocationFormPage'),
+        ),
       },
       {
         path: '/config/prices',
-        element: allowed('prices', page(() => import('../features/prices/pages/prices-list-page'), 'PricesListPage')),
+        element: allowed(
+          'prices',
+          page(() => import('../features/prices/pages/prices-list-page'), 'PricesListPage'),
+        ),
       },
       {
         path: '/config/price/add',
-        element: allowed('prices', page(() => import('../features/prices/pages/price-form-page'), 'PriceFormPage')),
+        element: allowed(
+          'prices',
+          page(() => import('../features/prices/pages/price-form-page'), 'PriceFormPage'),
+        ),
       },
       {
         path: '/config/price/edit/:id',
-        element: allowed('prices', page(() => import('../features/prices/pages/price-form-page'), 'PriceFormPage')),
+        element: allowed(
+          'prices',
+          page(() => import('../features/prices/pages/price-form-page'), 'PriceFormPage'),
+        ),
       },
       {
         path: '/config/hotels',
-        element: allowed('hotels', page(() => import('../features/hotels/pages/hotels-list-page'), 'HotelsListPage')),
+        element: allowed(
+          'hotels',
+          page(() => import('../features/hotels/pages/hotels-list-page'), 'HotelsListPage'),
+        ),
       },
       {
         path: '/config/hotel/add',
-        element: allowed('hotels', page(() => import('../features/hotels/pages/hotel-form-page'), 'HotelFormPage')),
+        element: allowed(
+          'hotels',
+          page(() => import('../features/hotels/pages/hotel-form-page'), 'HotelFormPage'),
+        ),
       },
       {
         path: '/config/hotel/edit/:id',
-        element: allowed('hotels', page(() => import('../features/hotels/pages/hotel-form-page'), 'HotelFormPage')),
+        element: allowed(
+          'hotels',
+          page(() => import('../features/hotels/pages/hotel-form-page'), 'HotelFormPage'),
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],
