@@ -32,7 +32,7 @@ const worker = startOutboxWorker(
   },
   env.OUTBOX_INTERVAL_MS,
 );
-const scheduler = startScheduler({ db: database.db, clock: systemClock, logger: app.log });
+const scheduler = startScheduler({ ...app.deps, logger: app.log });
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');
 if (!env.SMS_PROVIDER_URL) app.log.warn('SMS_PROVIDER_URL is not set: texts stay queued in the outbox.');
 

@@ -1,19 +1,20 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { AppDeps } from '../app';
+import { releaseExpiredHolds } from '../features/sales/sales.service';
 import { runDailyReportIfDue } from '../features/settings/report-email.service';
-import type { Clock } from './clock';
+
+type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events'> & { logger: FastifyBaseLogger };
 
 /**
- * Daily report e-mails (DESIGN.md section 2: croner). The job wakes every minute and asks whether
- * the report is due at the venue hour in settings; reading settings each time means a new hour or
- * time zone saved on /config applies without a restart.
+ * Timed jobs (DESIGN.md section 2: croner). `protect` skips a tick while the last one still runs.
+ * - Daily report e-mails: every minute, ask whether the report is due at the venue hour in
+ *   settings; reading settings each time means a new hour or time zone applies without a restart.
+ * - Cart holds: every 15 seconds, free the holds whose ten minutes ran out, so boards never show
+ *   a unit held by a tablet that went away.
  */
-export function startScheduler(deps: { db: Kysely<DB>; clock: Clock; logger: FastifyBaseLogger }): {
-  stop(): void;
-} {
-  const job = new Cron('* * * * *', { protect: true, unref: true }, async () => {
+export function startScheduler(deps: SchedulerDeps): { stop(): void } {
+  const report = new Cron('* * * * *', { protect: true, unref: true }, async () => {
     try {
       const queued = await runDailyReportIfDue(deps.db, deps.clock);
       if (queued) deps.logger.info({ queued }, 'daily report e-mail queued');
@@ -21,5 +22,18 @@ export function startScheduler(deps: { db: Kysely<DB>; clock: Clock; logger: Fas
       deps.logger.error({ err }, 'daily report e-mail failed');
     }
   });
-  return { stop: () => job.stop() };
+  const holds = new Cron('*/15 * * * * *', { protect: true, unref: true }, async () => {
+    try {
+      const released = await releaseExpiredHolds(deps);
+      if (released) deps.logger.info({ released }, 'expired cart holds released');
+    } catch (err) {
+      deps.logger.error({ err }, 'releasing expired holds failed');
+    }
+  });
+  return {
+    stop: () => {
+      report.stop();
+      holds.stop();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import type { BoardEvent } from '../../src/platform/events';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { readState } from '../../src/features/units/unit-state.repository';
+import { releaseExpiredHolds } from '../../src/features/sales/sales.service';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { DAY, MORNING, buildSale, hotelId, priceId, unitId } from './factories';
 
@@ -293,6 +294,31 @@ describe(`selling on ${testDialect}`, () => {
     clock.advance(11 * 60 * 1000);
     const late = await post('admin', 'holdUnit', { unitId: c, cartId: crypto.randomUUID() });
     expect(late.statusCode).toBe(200);
+    clock.set(MORNING);
+  });
+
+  it('frees holds that ran out, logs it and pushes the event, so no board shows them held', async () => {
+    const [a, b] = [await unitId(t.deps.db, 'MB', 31), await unitId(t.deps.db, 'MB', 32)];
+    await post('staff', 'holdUnit', { unitId: a, cartId: crypto.randomUUID() });
+    clock.advance(5 * 60 * 1000);
+    await post('staff', 'holdUnit', { unitId: b, cartId: crypto.randomUUID() });
+    clock.advance(5 * 60 * 1000 + 1);
+    events.length = 0;
+    expect(await releaseExpiredHolds(t.deps)).toBe(1);
+    expect([await status(a), await status(b)]).toEqual([0, 1]);
+    expect(events).toEqual([expect.objectContaining({ type: 'release', day: DAY, unitIds: [a] })]);
+    const log = await t.deps.db.selectFrom('unit_logs').select('text').where('position_id', '=', a).execute();
+    expect(log.map((l) => l.text)).toContain('Hold ran out after ten minutes: unit released');
+    const board = await get('staff', 'getUnits');
+    const tile = board
+      .json()
+      .locations.flatMap((l: { units: { id: number; unitStatus: number }[][] }) => l.units.flat())
+      .find((u: { id: number }) => u.id === a);
+    expect(tile.unitStatus).toBe(0);
+    expect(await releaseExpiredHolds(t.deps)).toBe(0);
+    clock.advance(5 * 60 * 1000);
+    expect(await releaseExpiredHolds(t.deps)).toBe(1);
+    expect(await status(b)).toBe(0);
     clock.set(MORNING);
   });
 

@@ -241,6 +241,18 @@ export async function hasCustomersToday(db: Kysely<DB>, positionId: number, day:
   return !!row;
 }
 
+/** Holds of the given days whose ten minutes have run out (a tablet closed mid-cart). */
+export async function expiredHolds(db: Kysely<DB>, days: string[], now: number) {
+  return db
+    .selectFrom('unit_states')
+    .innerJoin('positions', 'positions.id', 'unit_states.position_id')
+    .select(['unit_states.position_id', 'unit_states.day', 'unit_states.version', 'positions.location_id'])
+    .where('unit_states.day', 'in', days)
+    .where('unit_states.status', '=', 1)
+    .where('unit_states.hold_expires_at', '<', now)
+    .execute();
+}
+
 /** Units held by a cart on a day. */
 export async function heldByCart(db: Kysely<DB>, cartId: string, day: string) {
   return db

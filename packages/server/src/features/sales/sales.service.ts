@@ -446,6 +446,44 @@ export async function releaseUnits(
   return { status: 1, released };
 }
 
+/**
+ * Frees holds whose ten minutes ran out (a tablet closed or lost mid-cart), so every board shows
+ * the unit free again instead of green until somebody touches it. Run by the scheduler on every
+ * instance: compareAndSet makes a second instance's attempt a no-op.
+ */
+export async function releaseExpiredHolds(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>): Promise<number> {
+  const settings = await readSettings(deps.db);
+  const now = deps.clock.now();
+  const today = venueDay(now, settings.timeZone);
+  const expired = await repo.expiredHolds(deps.db, [addDays(today, -1), today], now);
+  const byDay = new Map<string, { unitIds: number[]; locationIds: Set<number> }>();
+  for (const h of expired) {
+    const won = await deps.db.transaction().execute(async (trx) => {
+      const back = (await repo.hasCustomersToday(trx, h.position_id, h.day)) ? 3 : 0;
+      const ok = await compareAndSet(trx, h.position_id, h.day, h.version, { status: back }, { userId: null, now });
+      if (ok) {
+        await addUnitLog(trx, {
+          positionId: h.position_id,
+          day: h.day,
+          kind: 'log',
+          text: 'Hold ran out after ten minutes: unit released',
+          userId: null,
+          at: now,
+        });
+      }
+      return ok;
+    });
+    if (!won) continue;
+    const entry = byDay.get(h.day) ?? { unitIds: [], locationIds: new Set<number>() };
+    entry.unitIds.push(h.position_id);
+    entry.locationIds.add(h.location_id);
+    byDay.set(h.day, entry);
+  }
+  for (const [day, e] of byDay)
+    await deps.events.publish({ type: 'release', day, unitIds: e.unitIds, locationIds: [...e.locationIds] });
+  return [...byDay.values()].reduce((n, e) => n + e.unitIds.length, 0);
+}
+
 /** The price list and hotels the wizard offers from, with the venue's pricing hour. */
 export async function getSaleCatalogue(deps: AppDeps): Promise<SaleCatalogue> {
   const [items, hotels, settings] = await Promise.all([
