@@ -59,6 +59,8 @@ export const en = {
     created: 'Created',
     purpose: 'Purpose',
     lastError: 'Last error',
+    noAccessTitle: 'Not available',
+    noAccessText: 'Your role does not have access to this page.',
   },
 };
 

@@ -7,9 +7,14 @@ import { tokenStore } from '../lib/token';
 import { FeatureComposition } from './composition';
 import { AppProviders, createQueryClient } from './providers';
 import { createRouter } from './router';
+import { warmStart } from './warm-start';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const qc = createQueryClient();
+    warmStart(qc, window.location);
+    return qc;
+  });
   const [router] = useState(() => {
     const r = createRouter();
     // A 401 clears the token and returns to login, in-app, keeping AV (spec section 8).

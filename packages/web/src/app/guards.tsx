@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AccessArea } from '@sandbar/contract/roles';
 import { canAccess } from '@sandbar/contract/roles';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { readAV, withAV } from '../lib/av';
 import { useCurrentUser } from '../lib/session';
@@ -26,13 +27,14 @@ export function RequireUser({ children }: { children: ReactNode }) {
 
 /** Screens beyond a role (DESIGN.md section 8): the server refuses too; this only explains. */
 export function RequireAccess({ area, children }: { area: AccessArea; children: ReactNode }) {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   if (!user) return null;
   if (!canAccess(user.userType, area)) {
     return (
       <Stack align="center" py="xl" gap="xs" data-testid="no-access">
-        <Title order={2}>Not available</Title>
-        <Text c="dimmed">Your role does not have access to this page.</Text>
+        <Title order={2}>{t('ui.noAccessTitle')}</Title>
+        <Text c="dimmed">{t('ui.noAccessText')}</Text>
       </Stack>
     );
   }

@@ -1,18 +1,14 @@
-import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router';
-import { FullPageLoader, RequireAccess, RequireUser } from './guards';
+import { RequireAccess, RequireUser } from './guards';
 import { Layout } from './layout';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 
 // Pages load lazily from this one router file (house style). Each feature adds its routes here;
 // a path not listed shows the 404 page (no placeholder screens).
-function page<T extends Record<string, ComponentType>>(loader: () => Promise<T>, name: keyof T) {
-  const Lazy = lazy(async () => ({ default: (await loader())[name] as ComponentType }));
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <Lazy />
-    </Suspense>
-  );
+function page<T extends Record<string, unknown>>(loader: () => Promise<T>, name: keyof T) {
+  return lazyPage(loader, name).element;
 }
 
 const signedIn = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
@@ -23,10 +19,10 @@ const allowed = (area: Parameters<typeof RequireAccess>[0]['area'], element: Rea
 );
 
 // One element for every board route, so opening a unit keeps the board mounted (no refetch).
-const dashboard = allowed(
-  'dashboard',
-  page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
-);
+const dashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const dashboard = allowed('dashboard', dashboardPage.element);
+/** warm-start.ts fetches the board's code alongside the user and the board. */
+export const preloadDashboard = dashboardPage.preload;
 
 export const routes: RouteObject[] = [
   {

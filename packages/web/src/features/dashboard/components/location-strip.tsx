@@ -2,7 +2,10 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BoardLocation, Unit } from '@sandbar/contract/units';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnitTile } from './unit-tile';
+import { TILE_SIZE, UnitTile } from './unit-tile';
+
+const ROW_GAP = 4;
+const STRIP_CHROME = 62;
 
 export interface LocationStripProps {
   location: BoardLocation;
@@ -39,7 +42,15 @@ export const LocationStrip = memo(function LocationStrip({
     : location.units;
   if (matches && rows.length === 0) return null;
   return (
-    <Paper withBorder p="sm" radius="md" data-location={location.name}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      className="sb-strip"
+      // Heading, padding and one 75-px line (plus gap) per row: the size it has before its first layout.
+      style={{ containIntrinsicSize: `auto ${STRIP_CHROME + rows.length * (TILE_SIZE + ROW_GAP)}px` }}
+      data-location={location.name}
+    >
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
           <Title order={3} size="h4">
@@ -51,7 +62,7 @@ export const LocationStrip = memo(function LocationStrip({
           {t('board.occupied', counts)}
         </Text>
       </Group>
-      <Stack gap={4} style={{ overflowX: 'auto' }}>
+      <Stack gap={ROW_GAP} style={{ overflowX: 'auto' }}>
         {rows.map((row, i) => (
           <div key={row[0]?.row ?? i} className="sb-row">
             {row.map((u) => (
