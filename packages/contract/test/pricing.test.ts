@@ -4,7 +4,6 @@ import {
   chargeCents,
   computeSaleTotals,
   defaultTip,
-  fillTemplate,
   inWindow,
   isVacationOwner,
   maskRoom,
@@ -195,10 +194,5 @@ describe('sale totals', () => {
       tipCents: 0,
     });
     expect(extra).toMatchObject({ subtotalCents: 3500, extraCents: 1500 });
-  });
-  it('fills receipt templates and leaves unknown placeholders', () => {
-    expect(fillTemplate('{venueName}: {receiptUrl} {x}', { venueName: 'Sandbar', receiptUrl: 'u' })).toBe(
-      'Sandbar: u {x}',
-    );
   });
 });

@@ -232,8 +232,3 @@ export function computeSaleTotals(
     tipPercent: subtotalCents > 0 ? Math.round((tipCents * 100) / subtotalCents) : 0,
   };
 }
-
-/** Fills {placeholders} of a receipt template; unknown ones are left as they are. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? values[key]! : m));
-}

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { centsToMoney } from '@sandbar/contract/common';
-import { fillTemplate } from '@sandbar/contract/rules/pricing';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import {
   type PrintCodeResponse,
@@ -8,7 +7,7 @@ import {
   type ReceiptResponse,
   saleTexts,
 } from '@sandbar/contract/sales';
-import type { Settings } from '@sandbar/contract/settings';
+import { type Settings, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
@@ -96,10 +95,12 @@ export async function queueReceipt(
     });
   }
   if (email) {
+    // The body is the venue's own HTML: values go in escaped, the link as a link.
     const html = fillTemplate(settings.receiptEmailBody, {
       ...values,
-      receiptUrl: `<a href="${values.receiptUrl}">${values.receiptUrl}</a>`,
+      venueName: escapeHtml(values.venueName),
       customerName: escapeHtml(values.customerName),
+      receiptUrl: `<a href="${values.receiptUrl}">${values.receiptUrl}</a>`,
     });
     await enqueue(db, clock, {
       channel: 'email',
@@ -111,10 +112,6 @@ export async function queueReceipt(
     });
   }
   return { phoneSent: !!phone, emailSent: !!email };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function htmlToText(html: string): string {
