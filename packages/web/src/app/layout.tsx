@@ -51,8 +51,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             data-nav={n.key}
             style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : 'none' })}
           >
-            {/* In app-version mode the People link reads Agent (spec section 2). */}
-            {n.key === 'people' && av ? t('nav.agent') : t(`nav.${n.key}`)}
+            {/* In app-version mode People reads Agent and Prices gets its stray s (spec section 2). */}
+            {av && n.key === 'people'
+              ? t('nav.agent')
+              : av && n.key === 'prices'
+                ? t('nav.avPrices')
+                : t(`nav.${n.key}`)}
           </Anchor>
         ))}
     </>
