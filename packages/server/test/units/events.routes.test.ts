@@ -118,6 +118,51 @@ describe(`live board events on ${testDialect}`, () => {
     staff.close();
   });
 
+  it('tells open boards about a new location and about locations given to or taken from a user', async () => {
+    const admin = await openStream(t.app, await loginAs(t.app, 'admin'));
+    const staff = await openStream(t.app, await loginAs(t.app, 'staff'));
+    await until(() => admin.comments.includes(': connected') && staff.comments.includes(': connected'));
+    const added = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/saveLocation',
+      payload: { postData: { name: 'EV', fullName: 'Event Beach', umbrellas: '2', umbrellaRows: '1' } },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const newId: number = added.json().id;
+    // The admin's stream learnt of the location after it connected, and passes the event on.
+    await until(() => admin.events.some((e) => e.type === 'locations' && e.locationIds?.includes(newId)));
+
+    const staffRow = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'staff')
+      .executeTakeFirstOrThrow();
+    const person = (await injectAs(t.app, 'admin', { method: 'GET', url: `/api/getPeopleList/${staffRow.id}` })).json()
+      .person as { locations: string };
+    expect(staff.events.some((e) => e.locationIds?.includes(newId))).toBe(false);
+    const give = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/savePeople',
+      payload: { postData: { ...person, pass: '', confirmPass: '', locations: `${person.locations}${newId},` } },
+    });
+    expect(give.statusCode, give.body).toBe(200);
+    await until(() => staff.events.some((e) => e.type === 'locations' && e.locationIds?.includes(newId)));
+    const board = await injectAs(t.app, 'staff', { method: 'GET', url: '/api/getUnits' });
+    expect(board.json().locations.map((l: { name: string }) => l.name)).toContain('EV');
+
+    const before = staff.events.length;
+    const take = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/savePeople',
+      payload: { postData: { ...person, pass: '', confirmPass: '' } },
+    });
+    expect(take.statusCode, take.body).toBe(200);
+    // Taken away: the stream no longer covers it, yet still tells the board to drop the strip.
+    await until(() => staff.events.slice(before).some((e) => e.type === 'locations' && e.locationIds?.includes(newId)));
+    admin.close();
+    staff.close();
+  });
+
   it('closes open streams when the app closes', async () => {
     const extra = await buildTestApp();
     await extra.app.listen({ port: 0, host: '127.0.0.1' });

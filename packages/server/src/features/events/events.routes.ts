@@ -51,6 +51,21 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       open.add(res);
 
       const unsubscribe = app.deps.events.subscribe((event) => {
+        if (event.type === 'locations') {
+          // A location was added, resized or (un)assigned: this user's set may have changed. Reload
+          // it, then pass the event on if it concerned them before or after, so a new strip
+          // appears (and a removed one goes) on an open board without a reload.
+          const before = locations;
+          void userLocationIds(app.deps.db, request.user.id)
+            .then((ids) => {
+              locations = new Set(ids);
+              if ((visibleTo(event, before) || visibleTo(event, locations)) && !res.writableEnded) {
+                res.write(`data: ${JSON.stringify(event)}\n\n`);
+              }
+            })
+            .catch(() => undefined);
+          return;
+        }
         if (event.type === 'resync') {
           // Assignments may have changed while events were missed: reload them, then tell the client.
           void userLocationIds(app.deps.db, request.user.id)

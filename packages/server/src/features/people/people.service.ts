@@ -133,6 +133,7 @@ export async function savePerson(
     two_factor: data.twoFactor ? 1 : 0,
     language_code: data.languageCode,
   };
+  let changedLocations: number[] = [];
   const id = await deps.db.transaction().execute(async (trx) => {
     let id: number;
     let locations = requested;
@@ -143,6 +144,7 @@ export async function savePerson(
       const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
       locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort((a, b) => a - b);
       if (passwordHash && id !== editor.id) await repo.revokeSessions(trx, id, now);
+      changedLocations = [...before, ...locations].filter((l) => before.includes(l) !== locations.includes(l));
     } else {
       id = await repo.insertUser(trx, { ...values, password_hash: passwordHash ?? '', created_at: now });
     }
@@ -150,6 +152,11 @@ export async function savePerson(
     await repo.audit(trx, editor.id, existing ? 'user.edit' : 'user.add', `${username} (${newType})`, now);
     return id;
   });
+  // An open board of this user gains or loses those strips at once (events.routes.ts reloads
+  // each stream's locations on a 'locations' event).
+  if (changedLocations.length) {
+    await deps.events.publish({ type: 'locations', day: '', unitIds: [], locationIds: changedLocations });
+  }
   return { success: 1, details: existing ? 'User has been saved!' : 'User has been added!', id };
 }
 
