@@ -144,6 +144,17 @@ export function fillTemplate(
   });
 }
 
+/**
+ * E-mail HTML cannot use the app's root-relative addresses (an image uploaded in the editor is
+ * `/api/uploads/…`): mail clients have no origin to resolve them against. Makes every root-relative
+ * `src` and `href` absolute on `base` (SANDBAR_PUBLIC_URL, or the origin the tablet used).
+ */
+export function absoluteLinks(html: string, base: string | undefined): string {
+  if (!base) return html;
+  const origin = base.replace(/\/+$/, '');
+  return html.replace(/\b(src|href)=(["'])\/(?!\/)/gi, (_m, attr: string, q: string) => `${attr}=${q}${origin}/`);
+}
+
 /** HTML-escapes a value for an e-mail body template. */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app';
 import { releaseExpiredHolds } from '../features/sales/sales.service';
 import { runDailyReportIfDue } from '../features/settings/report-email.service';
 
-type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events'> & { logger: FastifyBaseLogger };
+type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger: FastifyBaseLogger };
 
 /**
  * Timed jobs (DESIGN.md section 2: croner). `protect` skips a tick while the last one still runs.
@@ -16,7 +16,7 @@ type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events'> & { logger: Fastif
 export function startScheduler(deps: SchedulerDeps): { stop(): void } {
   const report = new Cron('* * * * *', { protect: true, unref: true }, async () => {
     try {
-      const queued = await runDailyReportIfDue(deps.db, deps.clock);
+      const queued = await runDailyReportIfDue(deps.db, deps.clock, deps.env.SANDBAR_PUBLIC_URL);
       if (queued) deps.logger.info({ queued }, 'daily report e-mail queued');
     } catch (err) {
       deps.logger.error({ err }, 'daily report e-mail failed');

@@ -59,4 +59,17 @@ describe(`daily report e-mail on ${testDialect}`, () => {
     expect(await runDailyReportIfDue(t.deps.db, clock)).toBe(2);
     expect((await reports()).at(-1)!.subject).toContain('2026-07-05');
   });
+
+  it('sends the editor’s images with absolute addresses (SANDBAR_PUBLIC_URL)', async () => {
+    clock.set(NY_HOUR(18)); // while the admin's session is fresh
+    const saved = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/saveConfigSettings',
+      payload: { reportEmailMessage: '<p><img src="/api/uploads/logo.png"></p>' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    clock.set(Date.UTC(2026, 6, 6, 11, 0));
+    expect(await runDailyReportIfDue(t.deps.db, clock, 'https://beach.test')).toBe(2);
+    expect((await reports()).at(-1)!.html).toContain('src="https://beach.test/api/uploads/logo.png"');
+  });
 });

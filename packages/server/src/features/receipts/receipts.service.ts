@@ -7,7 +7,7 @@ import {
   type ReceiptResponse,
   saleTexts,
 } from '@sandbar/contract/sales';
-import { type Settings, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
+import { type Settings, absoluteLinks, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
@@ -107,7 +107,7 @@ export async function queueReceipt(
       recipient: email,
       subject: fillTemplate(settings.receiptEmailSubject, values),
       body: htmlToText(fillTemplate(settings.receiptEmailBody, values)),
-      html,
+      html: absoluteLinks(html, base),
       purpose: 'receipt',
     });
   }

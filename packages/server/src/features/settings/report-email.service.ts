@@ -1,6 +1,6 @@
 import { centsToMoney } from '@sandbar/contract/common';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
-import { escapeHtml, fillTemplate } from '@sandbar/contract/settings';
+import { absoluteLinks, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -57,9 +57,10 @@ function summaryHtml(s: DailySummary): string {
  * Queues the daily report e-mail when the venue hour is settings.reportEmailTime and today's has
  * not gone out yet. Settings are read on every run, so a changed hour or wording applies the same
  * day without a restart; the per-day claim keeps several instances from sending it twice.
- * Returns the number of e-mails queued (0 when not due).
+ * Returns the number of e-mails queued (0 when not due). `publicUrl` (SANDBAR_PUBLIC_URL) makes the
+ * message's own images and links absolute: a scheduled job has no request origin to use instead.
  */
-export async function runDailyReportIfDue(db: Kysely<DB>, clock: Clock): Promise<number> {
+export async function runDailyReportIfDue(db: Kysely<DB>, clock: Clock, publicUrl?: string): Promise<number> {
   const now = clock.now();
   const settings = await readSettings(db);
   if (venueParts(now, settings.timeZone).hour !== Number(settings.reportEmailTime)) return 0;
@@ -70,7 +71,10 @@ export async function runDailyReportIfDue(db: Kysely<DB>, clock: Clock): Promise
     const summary = await dailySummary(trx, day);
     const values = { venueName: settings.venueName, date: day, total: `$${centsToMoney(summary.totalCents)}` };
     const subject = fillTemplate(settings.reportEmailSubject, values);
-    const html = `${fillTemplate(settings.reportEmailMessage, values, escapeHtml)}${summaryHtml(summary)}`;
+    const html = absoluteLinks(
+      `${fillTemplate(settings.reportEmailMessage, values, escapeHtml)}${summaryHtml(summary)}`,
+      publicUrl,
+    );
     const body = summaryText(summary);
     for (const recipient of recipients) {
       await enqueue(trx, clock, { channel: 'email', recipient, subject, body, html, purpose: 'report' });
