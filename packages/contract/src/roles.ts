@@ -29,12 +29,6 @@ export const navByUserType: Record<UserType, readonly NavKey[]> = {
 /** In app-version (AV) mode the People link reads Agent (spec section 2). */
 export const agentLabel = 'Agent';
 
-/**
- * In app-version mode the Prices link "is spelled with a stray s prefix" (spec section 2): kept as
- * the customer's app shows it, since their Android wrapper's users know it by that label.
- */
-export const avPricesLabel = 'sPrices';
-
 /** Where a user lands after sign-in: S and M start their day on the daily log. */
 export function homePathFor(userType: UserType): string {
   return userType === 'S' || userType === 'M' ? '/config/daily-log' : '/';

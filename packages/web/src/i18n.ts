@@ -1,5 +1,5 @@
 import { messages, passwordStrengthLabels } from '@sandbar/contract/messages';
-import { agentLabel, avPricesLabel, navItems } from '@sandbar/contract/roles';
+import { agentLabel, navItems } from '@sandbar/contract/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { formsEn } from './components/i18n';
@@ -21,7 +21,7 @@ const nav = Object.fromEntries(navItems.map((n) => [n.key, n.label]));
 
 export const en = {
   messages,
-  nav: { ...nav, agent: agentLabel, avPrices: avPricesLabel, logout: 'Log out', outbox: 'Outbox' },
+  nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox' },
   passwordStrength: [...passwordStrengthLabels],
   forms: formsEn,
   people: peopleEn,

@@ -29,7 +29,7 @@ describe('Layout', () => {
     const agent = within(nav).getByRole('link', { name: 'Agent' });
     expect(agent).toHaveAttribute('href', '/config/people?AV=3.0');
     expect(within(nav).queryByRole('link', { name: 'People' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'sPrices' })).toHaveAttribute('href', '/config/prices?AV=3.0');
+    expect(within(nav).getByRole('link', { name: 'Prices' })).toHaveAttribute('href', '/config/prices?AV=3.0');
   });
 
   it('shows only Login and no footer to a guest', async () => {

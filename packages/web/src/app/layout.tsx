@@ -51,12 +51,9 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             data-nav={n.key}
             style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : 'none' })}
           >
-            {/* In app-version mode People reads Agent and Prices gets its stray s (spec section 2). */}
-            {av && n.key === 'people'
-              ? t('nav.agent')
-              : av && n.key === 'prices'
-                ? t('nav.avPrices')
-                : t(`nav.${n.key}`)}
+            {/* In app-version mode People reads Agent (spec section 2); the stray "s" the spec reports
+                on Prices is a typo we do not copy (DESIGN.md section 7). */}
+            {av && n.key === 'people' ? t('nav.agent') : t(`nav.${n.key}`)}
           </Anchor>
         ))}
     </>
