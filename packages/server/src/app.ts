@@ -67,12 +67,27 @@ export interface BuildOptions {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A request URL as logged: a `token` query value is replaced, so logs never hold a live session. */
+export function redactToken(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
 /** Builds the whole app (house style: app.ts is itself the composition root; main.ts only listens). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.env.LOG_LEVEL },
+    logger: opts.logger ?? {
+      level: opts.env.LOG_LEVEL,
+      // EventSource cannot send headers, so /api/events carries the token in its query: keep it out of the logs.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactToken(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

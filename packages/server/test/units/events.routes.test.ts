@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { buildApp, redactToken } from '../../src/app';
 import { connectPostgres } from '../../src/db/connect';
 import { loadEnv } from '../../src/env';
 import { type TestApp, buildTestApp, injectAs, loginAs, testDialect } from '../helpers';
@@ -72,6 +72,12 @@ describe(`live board events on ${testDialect}`, () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t.close());
+
+  it('keeps the query token out of request logs', () => {
+    expect(redactToken('/api/events?token=abc.def')).toBe('/api/events?token=[redacted]');
+    expect(redactToken('/api/events?x=1&token=abc&y=2')).toBe('/api/events?x=1&token=[redacted]&y=2');
+    expect(redactToken('/api/getUnits?searchTerm=token')).toBe('/api/getUnits?searchTerm=token');
+  });
 
   it('needs a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/events' });
