@@ -59,6 +59,8 @@ export const saleEn = {
   todayOnly: 'Sales are made for today only. Go back to today to sell this unit.',
   alreadyInOrder: '{{unit}} is in the order in progress ({{units}}). Open another unit of the order to finish it.',
   cartBar: 'Order in progress: {{units}}',
+  heldElsewhere:
+    'This unit is in an order on another tablet ({{name}}). It can be sold here once that order is cancelled or its hold runs out.',
   heldAdded: '{{unit}} added to the order. Choose the next unit.',
   orderCancelled: 'Order cancelled.',
   simulatedReader: 'Simulated card reader (demo)',

@@ -15,12 +15,15 @@ export function CardPayment({
   ourTransactionId,
   simulated,
   note,
+  onBeforeCharge,
   onApproved,
 }: {
   amountCents: number;
   ourTransactionId: string;
   simulated: boolean;
   note: string;
+  /** Claims the order's units; a refusal (409: taken meanwhile) stops before any card is charged. */
+  onBeforeCharge: () => Promise<void>;
   onApproved: (cardTransactionId: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export function CardPayment({
   const [error, setError] = useState<string | null>(null);
   const [approvedId, setApprovedId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [starting, setStarting] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   useEffect(
@@ -51,8 +55,17 @@ export function CardPayment({
     }
   };
 
-  const start = () => {
+  const start = async () => {
     setError(null);
+    setStarting(true);
+    try {
+      await onBeforeCharge();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.details : String(err));
+      return;
+    } finally {
+      setStarting(false);
+    }
     setStatus(messages.sale.squareLoadingReader);
     try {
       reader.start({ amountCents, currency: 'USD', ourTransactionId, note });
@@ -102,7 +115,7 @@ export function CardPayment({
           </Button>
         )
       ) : (
-        <Button onClick={start} disabled={!!timer.current && !error}>
+        <Button onClick={() => void start()} loading={starting} disabled={!!timer.current && !error}>
           {t('messages.sale.readyToSwipe')}
         </Button>
       )}

@@ -15,6 +15,7 @@ export function renderSaleWizard(ctx: { unit: Unit; day: string; close(): void; 
         unitType: ctx.unit.unitType,
         unitNumber: ctx.unit.unitNumber,
         location: ctx.unit.location,
+        heldBy: ctx.unit.unitStatus === 1 ? ctx.unit.heldBy : null,
       }}
       onDone={() => {
         ctx.refresh();

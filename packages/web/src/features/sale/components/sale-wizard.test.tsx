@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, renderWithProviders } from '../../../test/render';
+import { ApiError } from '../../../lib/api';
 import { cartStore } from '../cart-store';
 import { CardPayment } from './card-payment';
 import { SaleWizard } from './sale-wizard';
@@ -240,11 +241,32 @@ describe('card payment', () => {
         ourTransactionId="abc"
         simulated={false}
         note="MB 1"
+        onBeforeCharge={async () => {}}
         onApproved={async () => {}}
       />,
     );
     fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
-    expect(screen.getByTestId('card-error')).toHaveTextContent(messages.sale.androidUnavailable);
+    expect(await screen.findByTestId('card-error')).toHaveTextContent(messages.sale.androidUnavailable);
+  });
+
+  it('charges nothing when the units cannot be claimed (taken on another tablet)', async () => {
+    const startCardCharge = vi.fn(() => true);
+    window.Android = { startCardCharge, getCardChargeResult: () => JSON.stringify({ status: 'pending' }) };
+    renderWithProviders(
+      <CardPayment
+        amountCents={4000}
+        ourTransactionId="abc"
+        simulated={false}
+        note="MB 1"
+        onBeforeCharge={async () => {
+          throw new ApiError(409, 'MB 1 is in an order on another tablet', null);
+        }}
+        onApproved={async () => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
+    expect(await screen.findByTestId('card-error')).toHaveTextContent('MB 1 is in an order on another tablet');
+    expect(startCardCharge).not.toHaveBeenCalled();
   });
 
   it('polls the wrapper every 1000 ms and completes on approval', async () => {
@@ -257,9 +279,17 @@ describe('card payment', () => {
     };
     const onApproved = vi.fn(async () => {});
     renderWithProviders(
-      <CardPayment amountCents={4000} ourTransactionId="abc" simulated={false} note="MB 1" onApproved={onApproved} />,
+      <CardPayment
+        amountCents={4000}
+        ourTransactionId="abc"
+        simulated={false}
+        note="MB 1"
+        onBeforeCharge={async () => {}}
+        onApproved={onApproved}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: messages.sale.readyToSwipe }));
+    await act(async () => {}); // the units are claimed first
     expect(screen.getByTestId('card-status')).toHaveTextContent(messages.sale.squareConnecting);
     await act(async () => {
       vi.advanceTimersByTime(2000);

@@ -35,7 +35,7 @@ import { useCheckItemPrice } from '../api/check-item-price';
 import { useCheckReceiptInfo } from '../api/check-receipt-info';
 import { useSaleCatalogue } from '../api/get-sale-catalogue';
 import { useHoldUnit } from '../api/hold-unit';
-import { useReleaseUnits } from '../api/release-units';
+import { releaseUnits, useReleaseUnits } from '../api/release-units';
 import { useSaveCustomer } from '../api/save-customer';
 import { searchWyndham } from '../api/search-wyndham';
 import { type CartShared, cartStore, useCart } from '../cart-store';
@@ -49,6 +49,8 @@ export interface SaleUnit {
   unitType: string;
   unitNumber: number;
   location: string;
+  /** Who holds the unit in an order, when it is held (status 1). */
+  heldBy?: string | null;
 }
 
 type Step =
@@ -168,6 +170,10 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
   );
   const update = (patch: Partial<WizardState>) => setS((prev) => ({ ...prev, ...patch }));
   const ourTransactionId = useRef(newId()).current;
+  // A card is charged only once the order's units are ours: claimed (held) under this id, or the
+  // cart's, just before the reader starts. Released again if the wizard closes without a sale.
+  const claimId = useRef(newId()).current;
+  const claim = useRef<'none' | 'held' | 'sold'>('none');
   const items = useMemo(() => catalogue.items.map(toItem), [catalogue.items]);
   const hotels = catalogue.hotels;
   const hotel = hotels.find((h) => h.id === s.hotelId) ?? null;
@@ -258,6 +264,18 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
     onDone();
   };
 
+  const claimUnits = async () => {
+    const cartId = cart && !inCart ? cart.cartId : claimId;
+    for (const id of [...otherUnits.map((u) => u.unitId), unit.id]) await hold.mutateAsync({ unitId: id, cartId });
+    if (cartId === claimId) claim.current = 'held';
+  };
+  useEffect(
+    () => () => {
+      if (claim.current === 'held') void releaseUnits({ cartId: claimId }).catch(() => undefined);
+    },
+    [claimId],
+  );
+
   const removeFromCart = async (unitId: number) => {
     if (!cart) return;
     await release.mutateAsync({ cartId: cart.cartId, unitIds: [unitId] });
@@ -294,7 +312,7 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
         wyndhamExtraCharge: s.extraCharge ? '1' : '0',
         signature: s.signature,
         transactionID: cardTransactionId ?? null,
-        cartId: cart?.cartId ?? null,
+        cartId: cart?.cartId ?? (claim.current === 'held' ? claimId : null),
         cartUnits: multi ? lines : [],
         hasCartUnits: multi ? '1' : '0',
         multi: multi ? '1' : '0',
@@ -303,6 +321,7 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
         customerEmail: s.receiptType === 'email' ? s.receiptEmail : '',
       },
     });
+    claim.current = 'sold';
     cartStore.clear();
     toastSuccess(t('sale.saved'));
     onDone();
@@ -346,6 +365,11 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
 
   return (
     <Stack gap="sm" data-testid="sale-wizard">
+      {unit.heldBy && !inCart && (
+        <Alert color="yellow" variant="light" data-testid="held-elsewhere">
+          {t('sale.heldElsewhere', { name: unit.heldBy })}
+        </Alert>
+      )}
       {shared && (
         <Alert color="cyan" variant="light">
           {t('sale.addingToOrder', { count: otherUnits.length, units: otherUnits.map((u) => u.label).join(', ') })}
@@ -555,6 +579,7 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
                 ourTransactionId={ourTransactionId}
                 simulated={catalogue.simulatedReader === '1'}
                 note={`${unit.location} ${unit.unitNumber}`}
+                onBeforeCharge={claimUnits}
                 onApproved={(id) => complete(id)}
               />
             ) : (
