@@ -19,6 +19,7 @@ export const saleTexts = {
   unknownItem: 'That item is not on the price list.',
   itemNotForUnit: 'That item cannot be sold for this unit.',
   itemNotForBuyer: 'That item is for hotel guests only.',
+  itemNotNow: (name: string) => `${name} is not offered at this hour.`,
   unitNotFound: 'No such unit.',
   notYourLocation: 'This unit is in a location that is not assigned to you.',
   unitTaken: (unit: string, what: string) => `${unit} ${what}`,

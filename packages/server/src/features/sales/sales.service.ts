@@ -4,6 +4,7 @@ import {
   type SaleLineInput,
   computeSaleTotals,
   holdMs,
+  inWindow,
   isHotelItem,
   maskRoom,
   padRoom,
@@ -110,9 +111,20 @@ function findItem(items: CatalogueItem[], id: number | undefined): CatalogueItem
   return item;
 }
 
-/** A buyer may have regular items, or hotel items of the hotel they are priced as a guest of. */
-function checkEligible(item: CatalogueItem, p: repo.PositionRow, hotelGuestOf: number | null, addOn: boolean) {
+/**
+ * A buyer may have regular items, or hotel items of the hotel they are priced as a guest of, and
+ * only inside the item's hours (spec section 5: from 14:45 the hour counts as 15) — the same rule
+ * the wizard offers by, so a stale or hand-made request cannot sell the afternoon rate at 9 am.
+ */
+function checkEligible(
+  item: CatalogueItem,
+  p: repo.PositionRow,
+  hotelGuestOf: number | null,
+  addOn: boolean,
+  hour: number,
+) {
   if (item.unitType !== p.unit_type || item.addOn !== addOn) throw badRequest(saleTexts.itemNotForUnit);
+  if (!inWindow(item, hour)) throw badRequest(saleTexts.itemNotNow(item.name));
   if (isHotelItem(item) && (hotelGuestOf === null || !(item.allHotels || item.hotelIds.includes(hotelGuestOf)))) {
     throw badRequest(saleTexts.itemNotForBuyer);
   }
@@ -184,13 +196,17 @@ export async function saveCustomer(
     : null;
 
   const items = await repo.catalogue(db);
+  const settings = await readSettings(db);
+  const now = clock.now();
+  const at = venueParts(now, settings.timeZone);
+  const hour = pricingHour(at.hour, at.minute);
   const saleLines: SaleLineInput[] = lines.map((l, i) => {
     const p = positions[i]!;
     const unit = findItem(items, l.selectedUnit);
-    checkEligible(unit, p, hotelGuestOf, false);
+    checkEligible(unit, p, hotelGuestOf, false, hour);
     const addons = l.addons.map((id) => {
       const a = findItem(items, id);
-      checkEligible(a, p, hotelGuestOf, true);
+      checkEligible(a, p, hotelGuestOf, true, hour);
       return a;
     });
     return { positionId: p.id, unit, addons };
@@ -204,8 +220,6 @@ export async function saveCustomer(
     throw badRequest(saleTexts.wrongTotal(centsToMoney(totals.subtotalCents)));
   }
 
-  const settings = await readSettings(db);
-  const now = clock.now();
   const day = venueDay(now, settings.timeZone);
   const status = method === 'Room Charge' ? 4 : 2;
   const receiptId = newReceiptId();
