@@ -123,3 +123,24 @@ test('a user without locations is told so', async ({ page, request }) => {
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await expect(page.getByTestId('no-locations')).toHaveText(messages.dashboard.noLocations);
 });
+
+test('on a slow network, Mark Occupied and Mark Empty still close the modal', async ({ page }) => {
+  await signIn(page, 'staff');
+  // The live event (and the unit's refetch) lands before the action's own answer: the modal may
+  // switch tab meanwhile, and must still close when the answer comes.
+  await page.route(/\/api\/markOccupied(Empty)?$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  // Opens on Customers by default; once occupied the same unit would open on New Customer.
+  let dialog = await openTile(page, 'MB', 6);
+  await expect(dialog.getByRole('tab', { name: 'Customers' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('button', { name: 'Mark Occupied' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tile(page, 'MB', 6)).toHaveAttribute('data-status', '5');
+  dialog = await openTile(page, 'MB', 6);
+  await dialog.getByRole('tab', { name: 'Customers' }).click();
+  await dialog.getByRole('button', { name: 'Mark Empty' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tile(page, 'MB', 6)).toHaveAttribute('data-status', '0');
+});

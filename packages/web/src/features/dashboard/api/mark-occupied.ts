@@ -10,6 +10,9 @@ export function useMarkOccupied(opts: { silent?: boolean } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UnitActionBody) => api<UnitResponse>('/markOccupied', { body, silent: opts.silent }),
-    onSettled: () => invalidateUnits(qc),
+    // Not awaited: a caller closing the modal on success must not wait for (or be undone by) the refetch.
+    onSettled: () => {
+      void invalidateUnits(qc);
+    },
   });
 }

@@ -11,6 +11,9 @@ export function useSaveUmbrellaNumber(opts: { silent?: boolean } = {}) {
   return useMutation({
     mutationFn: (body: SaveUmbrellaNumberBody) =>
       api<UnitResponse>('/saveUmbrellaNumber', { body, silent: opts.silent }),
-    onSettled: () => invalidateUnits(qc),
+    // Not awaited: a caller closing the modal on success must not wait for (or be undone by) the refetch.
+    onSettled: () => {
+      void invalidateUnits(qc);
+    },
   });
 }

@@ -11,6 +11,11 @@ import { type PendingMove, moveStore } from '../move-store';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
+// Errors are already toasted by the API client; the modal stays open on them. Closing through the
+// promise (not mutate's onSuccess) still works when the refetched unit has moved the modal to
+// another tab and unmounted this one.
+const ignore = () => undefined;
+
 /** Unit-level actions: occupied can be marked empty, non-occupied can be marked occupied (spec 4). */
 export function OccupancyActions({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
   const { t } = useTranslation();
@@ -20,7 +25,7 @@ export function OccupancyActions({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlo
   if (!unit.editable) return null;
   if ([0, 1, 3].includes(unit.unitStatus)) {
     return (
-      <Button loading={occupy.isPending} onClick={() => occupy.mutate(body, { onSuccess: ctx.close })}>
+      <Button loading={occupy.isPending} onClick={() => void occupy.mutateAsync(body).then(ctx.close, ignore)}>
         {t('board.markOccupied')}
       </Button>
     );
@@ -30,7 +35,7 @@ export function OccupancyActions({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlo
       <Button
         color="gray"
         loading={emptyOccupied.isPending}
-        onClick={() => emptyOccupied.mutate(body, { onSuccess: ctx.close })}
+        onClick={() => void emptyOccupied.mutateAsync(body).then(ctx.close, ignore)}
       >
         {t('board.markEmpty')}
       </Button>
@@ -87,17 +92,16 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
                     color="yellow"
                     loading={markEmpty.isPending}
                     onClick={() =>
-                      markEmpty.mutate(
-                        {
+                      void markEmpty
+                        .mutateAsync({
                           unitData: {
                             unitId: unit.id,
                             customerId: c.id,
                             version: unit.version,
                             timeStamp: ctx.timeStamp,
                           },
-                        },
-                        { onSuccess: ctx.close },
-                      )
+                        })
+                        .then(ctx.close, ignore)
                     }
                   >
                     {t('board.markEmpty')}
@@ -114,17 +118,16 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
                   color="red"
                   loading={reseat.isPending}
                   onClick={() =>
-                    reseat.mutate(
-                      {
+                    void reseat
+                      .mutateAsync({
                         unitData: {
                           unitId: unit.id,
                           customerId: c.id,
                           version: unit.version,
                           timeStamp: ctx.timeStamp,
                         },
-                      },
-                      { onSuccess: ctx.close },
-                    )
+                      })
+                      .then(ctx.close, ignore)
                   }
                 >
                   {t('board.reseat')}
