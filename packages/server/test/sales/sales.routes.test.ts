@@ -392,6 +392,31 @@ describe(`selling on ${testDialect}`, () => {
       supportEmail: 'support@sandbar.test',
     });
     expect(r.json().orderInfo.purchaseDate).toBe('07/04/2026 10:00 AM');
+
+    // A Wyndham guest's package costs $0: the gratuity percent is of the retail value, not 0 %.
+    const guestSale = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({
+        unitId: await unitId(t.deps.db, 'MB', 33),
+        selectedUnit: await priceId(t.deps.db, 'Wyndham Guest Umbrella'),
+        paymentMethod: 'Room Charge',
+        roomChargeHotel: await hotelId(t.deps.db, 'Wyndham'),
+        lastName: 'Smith',
+        roomNumber: '1204',
+        customerName: '',
+        orderTotal: '0.00',
+        tipAmount: '5.00',
+      }),
+    );
+    expect(guestSale.statusCode, guestSale.body).toBe(200);
+    const gr = await t.app.inject({ method: 'GET', url: `/api/getReceipt/${guestSale.json().receiptId}` });
+    expect(gr.json().orderInfo).toMatchObject({
+      Price: '0.00',
+      tipAmount: '5.00',
+      retailPrice: '35.00',
+      tipPercent: 14,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/getReceipt/doesnotexist123' })).statusCode).toBe(404);
   });
 

@@ -53,6 +53,16 @@ export function checkReceiptInfo(input: {
     : { status: false, message: saleTexts.invalidEmail };
 }
 
+/**
+ * The gratuity percent printed on the receipt: of the amount paid, or — when the guest paid
+ * nothing (a hotel package at a $0 hotel rate) — of the retail value the receipt shows, so a $5
+ * tip never reads as 0 %.
+ */
+function tipPercentOf(sale: { tip_cents: number; subtotal_cents: number; retail_cents: number }): number {
+  const base = sale.subtotal_cents > 0 ? sale.subtotal_cents : sale.retail_cents;
+  return base > 0 ? Math.round((sale.tip_cents * 100) / base) : 0;
+}
+
 /** The public link: SANDBAR_PUBLIC_URL, or the origin the tablet called us on. */
 export function receiptUrl(base: string, receiptId: string): string {
   return `${base.replace(/\/+$/, '')}/receipt/${receiptId}`;
@@ -145,7 +155,7 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
       customerName: sale.customer_name,
       Price: centsToMoney(sale.subtotal_cents),
       tipAmount: centsToMoney(sale.tip_cents),
-      tipPercent: sale.subtotal_cents > 0 ? Math.round((sale.tip_cents * 100) / sale.subtotal_cents) : 0,
+      tipPercent: tipPercentOf(sale),
       Total: centsToMoney(sale.total_cents),
       retailPrice: centsToMoney(sale.retail_cents),
     },

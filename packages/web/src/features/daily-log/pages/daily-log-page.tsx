@@ -40,10 +40,13 @@ export function DailyLogPage() {
   const [errors, setErrors] = useState<string[]>([]);
   const [toDelete, setToDelete] = useState<{ id: number; logDate: string } | null>(null);
 
-  const openAdd = () => {
-    const f = list.data?.dailyLogFieldData ?? [];
+  const openAdd = async () => {
+    // Fields an admin added since the list loaded belong in this form: ask again (spec: loading mode).
+    setMode('loading');
+    const fresh = (await list.refetch()).data ?? list.data;
+    const f = fresh?.dailyLogFieldData ?? [];
     setFields(f);
-    setVenueName(list.data?.venueName ?? '');
+    setVenueName(fresh?.venueName ?? '');
     setDraft({ logDate: dayjs().format('YYYY-MM-DD'), values: blankValues(f), users: {} });
     setErrors([]);
     setFormMode('add');
@@ -143,7 +146,7 @@ export function DailyLogPage() {
     <Container size="md" py="md">
       <Group justify="space-between" mb="md">
         <Title order={2}>{t('dailyLog.title')}</Title>
-        <Button onClick={openAdd} disabled={!list.data}>
+        <Button onClick={() => void openAdd()} disabled={!list.data}>
           {t('messages.dailyLog.add')}
         </Button>
       </Group>
