@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { messages } from '@sandbar/contract/messages';
+import { saleTexts } from '@sandbar/contract/sales';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BoardEvent } from '../../src/platform/events';
 import { fixedClock } from '../../src/platform/clock';
@@ -194,6 +195,10 @@ describe(`selling on ${testDialect}`, () => {
       });
     const notFound = await post('staff', 'saveCustomer', room({ lastName: 'Nobody' }));
     expect(notFound.statusCode).toBe(400);
+    // A typed prefix finds guests in the lookup, but charging a room takes the surname on the list.
+    const prefix = await post('staff', 'saveCustomer', room({ lastName: 'M' }));
+    expect(prefix.statusCode).toBe(400);
+    expect(prefix.json().details).toBe(saleTexts.guestNotFound);
     const ok = await post('staff', 'saveCustomer', room({}));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await status(u6)).toBe(4);
@@ -221,6 +226,20 @@ describe(`selling on ${testDialect}`, () => {
     expect(hotelOnly.json().details).toBe('That item is for hotel guests only.');
     const regular = await post('staff', 'saveCustomer', room({ ...vo, selectedUnit: umbrella, orderTotal: '35.00' }));
     expect(regular.statusCode, regular.body).toBe(200);
+
+    // Garcia in 0305 is listed with an additional guest: the surcharge applies whatever the tablet says.
+    const garcia = room({
+      unitId: await unitId(t.deps.db, 'MB', 9),
+      roomChargeHotel: wyndham,
+      lastName: 'Garcia',
+      roomNumber: '305',
+      selectedUnit: wyndhamItem,
+      wyndhamExtraCharge: '0',
+      orderTotal: '0.00',
+    });
+    const noSurcharge = await post('staff', 'saveCustomer', garcia);
+    expect(noSurcharge.statusCode).toBe(400);
+    expect(noSurcharge.json().details).toMatch(/^The order total changed: the price list says \$(?!0\.00)/);
 
     // Hotel Other takes any last name and room (manual), at regular prices.
     const other = await hotelId(t.deps.db, 'Other');

@@ -169,6 +169,7 @@ export async function saveCustomer(
   let roomNumber = '';
   let lastName = data.lastName;
   let customerName = data.customerName;
+  let rosterExtraCharge: boolean | null = null;
   if (method === 'Room Charge') {
     if (!data.roomChargeHotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
     hotel = (await repo.hotelById(db, data.roomChargeHotel)) ?? null;
@@ -176,8 +177,17 @@ export async function saveCustomer(
     if (!data.lastName || !data.roomNumber) throw badRequest(saleTexts.roomChargeNeedsGuest);
     roomNumber = padRoom(data.roomNumber);
     if (!hotel.is_other && !data.manualEntry) {
-      const found = await repo.searchGuests(db, { hotelId: hotel.id, lastName, room: roomNumber, limit: 1 });
+      // The guest must be on the hotel's list under that surname in that room (a typed prefix is
+      // for the lookup, not for charging a room); their row says whether the additional-guest
+      // surcharge applies, whatever the tablet sent.
+      const inRoom = await repo.searchGuests(db, { hotelId: hotel.id, lastName: '', room: roomNumber, limit: 50 });
+      const surname = (n: string) => n.split(',')[0]!.trim().toLowerCase();
+      const wanted = lastName.trim().toLowerCase();
+      const found = inRoom.filter(
+        (g) => surname(g.guest_name) === wanted || surname(g.accompanying_guest_name) === wanted,
+      );
       if (found.length === 0) throw badRequest(saleTexts.guestNotFound);
+      rosterExtraCharge = found.some((g) => Number(g.additional) === 1);
     }
     if (!customerName) customerName = lastName;
   } else {
@@ -213,7 +223,7 @@ export async function saveCustomer(
   });
   const totals = computeSaleTotals(saleLines, {
     hotelGuestOf,
-    extraCharge: data.wyndhamExtraCharge || data.extraCharge,
+    extraCharge: rosterExtraCharge ?? (data.wyndhamExtraCharge || data.extraCharge),
     tipCents: toCents(data.tipAmount),
   });
   if (toCents(data.orderTotal) !== totals.subtotalCents) {
