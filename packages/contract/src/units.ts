@@ -239,13 +239,19 @@ export const UnitActionData = z.object({
 export const UnitActionBody = z.object({ unitData: UnitActionData });
 export type UnitActionBody = z.input<typeof UnitActionBody>;
 
-export const ReseatBody = z.object({
-  unitData: z.object({
-    customerId: z.coerce.number({ error: 'Choose a customer' }).int().positive({ error: 'Choose a customer' }),
-    unitId,
-    ...optionalDay,
-  }),
-});
+const customerId = z.coerce.number({ error: 'Choose a customer' }).int().positive({ error: 'Choose a customer' });
+const ReseatData = z.object({ customerId, unitId, ...optionalDay });
+/**
+ * POST /reseatCustomer. The spec writes `{unitData: customerId, unitId}`: read literally, the
+ * customer id is `unitData` itself and the unit sits beside it. Both that and the nested
+ * `{unitData: {customerId, unitId}}` are accepted; the server sees the nested form.
+ */
+export const ReseatBody = z.union([
+  z.object({ unitData: ReseatData }),
+  z
+    .object({ unitData: customerId, unitId, ...optionalDay })
+    .transform(({ unitData, ...rest }) => ({ unitData: { customerId: unitData, ...rest } })),
+]);
 export type ReseatBody = z.input<typeof ReseatBody>;
 
 const MoveSide = z.object({

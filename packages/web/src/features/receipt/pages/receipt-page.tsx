@@ -45,7 +45,7 @@ export function ReceiptPage() {
     return (
       <Container size="xs" py="xl">
         <Alert color="red">
-          {q.error instanceof ApiError && q.error.status !== 404 ? q.error.details : t('receipt.notFound')}
+          {q.error instanceof ApiError && q.error.status >= 500 ? q.error.details : t('receipt.notFound')}
         </Alert>
       </Container>
     );
