@@ -324,7 +324,8 @@ export async function saveCustomer(
           { status, customerId },
           { userId: user.id, now },
         );
-        if (!won) throw conflict(saleTexts.unitTaken(unitLabel(p), 'was just sold on another tablet'));
+        // Lost the race: say what the winner did (sold it, or put it in an order).
+        if (!won) throw conflict(takenMessage(p, await readState(trx, p.id, day, p.unit_type)));
         await addUnitLog(trx, {
           positionId: p.id,
           day,
