@@ -228,6 +228,20 @@ describe('sale wizard', () => {
   });
 });
 
+/** The card step for a $40 order on MB 1; the claim succeeds unless a test says otherwise. */
+function renderCard(opts: { onBeforeCharge?: () => Promise<void>; onApproved?: () => Promise<void> } = {}) {
+  return renderWithProviders(
+    <CardPayment
+      amountCents={4000}
+      ourTransactionId="abc"
+      simulated={false}
+      note="MB 1"
+      onBeforeCharge={opts.onBeforeCharge ?? (async () => {})}
+      onApproved={opts.onApproved ?? (async () => {})}
+    />,
+  );
+}
+
 describe('card payment', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -235,16 +249,7 @@ describe('card payment', () => {
   });
 
   it("says Couldn't connect to 'Android' App without the wrapper", async () => {
-    renderWithProviders(
-      <CardPayment
-        amountCents={4000}
-        ourTransactionId="abc"
-        simulated={false}
-        note="MB 1"
-        onBeforeCharge={async () => {}}
-        onApproved={async () => {}}
-      />,
-    );
+    renderCard();
     fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
     expect(await screen.findByTestId('card-error')).toHaveTextContent(messages.sale.androidUnavailable);
   });
@@ -252,18 +257,11 @@ describe('card payment', () => {
   it('charges nothing when the units cannot be claimed (taken on another tablet)', async () => {
     const startCardCharge = vi.fn(() => true);
     window.Android = { startCardCharge, getCardChargeResult: () => JSON.stringify({ status: 'pending' }) };
-    renderWithProviders(
-      <CardPayment
-        amountCents={4000}
-        ourTransactionId="abc"
-        simulated={false}
-        note="MB 1"
-        onBeforeCharge={async () => {
-          throw new ApiError(409, 'MB 1 is in an order on another tablet', null);
-        }}
-        onApproved={async () => {}}
-      />,
-    );
+    renderCard({
+      onBeforeCharge: async () => {
+        throw new ApiError(409, 'MB 1 is in an order on another tablet', null);
+      },
+    });
     fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
     expect(await screen.findByTestId('card-error')).toHaveTextContent('MB 1 is in an order on another tablet');
     expect(startCardCharge).not.toHaveBeenCalled();
@@ -278,16 +276,7 @@ describe('card payment', () => {
         JSON.stringify(++polls < 3 ? { status: 'pending' } : { status: 'approved', transactionId: 'sq_1' }),
     };
     const onApproved = vi.fn(async () => {});
-    renderWithProviders(
-      <CardPayment
-        amountCents={4000}
-        ourTransactionId="abc"
-        simulated={false}
-        note="MB 1"
-        onBeforeCharge={async () => {}}
-        onApproved={onApproved}
-      />,
-    );
+    renderCard({ onApproved });
     fireEvent.click(screen.getByRole('button', { name: messages.sale.readyToSwipe }));
     await act(async () => {}); // the units are claimed first
     expect(screen.getByTestId('card-status')).toHaveTextContent(messages.sale.squareConnecting);
