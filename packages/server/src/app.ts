@@ -25,6 +25,7 @@ import { pricesRoutes } from './features/prices/prices.routes';
 import { hotelsRoutes } from './features/hotels/hotels.routes';
 import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { dropoffRoutes } from './features/dropoff/dropoff.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { receiptsRoutes } from './features/receipts/receipts.routes';
 import { salesRoutes } from './features/sales/sales.routes';
 import { eventsRoutes } from './features/events/events.routes';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(salesRoutes);
       await api.register(receiptsRoutes);
       await api.register(dropoffRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -353,4 +353,37 @@ export interface UploadsTables {
 }
 
 export interface DB
-  extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables, DailyOpsTables, MoveTables, UploadsTables {}
+  extends
+    AuthTables,
+    OutboxTables,
+    VenueTables,
+    BoardTables,
+    SalesTables,
+    DailyOpsTables,
+    MoveTables,
+    UploadsTables,
+    ReportTables {}
+
+export interface SaleCorrectionsTable {
+  id: Generated<number>;
+  sale_id: number;
+  kind: 'delete' | 'restore' | 'price' | 'tip' | 'tipDelete' | 'switch';
+  /** JSON text of the corrected fields before and after. */
+  before_value: string;
+  after_value: string;
+  user_id: number | null;
+  at: number;
+}
+
+export interface ReportConfigsTable {
+  id: Generated<number>;
+  report_type: string;
+  name: string;
+  email_addresses: string;
+  created_at: number;
+}
+
+export interface ReportTables {
+  sale_corrections: SaleCorrectionsTable;
+  report_configs: ReportConfigsTable;
+}

@@ -1,0 +1,271 @@
+import { centsToMoney } from '@sandbar/contract/common';
+import {
+  type CorrectionResponse,
+  type GetTipResponse,
+  type TransactionDetail,
+  isRoomChargeType,
+  reportTexts,
+  roomChargeType,
+} from '@sandbar/contract/reports';
+import { venueParts } from '@sandbar/contract/rules/time';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { DB } from '../../db/schema';
+import { badRequest, notFound } from '../../platform/errors';
+import type { SessionUser } from '../auth/auth.service';
+import { readSettings } from '../settings/settings.repository';
+import * as repo from './reports.repository';
+
+// Admin corrections (spec section 6, DESIGN.md sections 7 and 10). Each one runs in a
+// transaction with its history line (who, when, before, after); the board customers the sale
+// seated follow, so tile amounts, the drop-off screen and every report agree afterwards.
+// Deletes are soft: the sale stays, hidden from every total, and an admin can restore it.
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type Trx = Kysely<DB> | Transaction<DB>;
+
+function moneyCents(v: string | number): number {
+  const n = typeof v === 'number' ? v : Number(String(v).replace('$', ''));
+  return Math.round(n * 100);
+}
+
+async function saleOrThrow(db: Trx, id: number) {
+  const sale = await repo.saleById(db, id);
+  if (!sale) throw notFound(reportTexts.saleNotFound);
+  return sale;
+}
+
+/** Tells every board showing the sale's day that its tiles changed (drops cached boards too). */
+async function announce(deps: Deps, day: string, customers: { position_id: number; location_id: number }[]) {
+  await deps.events.publish({
+    type: 'correction',
+    day,
+    unitIds: customers.map((c) => c.position_id),
+    locationIds: [...new Set(customers.map((c) => c.location_id))],
+  });
+}
+
+async function softDelete(trx: Trx, user: SessionUser, id: number, now: number) {
+  const sale = await saleOrThrow(trx, id);
+  if (sale.deleted_at != null) return null;
+  const customers = await repo.customersOfSale(trx, id);
+  await repo.updateSale(trx, id, { deleted_at: now, deleted_by: user.id });
+  // The tiles show no money for a deleted sale; their amounts are kept in the history for a restore.
+  for (const c of customers) await repo.setCustomerPrice(trx, c.id, 0);
+  await repo.insertCorrection(trx, {
+    sale_id: id,
+    kind: 'delete',
+    before_value: JSON.stringify({ total: sale.total_cents, customers: customers.map((c) => [c.id, c.price_cents]) }),
+    after_value: JSON.stringify({ deleted: true }),
+    user_id: user.id,
+    at: now,
+  });
+  return { day: sale.day, customers };
+}
+
+/** POST /deleteTransaction and /deleteMultiTransaction: soft-delete sales (already deleted ones are skipped). */
+export async function deleteTransactions(deps: Deps, user: SessionUser, ids: number[]): Promise<CorrectionResponse> {
+  const now = deps.clock.now();
+  const touched = await deps.db.transaction().execute(async (trx) => {
+    const out = [];
+    for (const id of [...new Set(ids)]) {
+      const r = await softDelete(trx, user, id, now);
+      if (r) out.push(r);
+    }
+    return out;
+  });
+  for (const t of touched) await announce(deps, t.day, t.customers);
+  const details = ids.length === 1 ? reportTexts.deleted : reportTexts.deletedMany(touched.length);
+  return { success: 1, details, count: touched.length };
+}
+
+/** POST /deleteTipMultiTransaction: from the tip reports, removes the tips and keeps the sales. */
+export async function deleteTips(deps: Deps, user: SessionUser, ids: number[]): Promise<CorrectionResponse> {
+  const now = deps.clock.now();
+  const count = await deps.db.transaction().execute(async (trx) => {
+    let n = 0;
+    for (const id of [...new Set(ids)]) {
+      const sale = await saleOrThrow(trx, id);
+      if (sale.tip_cents === 0 || sale.deleted_at != null) continue;
+      await repo.updateSale(trx, id, { tip_cents: 0, total_cents: sale.total_cents - sale.tip_cents });
+      await repo.insertCorrection(trx, {
+        sale_id: id,
+        kind: 'tipDelete',
+        before_value: JSON.stringify({ tip: sale.tip_cents }),
+        after_value: JSON.stringify({ tip: 0 }),
+        user_id: user.id,
+        at: now,
+      });
+      n++;
+    }
+    return n;
+  });
+  return { success: 1, details: reportTexts.tipsDeleted(count), count };
+}
+
+/** POST /restoreTransaction: an admin undoes a delete; the sale counts again everywhere. */
+export async function restoreTransaction(deps: Deps, user: SessionUser, id: number): Promise<CorrectionResponse> {
+  const now = deps.clock.now();
+  const r = await deps.db.transaction().execute(async (trx) => {
+    const sale = await saleOrThrow(trx, id);
+    if (sale.deleted_at == null) throw badRequest(reportTexts.notDeleted);
+    const last = await repo.lastDeleteOf(trx, id);
+    const before = last ? (JSON.parse(last.before_value) as { customers?: [number, number][] }) : {};
+    const prices = new Map(before.customers ?? []);
+    const customers = await repo.customersOfSale(trx, id);
+    for (const c of customers) {
+      const cents = prices.get(c.id);
+      if (cents !== undefined) await repo.setCustomerPrice(trx, c.id, cents);
+    }
+    await repo.updateSale(trx, id, { deleted_at: null, deleted_by: null });
+    await repo.insertCorrection(trx, {
+      sale_id: id,
+      kind: 'restore',
+      before_value: JSON.stringify({ deleted: true }),
+      after_value: JSON.stringify({ deleted: false }),
+      user_id: user.id,
+      at: now,
+    });
+    return { day: sale.day, customers };
+  });
+  await announce(deps, r.day, r.customers);
+  return { success: 1, details: reportTexts.restored, count: 1 };
+}
+
+function editable(sale: repo.SaleDetailRow) {
+  if (sale.deleted_at != null || sale.multi) throw badRequest(reportTexts.notEditable);
+}
+
+/** POST /saveTransaction: a new price (before the tip) for a single-unit sale. */
+export async function saveTransactionPrice(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  price: string | number,
+): Promise<CorrectionResponse> {
+  const cents = moneyCents(price);
+  const now = deps.clock.now();
+  const r = await deps.db.transaction().execute(async (trx) => {
+    const sale = await saleOrThrow(trx, id);
+    editable(sale);
+    const before = sale.total_cents - sale.tip_cents;
+    await repo.updateSale(trx, id, { subtotal_cents: cents, total_cents: cents + sale.tip_cents });
+    const customers = await repo.customersOfSale(trx, id);
+    for (const c of customers) await repo.setCustomerPrice(trx, c.id, cents);
+    await repo.insertCorrection(trx, {
+      sale_id: id,
+      kind: 'price',
+      before_value: JSON.stringify({ price: before }),
+      after_value: JSON.stringify({ price: cents }),
+      user_id: user.id,
+      at: now,
+    });
+    return { day: sale.day, customers };
+  });
+  await announce(deps, r.day, r.customers);
+  return { success: 1, details: reportTexts.priceSaved, count: 1 };
+}
+
+/** POST /getTip: the sale's tip and price, for the edit-tip form. */
+export async function getTip(deps: Deps, id: number): Promise<GetTipResponse> {
+  const sale = await saleOrThrow(deps.db, id);
+  return {
+    transactionId: sale.id,
+    Tip_Amount: centsToMoney(sale.tip_cents),
+    price: centsToMoney(sale.total_cents - sale.tip_cents),
+  };
+}
+
+/** POST /saveTip: a new tip; the sale's total follows. */
+export async function saveTip(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  tip: string | number,
+): Promise<CorrectionResponse> {
+  const cents = moneyCents(tip);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const sale = await saleOrThrow(trx, id);
+    if (sale.deleted_at != null) throw badRequest(reportTexts.notEditable);
+    await repo.updateSale(trx, id, { tip_cents: cents, total_cents: sale.total_cents - sale.tip_cents + cents });
+    await repo.insertCorrection(trx, {
+      sale_id: id,
+      kind: 'tip',
+      before_value: JSON.stringify({ tip: sale.tip_cents }),
+      after_value: JSON.stringify({ tip: cents }),
+      user_id: user.id,
+      at: now,
+    });
+  });
+  return { success: 1, details: reportTexts.tipSaved, count: 1 };
+}
+
+/** POST /switchTransaction {customerId: the sale, reportType: the target hotel's RoomCharge type or id}. */
+export async function switchTransaction(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  target: string,
+): Promise<CorrectionResponse> {
+  const hotels = await repo.hotels(deps.db);
+  const hotel = isRoomChargeType(target)
+    ? hotels.find((h) => roomChargeType(h.name) === target)
+    : hotels.find((h) => String(h.id) === target);
+  if (!hotel) throw badRequest(reportTexts.unknownType(target));
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const sale = await saleOrThrow(trx, id);
+    editable(sale);
+    if (sale.payment_method !== 'Room Charge') throw badRequest(reportTexts.notRoomCharge);
+    if (sale.hotel_id === hotel.id) throw badRequest(reportTexts.sameHotel);
+    await repo.updateSale(trx, id, { hotel_id: hotel.id });
+    await repo.insertCorrection(trx, {
+      sale_id: id,
+      kind: 'switch',
+      before_value: JSON.stringify({ hotelId: sale.hotel_id, hotel: sale.hotel ?? '' }),
+      after_value: JSON.stringify({ hotelId: hotel.id, hotel: hotel.name }),
+      user_id: user.id,
+      at: now,
+    });
+  });
+  return { success: 1, details: reportTexts.switched(hotel.name), count: 1 };
+}
+
+function describe(kind: string, json: string): string {
+  const v = JSON.parse(json || '{}') as Record<string, unknown>;
+  if ('price' in v) return `$${centsToMoney(Number(v.price))}`;
+  if ('tip' in v) return `$${centsToMoney(Number(v.tip))}`;
+  if ('hotel' in v) return String(v.hotel);
+  if ('deleted' in v) return v.deleted ? 'deleted' : 'counted';
+  if ('total' in v) return `counted ($${centsToMoney(Number(v.total))})`;
+  return kind;
+}
+
+/** POST /lookupTransaction: 'View Transaction Details' (date plus notes), with the history for admins. */
+export async function lookupTransaction(deps: Deps, id: number): Promise<TransactionDetail> {
+  const sale = await saleOrThrow(deps.db, id);
+  const settings = await readSettings(deps.db);
+  const p = venueParts(Number(sale.created_at), settings.timeZone);
+  const history = await repo.correctionsOf(deps.db, id);
+  return {
+    transactionId: sale.id,
+    doyFriendly: `${sale.day} ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`,
+    notes: [sale.summary, sale.notes].filter(Boolean).join('\n'),
+    Tip_Amount: centsToMoney(sale.tip_cents),
+    price: centsToMoney(sale.total_cents - sale.tip_cents),
+    total: centsToMoney(sale.total_cents),
+    paymentMethod: sale.payment_method,
+    hotel: sale.hotel ?? '',
+    agent: sale.agent,
+    deleted: sale.deleted_at != null,
+    deletedBy: sale.deleted_by_name ?? '',
+    history: history.map((h) => ({
+      kind: h.kind,
+      who: h.who ?? '',
+      at: Number(h.at),
+      before: describe(h.kind, h.before_value),
+      after: describe(h.kind, h.after_value),
+    })),
+  };
+}

@@ -1,0 +1,524 @@
+import { centsToMoney } from '@sandbar/contract/common';
+import type { ReportCell, ReportGroup } from '@sandbar/contract/reports';
+import { paymentMethods } from '@sandbar/contract/rules/pricing';
+import { venueParts } from '@sandbar/contract/rules/time';
+import type * as repo from './reports.repository';
+
+// Pure builders: each report type turns the loaded rows of its days into headers, rows and
+// footer (DESIGN.md section 10). Money is the API's two-decimal string; a sale's "price" is what
+// was charged before the tip, its "total" the money taken in (price + tip), as on the drop-off screen.
+
+export interface ReportInput {
+  timeZone: string;
+  /** A range shows the date with each time. */
+  range: boolean;
+  sales: repo.SaleRow[];
+  units: Map<number, string[]>;
+  moves: Awaited<ReturnType<typeof repo.movesOf>>;
+  reprints: Awaited<ReturnType<typeof repo.reprintsBetween>>;
+  priceEdits: Awaited<ReturnType<typeof repo.priceEditsOf>>;
+  audit: Awaited<ReturnType<typeof repo.auditBetween>>;
+  actions: Awaited<ReturnType<typeof repo.unitActionsOf>>;
+  /** Hotel of a RoomCharge report. */
+  hotel?: { id: number; name: string };
+  /** Admins see deleted sales in allTransactions (to restore them); they never count. */
+  showDeleted: boolean;
+}
+
+export interface Built {
+  headers: string[];
+  rows: ReportCell[][];
+  footer: ReportCell[][];
+  agents?: ReportGroup[];
+  userList?: { id: number; name: string }[];
+  hourly?: { hour: number; sales: number; revenue: string }[];
+}
+
+const money = centsToMoney;
+const priceOf = (s: repo.SaleRow) => s.total_cents - s.tip_cents;
+const live = (s: repo.SaleRow) => s.deleted_at == null;
+const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
+const invoice = (id: number) => String(id).padStart(6, '0');
+
+function clock(ms: number, tz: string, range: boolean): string {
+  const p = venueParts(Number(ms), tz);
+  const hm = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  return range ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')} ${hm}` : hm;
+}
+
+function groupBy<T, K>(xs: T[], key: (x: T) => K): Map<K, T[]> {
+  const m = new Map<K, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const list = m.get(k);
+    if (list) list.push(x);
+    else m.set(k, [x]);
+  }
+  return m;
+}
+
+/** A footer row: label in the first cell, values placed under their headers. */
+function footerRow(headers: string[], label: string, values: Record<string, ReportCell>): ReportCell[] {
+  return headers.map((h, i) => (i === 0 ? label : (values[h] ?? '')));
+}
+
+/** One footer row per payment method used, then the day's total (DESIGN.md: "totals per method"). */
+function methodFooter(
+  headers: string[],
+  sales: repo.SaleRow[],
+  extra?: (xs: repo.SaleRow[]) => Record<string, ReportCell>,
+) {
+  const rows: ReportCell[][] = [];
+  const by = groupBy(sales, (s) => s.payment_method);
+  const line = (label: string, xs: repo.SaleRow[]) =>
+    footerRow(headers, `${label} (${xs.length})`, {
+      Price: money(sum(xs, priceOf)),
+      Tip: money(sum(xs, (s) => s.tip_cents)),
+      Total: money(sum(xs, (s) => s.total_cents)),
+      Amount: money(sum(xs, (s) => s.total_cents)),
+      ...extra?.(xs),
+    });
+  for (const m of [
+    ...paymentMethods,
+    ...[...by.keys()].filter((k) => !(paymentMethods as readonly string[]).includes(k)),
+  ]) {
+    const xs = by.get(m);
+    if (xs?.length) rows.push(line(m, xs));
+  }
+  rows.push(line('Total', sales));
+  return rows;
+}
+
+function unitsOf(input: ReportInput, s: repo.SaleRow): string {
+  return (input.units.get(s.id) ?? []).join(', ');
+}
+
+const methodCols = [...paymentMethods] as string[];
+
+function perMethodCells(xs: repo.SaleRow[], f: (s: repo.SaleRow) => number = (s) => s.total_cents): string[] {
+  return methodCols.map((m) =>
+    money(
+      sum(
+        xs.filter((s) => s.payment_method === m),
+        f,
+      ),
+    ),
+  );
+}
+
+export function sales(input: ReportInput): Built {
+  const headers = ['Time', 'Invoice', 'Unit(s)', 'Location', 'Agent', 'Method', 'Price', 'Tip', 'Total'];
+  const xs = input.sales.filter(live);
+  return {
+    headers,
+    rows: xs.map((s) => [
+      clock(s.created_at, input.timeZone, input.range),
+      invoice(s.id),
+      unitsOf(input, s),
+      s.location ?? '',
+      s.agent,
+      s.payment_method,
+      money(priceOf(s)),
+      money(s.tip_cents),
+      money(s.total_cents),
+    ]),
+    footer: methodFooter(headers, xs),
+  };
+}
+
+export function salesLocation(input: ReportInput): Built {
+  const headers = ['Location', 'Sales', 'Units', ...methodCols, 'Total'];
+  const xs = input.sales.filter(live);
+  const unitCount = (list: repo.SaleRow[]) => sum(list, (s) => input.units.get(s.id)?.length ?? 0);
+  const by = groupBy(xs, (s) => s.location ?? '');
+  const rows = [...by.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([loc, list]) => [
+      loc,
+      list.length,
+      unitCount(list),
+      ...perMethodCells(list),
+      money(sum(list, (s) => s.total_cents)),
+    ]);
+  return {
+    headers,
+    rows,
+    footer: [['Total', xs.length, unitCount(xs), ...perMethodCells(xs), money(sum(xs, (s) => s.total_cents))]],
+  };
+}
+
+export function salesAgent(input: ReportInput): Built {
+  const headers = ['Agent', 'Sales', ...methodCols, 'Tips', 'Total'];
+  const xs = input.sales.filter(live);
+  const by = groupBy(xs, (s) => s.agent);
+  const line = (label: string, list: repo.SaleRow[]) => [
+    label,
+    list.length,
+    ...perMethodCells(list),
+    money(sum(list, (s) => s.tip_cents)),
+    money(sum(list, (s) => s.total_cents)),
+  ];
+  return {
+    headers,
+    rows: [...by.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([a, list]) => line(a, list)),
+    footer: [line('Total', xs)],
+  };
+}
+
+export function salesAgentCompetitive(input: ReportInput): Built {
+  const headers = ['Rank', 'Agent', 'Sales', 'Revenue', 'Share'];
+  const xs = input.sales.filter(live);
+  const all = sum(xs, (s) => s.total_cents);
+  const ranked = [...groupBy(xs, (s) => s.agent).entries()]
+    .map(([agent, list]) => ({ agent, n: list.length, cents: sum(list, (s) => s.total_cents) }))
+    .sort((a, b) => b.cents - a.cents || a.agent.localeCompare(b.agent));
+  return {
+    headers,
+    rows: ranked.map((r, i) => [
+      i + 1,
+      r.agent,
+      r.n,
+      money(r.cents),
+      `${all > 0 ? ((r.cents * 100) / all).toFixed(1) : '0.0'}%`,
+    ]),
+    footer: [],
+  };
+}
+
+export function hourlySales(input: ReportInput): Built {
+  const headers = ['Hour', 'Sales', 'Revenue'];
+  const xs = input.sales.filter(live);
+  const hourOf = (s: repo.SaleRow) => venueParts(Number(s.created_at), input.timeZone).hour;
+  const table = (list: repo.SaleRow[]) =>
+    [...groupBy(list, hourOf).entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([h, l]) => [`${String(h).padStart(2, '0')}:00`, l.length, money(sum(l, (s) => s.total_cents))]);
+  const total = (list: repo.SaleRow[]) => [['Total', list.length, money(sum(list, (s) => s.total_cents))]];
+  const agents = [...groupBy(xs, (s) => s.user_id).entries()]
+    .map(([id, list]) => ({ id, name: list[0]!.agent, headers, rows: table(list), footer: total(list) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const byHour = groupBy(xs, hourOf);
+  return {
+    headers,
+    rows: table(xs),
+    footer: total(xs),
+    agents,
+    hourly: [...byHour.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([hour, l]) => ({ hour, sales: l.length, revenue: money(sum(l, (s) => s.total_cents)) })),
+  };
+}
+
+export function move(input: ReportInput): Built {
+  return {
+    headers: ['Time', 'Agent', 'Customer', 'From', 'To'],
+    rows: input.moves.map((m) => [
+      clock(m.at, input.timeZone, input.range),
+      m.agent ?? '',
+      m.customer_name,
+      m.from_label,
+      m.to_label,
+    ]),
+    footer: [['Moves', input.moves.length, '', '', '']],
+  };
+}
+
+const guestOf = (s: repo.SaleRow) => s.last_name || s.customer_name;
+
+export function charge(input: ReportInput): Built {
+  const headers = ['Time', 'Hotel', 'Room', 'Guest', 'Unit(s)', 'Amount'];
+  const xs = input.sales.filter((s) => live(s) && s.payment_method === 'Room Charge');
+  const by = groupBy(xs, (s) => s.hotel ?? '');
+  return {
+    headers,
+    rows: xs.map((s) => [
+      clock(s.created_at, input.timeZone, input.range),
+      s.hotel ?? '',
+      s.room_number,
+      guestOf(s),
+      unitsOf(input, s),
+      money(s.total_cents),
+    ]),
+    footer: [
+      ...[...by.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([h, l]) => footerRow(headers, `${h} (${l.length})`, { Amount: money(sum(l, (s) => s.total_cents)) })),
+      footerRow(headers, `Total (${xs.length})`, { Amount: money(sum(xs, (s) => s.total_cents)) }),
+    ],
+  };
+}
+
+export function roomCharge(input: ReportInput): Built {
+  const headers = ['Time', 'Invoice', 'Room', 'Guest', 'Unit(s)', 'Price', 'Tip', 'Amount', 'Editable', 'ID'];
+  const hotelId = input.hotel?.id;
+  const xs = input.sales.filter((s) => live(s) && s.payment_method === 'Room Charge' && s.hotel_id === hotelId);
+  return {
+    headers,
+    rows: xs.map((s) => [
+      clock(s.created_at, input.timeZone, input.range),
+      invoice(s.id),
+      s.room_number,
+      guestOf(s),
+      unitsOf(input, s),
+      money(priceOf(s)),
+      money(s.tip_cents),
+      money(s.total_cents),
+      s.multi ? 0 : 1,
+      s.id,
+    ]),
+    footer: [
+      footerRow(headers, `Total (${xs.length})`, {
+        Price: money(sum(xs, priceOf)),
+        Tip: money(sum(xs, (s) => s.tip_cents)),
+        Amount: money(sum(xs, (s) => s.total_cents)),
+      }),
+    ],
+  };
+}
+
+const isCard = (s: repo.SaleRow) => s.payment_method === 'Credit Card';
+
+export function creditCardDaily(input: ReportInput): Built {
+  const headers = ['Time', 'Card Transaction', 'Agent', 'Unit(s)', 'Price', 'Tip', 'Total'];
+  const xs = input.sales.filter((s) => live(s) && isCard(s));
+  return {
+    headers,
+    rows: xs.map((s) => [
+      clock(s.created_at, input.timeZone, input.range),
+      s.card_transaction_id ?? '',
+      s.agent,
+      unitsOf(input, s),
+      money(priceOf(s)),
+      money(s.tip_cents),
+      money(s.total_cents),
+    ]),
+    footer: [
+      footerRow(headers, `Total (${xs.length})`, {
+        Price: money(sum(xs, priceOf)),
+        Tip: money(sum(xs, (s) => s.tip_cents)),
+        Total: money(sum(xs, (s) => s.total_cents)),
+      }),
+    ],
+  };
+}
+
+export function creditCard(input: ReportInput): Built {
+  const headers = ['Agent', 'Location', 'Sales', 'Price', 'Tip', 'Total'];
+  const xs = input.sales.filter((s) => live(s) && isCard(s));
+  const by = groupBy(xs, (s) => `${s.agent}\u0000${s.location ?? ''}`);
+  const line = (a: string, l: string, list: repo.SaleRow[]) => [
+    a,
+    l,
+    list.length,
+    money(sum(list, priceOf)),
+    money(sum(list, (s) => s.tip_cents)),
+    money(sum(list, (s) => s.total_cents)),
+  ];
+  return {
+    headers,
+    rows: [...by.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, list]) => {
+        const [a, l] = k.split('\u0000') as [string, string];
+        return line(a, l, list);
+      }),
+    footer: [line('Total', '', xs)],
+  };
+}
+
+export function reprint(input: ReportInput): Built {
+  const bySale = new Map(input.sales.map((s) => [s.id, s]));
+  return {
+    headers: ['Time', 'Agent', 'Invoice', 'Unit(s)'],
+    rows: input.reprints.map((r) => {
+      const s = bySale.get(r.sale_id);
+      return [clock(r.at, input.timeZone, input.range), r.agent, invoice(r.sale_id), s ? unitsOf(input, s) : ''];
+    }),
+    footer: [['Reprints', input.reprints.length, '', '']],
+  };
+}
+
+/** Sales an admin re-priced: the price list's amount, what was charged, who changed it. */
+export function customPrice(input: ReportInput): Built {
+  const headers = ['Time', 'Invoice', 'Unit(s)', 'Agent', 'List', 'Charged', 'Difference', 'Changed By'];
+  const bySale = new Map(input.sales.filter(live).map((s) => [s.id, s]));
+  const edits = groupBy(input.priceEdits, (e) => e.sale_id);
+  const rows: ReportCell[][] = [];
+  let diff = 0;
+  for (const [saleId, list] of edits) {
+    const s = bySale.get(saleId);
+    if (!s) continue;
+    const first = JSON.parse(list[0]!.before_value) as { price: number };
+    const d = priceOf(s) - first.price;
+    diff += d;
+    rows.push([
+      clock(s.created_at, input.timeZone, input.range),
+      invoice(s.id),
+      unitsOf(input, s),
+      s.agent,
+      money(first.price),
+      money(priceOf(s)),
+      money(d),
+      list[list.length - 1]!.who ?? '',
+    ]);
+  }
+  return { headers, rows, footer: [footerRow(headers, `Total (${rows.length})`, { Difference: money(diff) })] };
+}
+
+export function agentTip(input: ReportInput): Built {
+  const headers = ['Agent', 'Tips', ...methodCols, 'Total'];
+  const xs = input.sales.filter((s) => live(s) && s.tip_cents > 0);
+  const line = (label: string, list: repo.SaleRow[]) => [
+    label,
+    list.length,
+    ...perMethodCells(list, (s) => s.tip_cents),
+    money(sum(list, (s) => s.tip_cents)),
+  ];
+  return {
+    headers,
+    rows: [...groupBy(xs, (s) => s.agent).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([a, l]) => line(a, l)),
+    footer: [line('Total', xs)],
+  };
+}
+
+export function userLog(input: ReportInput): Built {
+  const headers = ['Name', 'Sign-ins', 'Sign-outs', 'Actions'];
+  type Line = { userId: number; name: string; at: number; what: string; kind: 'signin' | 'signout' | 'action' };
+  const lines: Line[] = [
+    ...input.audit.map((a) => ({
+      userId: a.user_id as number,
+      name: a.name,
+      at: Number(a.at),
+      kind:
+        a.kind === 'signin' ? ('signin' as const) : a.kind === 'signout' ? ('signout' as const) : ('action' as const),
+      what:
+        a.kind === 'signin' ? `Signed in (${a.detail})` : a.kind === 'signout' ? 'Signed out' : `${a.kind} ${a.detail}`,
+    })),
+    ...input.actions.map((a) => ({
+      userId: a.user_id as number,
+      name: a.name,
+      at: Number(a.at),
+      kind: 'action' as const,
+      what: `${a.location} ${a.unit_number}: ${a.text}`,
+    })),
+  ].sort((a, b) => a.at - b.at);
+  const by = [...groupBy(lines, (l) => l.userId).entries()].sort((a, b) => a[1][0]!.name.localeCompare(b[1][0]!.name));
+  const count = (l: Line[], k: Line['kind']) => l.filter((x) => x.kind === k).length;
+  return {
+    headers,
+    rows: by.map(([, l]) => [l[0]!.name, count(l, 'signin'), count(l, 'signout'), count(l, 'action')]),
+    footer: [],
+    userList: by.map(([id, l]) => ({ id, name: l[0]!.name })),
+    agents: by.map(([id, l]) => ({
+      id,
+      name: l[0]!.name,
+      headers: ['Time', 'What'],
+      rows: l.map((x) => [clock(x.at, input.timeZone, input.range), x.what]),
+      footer: [],
+    })),
+  };
+}
+
+export function allTransactions(input: ReportInput): Built {
+  const headers = [
+    'Time',
+    'Invoice',
+    'Unit(s)',
+    'Location',
+    'Agent',
+    'Method',
+    'Hotel',
+    'Room',
+    'Price',
+    'Tip',
+    'Total',
+    'Status',
+    'Editable',
+    'ID',
+  ];
+  const shown = input.showDeleted ? input.sales : input.sales.filter(live);
+  return {
+    headers,
+    rows: shown.map((s) => [
+      clock(s.created_at, input.timeZone, input.range),
+      invoice(s.id),
+      unitsOf(input, s),
+      s.location ?? '',
+      s.agent,
+      s.payment_method,
+      s.hotel ?? '',
+      s.room_number,
+      money(priceOf(s)),
+      money(s.tip_cents),
+      money(s.total_cents),
+      live(s) ? '' : 'Deleted',
+      // Spec section 6: edit price and switch hotel only where this is 1. A cart's one price cannot
+      // be split back over its units, so only single-unit sales that still count are editable.
+      live(s) && !s.multi ? 1 : 0,
+      s.id,
+    ]),
+    footer: methodFooter(headers, input.sales.filter(live)),
+  };
+}
+
+function tipList(input: ReportInput, cardOnly: boolean): Built {
+  const headers = ['Time', 'Invoice', 'Unit(s)', 'Agent', 'Method', 'Price', 'Tip', 'Total', 'Editable', 'ID'];
+  const xs = input.sales.filter((s) => live(s) && s.tip_cents > 0 && (!cardOnly || isCard(s)));
+  return {
+    headers,
+    rows: xs.map((s) => [
+      clock(s.created_at, input.timeZone, input.range),
+      invoice(s.id),
+      unitsOf(input, s),
+      s.agent,
+      s.payment_method,
+      money(priceOf(s)),
+      money(s.tip_cents),
+      money(s.total_cents),
+      1,
+      s.id,
+    ]),
+    footer: methodFooter(headers, xs),
+  };
+}
+
+export const tip = (input: ReportInput) => tipList(input, false);
+export const creditCardTips = (input: ReportInput) => tipList(input, true);
+
+/** Search only: per day of the range, the totals per payment method. */
+export function dailyByType(input: ReportInput): Built {
+  const headers = ['Date', 'Sales', ...methodCols, 'Tips', 'Total'];
+  const xs = input.sales.filter(live);
+  const line = (label: string, list: repo.SaleRow[]) => [
+    label,
+    list.length,
+    ...perMethodCells(list),
+    money(sum(list, (s) => s.tip_cents)),
+    money(sum(list, (s) => s.total_cents)),
+  ];
+  return {
+    headers,
+    rows: [...groupBy(xs, (s) => s.day).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([d, l]) => line(d, l)),
+    footer: [line('Total', xs)],
+  };
+}
+
+export const builders = {
+  sales,
+  salesLocation,
+  salesAgent,
+  salesAgentCompetitive,
+  hourlySales,
+  move,
+  charge,
+  creditCardDaily,
+  creditCard,
+  reprint,
+  customPrice,
+  agentTip,
+  userLog,
+  allTransactions,
+  tip,
+  creditCardTips,
+  dailyByType,
+} satisfies Record<string, (input: ReportInput) => Built>;

@@ -1,0 +1,300 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, SaleCorrectionsTable } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The days of a report: one business day, or a searched range (inclusive 'YYYY-MM-DD' days). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** Sales of the days with what every report shows of them; deleted ones only when asked. */
+export async function salesOf(db: Db, days: DayRange, opts: { withDeleted?: boolean } = {}) {
+  let q = db
+    .selectFrom('sales')
+    .innerJoin('users', 'users.id', 'sales.user_id')
+    .leftJoin('locations', 'locations.id', 'sales.location_id')
+    .leftJoin('hotels', 'hotels.id', 'sales.hotel_id')
+    .select([
+      'sales.id',
+      'sales.day',
+      'sales.created_at',
+      'sales.user_id',
+      'users.name as agent',
+      'sales.location_id',
+      'locations.name as location',
+      'sales.payment_method',
+      'sales.hotel_id',
+      'hotels.name as hotel',
+      'sales.room_number',
+      'sales.last_name',
+      'sales.customer_name',
+      'sales.list_cents',
+      'sales.subtotal_cents',
+      'sales.tip_cents',
+      'sales.total_cents',
+      'sales.card_transaction_id',
+      'sales.multi',
+      'sales.deleted_at',
+    ])
+    .where('sales.day', '>=', days.from)
+    .where('sales.day', '<=', days.to);
+  if (!opts.withDeleted) q = q.where('sales.deleted_at', 'is', null);
+  return q.orderBy('sales.created_at').orderBy('sales.id').execute();
+}
+export type SaleRow = Awaited<ReturnType<typeof salesOf>>[number];
+
+/** The units of the days' sales ("MB 12"), one row per unit item. */
+export async function saleUnitsOf(db: Db, days: DayRange) {
+  return db
+    .selectFrom('sale_items')
+    .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+    .innerJoin('positions', 'positions.id', 'sale_items.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'sale_items.sale_id',
+      'positions.unit_number',
+      'positions.row',
+      'positions.position',
+      'locations.name as location',
+    ])
+    .where('sales.day', '>=', days.from)
+    .where('sales.day', '<=', days.to)
+    .where('sale_items.kind', '=', 'unit')
+    .orderBy('sale_items.id')
+    .execute();
+}
+
+export async function movesOf(db: Db, days: DayRange) {
+  return db
+    .selectFrom('unit_moves')
+    .leftJoin('users', 'users.id', 'unit_moves.user_id')
+    .select([
+      'unit_moves.id',
+      'unit_moves.at',
+      'users.name as agent',
+      'unit_moves.customer_name',
+      'unit_moves.from_label',
+      'unit_moves.to_label',
+    ])
+    .where('unit_moves.day', '>=', days.from)
+    .where('unit_moves.day', '<=', days.to)
+    .orderBy('unit_moves.at')
+    .orderBy('unit_moves.id')
+    .execute();
+}
+
+export async function reprintsBetween(db: Db, fromMs: number, toMs: number) {
+  return db
+    .selectFrom('reprints')
+    .innerJoin('users', 'users.id', 'reprints.user_id')
+    .select(['reprints.id', 'reprints.at', 'reprints.sale_id', 'users.name as agent'])
+    .where('reprints.at', '>=', fromMs)
+    .where('reprints.at', '<', toMs)
+    .orderBy('reprints.at')
+    .orderBy('reprints.id')
+    .execute();
+}
+
+/** Price edits of the given sales, oldest first (the custom-price report). */
+export async function priceEditsOf(db: Db, saleIds: number[]) {
+  if (saleIds.length === 0) return [];
+  return db
+    .selectFrom('sale_corrections')
+    .leftJoin('users', 'users.id', 'sale_corrections.user_id')
+    .select([
+      'sale_corrections.sale_id',
+      'sale_corrections.before_value',
+      'sale_corrections.after_value',
+      'sale_corrections.at',
+      'users.name as who',
+    ])
+    .where('sale_corrections.kind', '=', 'price')
+    .where('sale_corrections.sale_id', 'in', saleIds)
+    .orderBy('sale_corrections.id')
+    .execute();
+}
+
+/** Sign-ins, sign-outs and other audited actions in a time span. */
+export async function auditBetween(db: Db, fromMs: number, toMs: number) {
+  return db
+    .selectFrom('audit_log')
+    .innerJoin('users', 'users.id', 'audit_log.user_id')
+    .select(['audit_log.id', 'audit_log.user_id', 'users.name', 'audit_log.kind', 'audit_log.detail', 'audit_log.at'])
+    .where('audit_log.at', '>=', fromMs)
+    .where('audit_log.at', '<', toMs)
+    .orderBy('audit_log.at')
+    .orderBy('audit_log.id')
+    .execute();
+}
+
+/** Unit log lines written by users on the days (every unit action, DESIGN.md section 5). */
+export async function unitActionsOf(db: Db, days: DayRange) {
+  return db
+    .selectFrom('unit_logs')
+    .innerJoin('users', 'users.id', 'unit_logs.user_id')
+    .innerJoin('positions', 'positions.id', 'unit_logs.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'unit_logs.id',
+      'unit_logs.user_id',
+      'users.name',
+      'unit_logs.text',
+      'unit_logs.at',
+      'positions.unit_number',
+      'locations.name as location',
+    ])
+    .where('unit_logs.day', '>=', days.from)
+    .where('unit_logs.day', '<=', days.to)
+    .where('unit_logs.kind', '=', 'log')
+    .orderBy('unit_logs.at')
+    .orderBy('unit_logs.id')
+    .execute();
+}
+
+export async function hotels(db: Db) {
+  return db
+    .selectFrom('hotels')
+    .select(['id', 'name', 'contact_email', 'is_other'])
+    .orderBy('is_other')
+    .orderBy('name')
+    .execute();
+}
+
+// ---- report configs (subscribers)
+
+export async function reportConfigs(db: Db) {
+  return db.selectFrom('report_configs').selectAll().orderBy('id').execute();
+}
+
+export async function reportConfigByType(db: Db, type: string) {
+  return db.selectFrom('report_configs').selectAll().where('report_type', '=', type).executeTakeFirst();
+}
+
+export async function reportConfigById(db: Db, id: number) {
+  return db.selectFrom('report_configs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Adds the configs that are missing (new report types, new hotels); existing rows are kept. */
+export async function ensureReportConfigs(db: Db, rows: { report_type: string; name: string }[], now: number) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('report_configs')
+    .values(rows.map((r) => ({ ...r, email_addresses: '', created_at: now })))
+    .onConflict((oc) => oc.column('report_type').doNothing())
+    .execute();
+}
+
+export async function setReportEmails(db: Db, type: string, name: string, emails: string, now: number) {
+  await db
+    .insertInto('report_configs')
+    .values({ report_type: type, name, email_addresses: emails, created_at: now })
+    .onConflict((oc) => oc.column('report_type').doUpdateSet({ email_addresses: emails }))
+    .execute();
+}
+
+export async function updateReportConfig(db: Db, id: number, name: string, emails: string): Promise<boolean> {
+  const r = await db
+    .updateTable('report_configs')
+    .set({ name, email_addresses: emails })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// ---- corrections
+
+export async function saleById(db: Db, id: number) {
+  return db
+    .selectFrom('sales')
+    .innerJoin('users', 'users.id', 'sales.user_id')
+    .leftJoin('hotels', 'hotels.id', 'sales.hotel_id')
+    .leftJoin('users as deleter', 'deleter.id', 'sales.deleted_by')
+    .select([
+      'sales.id',
+      'sales.day',
+      'sales.created_at',
+      'sales.payment_method',
+      'sales.hotel_id',
+      'hotels.name as hotel',
+      'sales.subtotal_cents',
+      'sales.tip_cents',
+      'sales.total_cents',
+      'sales.multi',
+      'sales.notes',
+      'sales.summary',
+      'sales.location_id',
+      'sales.deleted_at',
+      'deleter.name as deleted_by_name',
+      'users.name as agent',
+    ])
+    .where('sales.id', '=', id)
+    .executeTakeFirst();
+}
+export type SaleDetailRow = NonNullable<Awaited<ReturnType<typeof saleById>>>;
+
+export async function updateSale(
+  db: Db,
+  id: number,
+  set: Partial<{
+    subtotal_cents: number;
+    tip_cents: number;
+    total_cents: number;
+    hotel_id: number | null;
+    deleted_at: number | null;
+    deleted_by: number | null;
+  }>,
+) {
+  await db.updateTable('sales').set(set).where('id', '=', id).execute();
+}
+
+/** The board customers a sale seated, with their units (the tile amounts follow corrections). */
+export async function customersOfSale(db: Db, saleId: number) {
+  return db
+    .selectFrom('unit_customers')
+    .innerJoin('positions', 'positions.id', 'unit_customers.position_id')
+    .select(['unit_customers.id', 'unit_customers.position_id', 'unit_customers.price_cents', 'positions.location_id'])
+    .where('unit_customers.sale_id', '=', saleId)
+    .orderBy('unit_customers.id')
+    .execute();
+}
+
+export async function setCustomerPrice(db: Db, customerId: number, cents: number) {
+  await db.updateTable('unit_customers').set({ price_cents: cents }).where('id', '=', customerId).execute();
+}
+
+export async function insertCorrection(db: Db, c: Omit<SaleCorrectionsTable, 'id'>) {
+  await db.insertInto('sale_corrections').values(c).execute();
+}
+
+export async function correctionsOf(db: Db, saleId: number) {
+  return db
+    .selectFrom('sale_corrections')
+    .leftJoin('users', 'users.id', 'sale_corrections.user_id')
+    .select([
+      'sale_corrections.kind',
+      'sale_corrections.before_value',
+      'sale_corrections.after_value',
+      'sale_corrections.at',
+      'users.name as who',
+    ])
+    .where('sale_corrections.sale_id', '=', saleId)
+    .orderBy('sale_corrections.id')
+    .execute();
+}
+
+/** The last delete of a sale: its JSON holds the tile amounts to put back on restore. */
+export async function lastDeleteOf(db: Db, saleId: number) {
+  return db
+    .selectFrom('sale_corrections')
+    .select(['before_value'])
+    .where('sale_id', '=', saleId)
+    .where('kind', '=', 'delete')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function hotelById(db: Db, id: number) {
+  return db.selectFrom('hotels').select(['id', 'name', 'contact_email']).where('id', '=', id).executeTakeFirst();
+}

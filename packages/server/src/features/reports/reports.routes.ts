@@ -1,0 +1,189 @@
+import { ErrorResponse } from '@sandbar/contract/common';
+import {
+  CorrectionResponse,
+  DeleteMultiBody,
+  DeleteTransactionBody,
+  GetReportParams,
+  GetSearchReportParams,
+  GetTipBody,
+  GetTipResponse,
+  LookupTransactionBody,
+  ReportData,
+  RestoreTransactionBody,
+  SaveTipBody,
+  SaveTransactionBody,
+  SwitchTransactionBody,
+  TransactionDetail,
+} from '@sandbar/contract/reports';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import { forbidden } from '../../platform/errors';
+import * as corrections from './corrections.service';
+import * as service from './reports.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+// Role first, then the body: a user without access gets 403 whatever they send.
+const readers = async (request: FastifyRequest) => requireAccess(request, 'reports');
+const admins = async (request: FastifyRequest) => {
+  if (request.user.userType !== 'A') throw forbidden('Only admins correct transactions.');
+};
+
+/** Reports and admin corrections (spec section 7, "Reports and drop-off"). */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getReport/:type/:timestamp',
+    {
+      preValidation: readers,
+      schema: {
+        tags: ['reports'],
+        summary: 'One business day of a report type (timestamp: 10-digit epoch seconds)',
+        params: GetReportParams,
+        response: { 200: ReportData, ...errors },
+      },
+    },
+    async (request) => service.getReport(app.deps, request.user, request.params.type, request.params.timestamp),
+  );
+
+  app.get(
+    '/getSearchReport/:type/:startMs/:endMs',
+    {
+      preValidation: readers,
+      schema: {
+        tags: ['reports'],
+        summary: 'A searchable report type over a range of days (epoch milliseconds)',
+        params: GetSearchReportParams,
+        response: { 200: ReportData, ...errors },
+      },
+    },
+    async (request) =>
+      service.getSearchReport(
+        app.deps,
+        request.user,
+        request.params.type,
+        request.params.startMs,
+        request.params.endMs,
+      ),
+  );
+
+  app.post(
+    '/deleteTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: 'Soft-delete one sale (admins; restorable)',
+        body: DeleteTransactionBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) => corrections.deleteTransactions(app.deps, request.user, [request.body.deleteId]),
+  );
+  app.post(
+    '/deleteMultiTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: 'Soft-delete several sales (admins)',
+        body: DeleteMultiBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) => corrections.deleteTransactions(app.deps, request.user, request.body.deleteIds),
+  );
+  app.post(
+    '/deleteTipMultiTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: 'Remove the tips of several sales, keeping the sales (tip reports)',
+        body: DeleteMultiBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) => corrections.deleteTips(app.deps, request.user, request.body.deleteIds),
+  );
+  app.post(
+    '/restoreTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: 'Restore a deleted sale (admins)',
+        body: RestoreTransactionBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) => corrections.restoreTransaction(app.deps, request.user, request.body.transactionId),
+  );
+  app.post(
+    '/saveTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: "Edit a sale's price before tip (admins)",
+        body: SaveTransactionBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) =>
+      corrections.saveTransactionPrice(app.deps, request.user, request.body.transactionId, request.body.price),
+  );
+  app.post(
+    '/getTip',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: "A sale's tip (admins)",
+        body: GetTipBody,
+        response: { 200: GetTipResponse, ...errors },
+      },
+    },
+    async (request) => corrections.getTip(app.deps, request.body.transactionId),
+  );
+  app.post(
+    '/saveTip',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: "Edit a sale's tip (admins)",
+        body: SaveTipBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) => corrections.saveTip(app.deps, request.user, request.body.transactionId, request.body.tip),
+  );
+  app.post(
+    '/switchTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: "Move a room charge to another hotel (reportType: the target's RoomCharge type)",
+        body: SwitchTransactionBody,
+        response: { 200: CorrectionResponse, ...errors },
+      },
+    },
+    async (request) =>
+      corrections.switchTransaction(app.deps, request.user, request.body.customerId, request.body.reportType),
+  );
+  app.post(
+    '/lookupTransaction',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: 'View Transaction Details: date, notes, tip and correction history (admins)',
+        body: LookupTransactionBody,
+        response: { 200: TransactionDetail, ...errors },
+      },
+    },
+    async (request) => corrections.lookupTransaction(app.deps, request.body.viewTransactionId),
+  );
+};

@@ -1,0 +1,217 @@
+import {
+  type ReportData,
+  dailyReportTypes,
+  isRoomChargeType,
+  mayReadReport,
+  reportNames,
+  reportTexts,
+  roomChargeType,
+  searchReportTypes,
+} from '@sandbar/contract/reports';
+import { addDays, businessDay, dayStartMs, toTimestamp } from '@sandbar/contract/rules/time';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { DB } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../auth/auth.service';
+import { readSettings } from '../settings/settings.repository';
+import { type Built, type ReportInput, builders, roomCharge } from './report-builders';
+import * as repo from './reports.repository';
+
+type BuilderType = keyof typeof builders;
+
+/** What a report reads; each type loads only its own rows. */
+const needs: Record<BuilderType | 'roomCharge', ('sales' | 'moves' | 'reprints' | 'priceEdits' | 'audit')[]> = {
+  sales: ['sales'],
+  salesLocation: ['sales'],
+  salesAgent: ['sales'],
+  salesAgentCompetitive: ['sales'],
+  hourlySales: ['sales'],
+  move: ['moves'],
+  charge: ['sales'],
+  roomCharge: ['sales'],
+  creditCardDaily: ['sales'],
+  creditCard: ['sales'],
+  reprint: ['sales', 'reprints'],
+  customPrice: ['sales', 'priceEdits'],
+  agentTip: ['sales'],
+  userLog: ['audit'],
+  allTransactions: ['sales'],
+  tip: ['sales'],
+  creditCardTips: ['sales'],
+  dailyByType: ['sales'],
+};
+
+interface Resolved {
+  builder: BuilderType | 'roomCharge';
+  title: string;
+  hotel?: { id: number; name: string; contact_email: string };
+}
+
+/** The report a type names: a catalogue type, or one hotel's RoomCharge report. */
+export async function resolveType(db: Kysely<DB>, type: string, opts: { search: boolean }): Promise<Resolved> {
+  if (isRoomChargeType(type)) {
+    const hotel = (await repo.hotels(db)).find((h) => roomChargeType(h.name) === type);
+    if (!hotel) throw notFound(reportTexts.unknownType(type));
+    return { builder: 'roomCharge', title: `${hotel.name} Room Charges`, hotel };
+  }
+  const known = (dailyReportTypes as readonly string[]).includes(type) || (opts.search && type === 'dailyByType');
+  if (!known) throw notFound(reportTexts.unknownType(type));
+  return { builder: type as BuilderType, title: reportNames[type as BuilderType] };
+}
+
+async function build(
+  db: Kysely<DB>,
+  resolved: Resolved,
+  days: repo.DayRange,
+  timeZone: string,
+  showDeleted: boolean,
+): Promise<Built> {
+  const n = needs[resolved.builder];
+  const fromMs = dayStartMs(days.from, timeZone);
+  const toMs = dayStartMs(addDays(days.to, 1), timeZone);
+  const withDeleted = showDeleted && resolved.builder === 'allTransactions';
+  const [sales, units, moves, reprints, audit, actions] = await Promise.all([
+    n.includes('sales') ? repo.salesOf(db, days, { withDeleted }) : [],
+    n.includes('sales') ? repo.saleUnitsOf(db, days) : [],
+    n.includes('moves') ? repo.movesOf(db, days) : [],
+    n.includes('reprints') ? repo.reprintsBetween(db, fromMs, toMs) : [],
+    n.includes('audit') ? repo.auditBetween(db, fromMs, toMs) : [],
+    n.includes('audit') ? repo.unitActionsOf(db, days) : [],
+  ]);
+  const priceEdits = n.includes('priceEdits')
+    ? await repo.priceEditsOf(
+        db,
+        sales.map((s) => s.id),
+      )
+    : [];
+  const unitMap = new Map<number, string[]>();
+  for (const u of units) {
+    const label = `${u.location} ${u.unit_number || `${u.row}-${u.position}`}`;
+    const list = unitMap.get(u.sale_id);
+    if (list) list.push(label);
+    else unitMap.set(u.sale_id, [label]);
+  }
+  const input: ReportInput = {
+    timeZone,
+    range: days.from !== days.to,
+    sales,
+    units: unitMap,
+    moves,
+    reprints,
+    priceEdits,
+    audit,
+    actions,
+    hotel: resolved.hotel,
+    showDeleted,
+  };
+  return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+}
+
+async function emailsOf(db: Kysely<DB>, type: string): Promise<string> {
+  return (await repo.reportConfigByType(db, type))?.email_addresses ?? '';
+}
+
+function shape(
+  type: string,
+  title: string,
+  built: Built,
+  days: repo.DayRange,
+  timeZone: string,
+  now: number,
+  at: number,
+  emails: string,
+): ReportData {
+  const startTime = dayStartMs(days.from, timeZone);
+  const endTime = dayStartMs(addDays(days.to, 1), timeZone) - 1;
+  return {
+    reportType: type,
+    reportTitle: days.from === days.to ? `${title} ${days.from}` : `${title} ${days.from} to ${days.to}`,
+    reportHeaders: built.headers,
+    reportRows: built.rows,
+    reportFooter: built.footer,
+    agents: built.agents ?? [],
+    userList: built.userList ?? [],
+    reportSettings: { emailAddresses: emails },
+    startDate: days.from,
+    startTime,
+    endDate: days.to,
+    endTime,
+    timeStamp: toTimestamp(at),
+    currentDate: businessDay(now, timeZone),
+    ...(built.hourly ? { hourly: built.hourly } : {}),
+  };
+}
+
+/**
+ * GET /getReport/{type}/{timestamp}: one business day (the venue-zone day holding the instant).
+ * Admins read every type; supervisors their set (spec sections 2, 6) for today and yesterday
+ * (decision 050); everyone else gets 403 before anything is read.
+ */
+export async function getReport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: Pick<SessionUser, 'userType'>,
+  type: string,
+  timestamp: number,
+): Promise<ReportData> {
+  if (!mayReadReport(user.userType, type)) {
+    if (user.userType === 'A' || user.userType === 'S') {
+      // Say "unknown" for a type that does not exist, "not allowed" for one that does.
+      await resolveType(deps.db, type, { search: false });
+    }
+    throw forbidden(reportTexts.notYourReport);
+  }
+  const settings = await readSettings(deps.db);
+  const now = deps.clock.now();
+  const at = timestamp * 1000;
+  const day = businessDay(at, settings.timeZone);
+  if (user.userType === 'S') {
+    const today = businessDay(now, settings.timeZone);
+    if (day !== today && day !== addDays(today, -1)) throw forbidden(reportTexts.outsideWindow);
+  }
+  const resolved = await resolveType(deps.db, type, { search: false });
+  const days = { from: day, to: day };
+  const [built, emails] = await Promise.all([
+    build(deps.db, resolved, days, settings.timeZone, user.userType === 'A'),
+    emailsOf(deps.db, type),
+  ]);
+  return shape(type, resolved.title, built, days, settings.timeZone, now, at, emails);
+}
+
+const searchable = new Set<string>(searchReportTypes.map((t) => t.type));
+
+/** GET /getSearchReport/{type}/{startMs}/{endMs}: a searchable type over a range of days (admins). */
+export async function getSearchReport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: Pick<SessionUser, 'userType'>,
+  type: string,
+  startMs: number,
+  endMs: number,
+): Promise<ReportData> {
+  if (user.userType !== 'A') throw forbidden(reportTexts.notYourReport);
+  if (!searchable.has(type) && !isRoomChargeType(type)) {
+    await resolveType(deps.db, type, { search: true });
+    throw badRequest(reportTexts.notSearchable(type));
+  }
+  const settings = await readSettings(deps.db);
+  const from = businessDay(startMs, settings.timeZone);
+  const to = businessDay(endMs, settings.timeZone);
+  if (to < from) throw badRequest(reportTexts.rangeBackwards);
+  if (addDays(from, 400) < to) throw badRequest(reportTexts.rangeTooLong);
+  const resolved = await resolveType(deps.db, type, { search: true });
+  const days = { from, to };
+  const [built, emails] = await Promise.all([
+    build(deps.db, resolved, days, settings.timeZone, false),
+    emailsOf(deps.db, type),
+  ]);
+  return shape(type, resolved.title, built, days, settings.timeZone, deps.clock.now(), startMs, emails);
+}
+
+/** Every report type a venue has today: the catalogue plus one RoomCharge per hotel. */
+export async function allReportTypes(db: Kysely<DB>): Promise<{ type: string; name: string }[]> {
+  const hotels = await repo.hotels(db);
+  return [
+    ...dailyReportTypes.map((t) => ({ type: t as string, name: reportNames[t] })),
+    ...hotels.map((h) => ({ type: roomChargeType(h.name), name: `${h.name} Room Charges` })),
+  ];
+}
