@@ -10,6 +10,7 @@ import { pricesEn } from './features/prices/i18n';
 import { boardEn } from './features/dashboard/i18n';
 import { dailyLogEn } from './features/daily-log/i18n';
 import { dropoffEn } from './features/dropoff/i18n';
+import { reportsEn } from './features/reports/i18n';
 import { receiptEn } from './features/receipt/i18n';
 import { saleEn } from './features/sale/i18n';
 import { logDetailsEn } from './features/log-details/i18n';
@@ -34,6 +35,7 @@ export const en = {
   sale: saleEn,
   receipt: receiptEn,
   dropoff: dropoffEn,
+  reports: reportsEn,
   settings: settingsEn,
   ui: {
     appName: 'Sandbar',

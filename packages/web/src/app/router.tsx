@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/dailyreports',
+        element: allowed(
+          'reports',
+          page(() => import('../features/reports/pages/reports-page'), 'ReportsPage'),
+        ),
+      },
+      {
         path: '/notes',
         element: allowed(
           'dropoff',

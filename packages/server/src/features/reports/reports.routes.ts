@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@sandbar/contract/common';
+import { ErrorResponse, IdParam } from '@sandbar/contract/common';
 import {
   CorrectionResponse,
   DeleteMultiBody,
@@ -9,7 +9,14 @@ import {
   GetTipResponse,
   LookupTransactionBody,
   ReportData,
+  ReportListResponse,
+  ReportResponse,
   RestoreTransactionBody,
+  SaveEmailAddressesBody,
+  SaveEmailAddressesResponse,
+  SaveReportListBody,
+  SaveReportListResponse,
+  SendEmailReportResponse,
   SaveTipBody,
   SaveTransactionBody,
   SwitchTransactionBody,
@@ -21,11 +28,13 @@ import { requireAccess } from '../../plugins/auth';
 import { forbidden } from '../../platform/errors';
 import * as corrections from './corrections.service';
 import * as service from './reports.service';
+import * as subscribers from './subscribers.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 // Role first, then the body: a user without access gets 403 whatever they send.
 const readers = async (request: FastifyRequest) => requireAccess(request, 'reports');
+const reportsConfig = async (request: FastifyRequest) => requireAccess(request, 'reportsConfig');
 const admins = async (request: FastifyRequest) => {
   if (request.user.userType !== 'A') throw forbidden('Only admins correct transactions.');
 };
@@ -185,5 +194,66 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => corrections.lookupTransaction(app.deps, request.body.viewTransactionId),
+  );
+
+  app.get(
+    '/sendEmailReport/:type/:timestamp',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: "Queue one day of a report to its subscribers (and a hotel's contacts) through the outbox",
+        params: GetReportParams,
+        response: { 200: SendEmailReportResponse, ...errors },
+      },
+    },
+    async (request) => subscribers.sendEmailReport(app.deps, request.params.type, request.params.timestamp),
+  );
+  app.post(
+    '/saveEmailAddresses',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['reports'],
+        summary: "A report's subscribers (comma-separated addresses)",
+        body: SaveEmailAddressesBody,
+        response: { 200: SaveEmailAddressesResponse, ...errors },
+      },
+    },
+    async (request) => subscribers.saveEmailAddresses(app.deps, request.body.reportType, request.body.emailAddresses),
+  );
+  app.get(
+    '/getReportList',
+    {
+      preValidation: reportsConfig,
+      schema: { tags: ['reports'], summary: 'Reports Config list', response: { 200: ReportListResponse, ...errors } },
+    },
+    async () => subscribers.listReports(app.deps),
+  );
+  app.get(
+    '/getReportList/:id',
+    {
+      preValidation: reportsConfig,
+      schema: {
+        tags: ['reports'],
+        summary: 'One report config',
+        params: IdParam,
+        response: { 200: ReportResponse, ...errors },
+      },
+    },
+    async (request) => subscribers.getReportConfig(app.deps, request.params.id),
+  );
+  app.post(
+    '/saveReportList',
+    {
+      preValidation: reportsConfig,
+      schema: {
+        tags: ['reports'],
+        summary: "Save a report's name and subscribers (its type is read-only)",
+        body: SaveReportListBody,
+        response: { 200: SaveReportListResponse, ...errors },
+      },
+    },
+    async (request) => subscribers.saveReportConfig(app.deps, request.body.postData),
   );
 };

@@ -1,0 +1,61 @@
+import type { ReportCell, ReportData } from '@sandbar/contract/reports';
+import { escapeHtml } from '@sandbar/contract/settings';
+
+// A report as it is e-mailed: an HTML table (and a plain-text twin) of exactly what the screen
+// shows, without the hidden [editable, id] columns of the selectable types.
+
+function visible(headers: string[]): number {
+  return headers.at(-2) === 'Editable' && headers.at(-1) === 'ID' ? headers.length - 2 : headers.length;
+}
+
+function table(headers: string[], rows: ReportCell[][], footer: ReportCell[][]): string {
+  const n = visible(headers);
+  const tr = (cells: ReportCell[], tag: 'td' | 'th') =>
+    `<tr>${cells
+      .slice(0, n)
+      .map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`)
+      .join('')}</tr>`;
+  return [
+    '<table border="1" cellpadding="4" cellspacing="0">',
+    tr(headers, 'th'),
+    ...rows.map((r) => tr(r, 'td')),
+    ...footer.map((r) => tr(r, 'th')),
+    '</table>',
+  ].join('');
+}
+
+export function reportHtml(data: ReportData): string {
+  const parts = [`<h2>${escapeHtml(data.reportTitle)}</h2>`];
+  if (data.reportType === 'userLog') {
+    parts.push(table(data.reportHeaders, data.reportRows, data.reportFooter));
+    for (const g of data.agents) parts.push(`<h3>${escapeHtml(g.name)}</h3>`, table(g.headers, g.rows, g.footer));
+    return parts.join('');
+  }
+  parts.push(table(data.reportHeaders, data.reportRows, data.reportFooter));
+  for (const g of data.reportType === 'hourlySales' ? data.agents : []) {
+    parts.push(`<h3>${escapeHtml(g.name)}</h3>`, table(g.headers, g.rows, g.footer));
+  }
+  if (data.reportRows.length === 0) parts.push('<p>Nothing recorded for this day.</p>');
+  return parts.join('');
+}
+
+export function reportText(data: ReportData): string {
+  const n = visible(data.reportHeaders);
+  const line = (cells: ReportCell[]) => cells.slice(0, n).map(String).join(' | ');
+  return [
+    data.reportTitle,
+    line(data.reportHeaders),
+    ...data.reportRows.map(line),
+    ...data.reportFooter.map(line),
+    ...(data.reportRows.length === 0 ? ['Nothing recorded for this day.'] : []),
+  ].join('\n');
+}
+
+/** The report's grand total for the {total} placeholder: the last footer row's Total or Amount. */
+export function reportTotal(data: ReportData): string {
+  const col = ['Total', 'Amount', 'Revenue'].map((h) => data.reportHeaders.indexOf(h)).find((i) => i >= 0);
+  const last = data.reportFooter.at(-1);
+  if (col === undefined || !last) return '';
+  const v = String(last[col] ?? '');
+  return /^-?\d+\.\d{2}$/.test(v) ? `$${v}` : v;
+}

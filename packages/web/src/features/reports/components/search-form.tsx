@@ -1,0 +1,50 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { roomChargeType, searchReportTypes } from '@sandbar/contract/reports';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportHotels } from '../api/get-hotels';
+
+export interface SearchRequest {
+  type: string;
+  startDay: string;
+  endDay: string;
+}
+
+/** searchSales: the type selector (spec section 2's search types and each hotel's room charges), start and end dates, Search. */
+export function SearchForm({ initial, onSearch }: { initial: SearchRequest; onSearch: (s: SearchRequest) => void }) {
+  const { t } = useTranslation();
+  const hotels = useReportHotels();
+  const [s, setS] = useState(initial);
+  const options = [
+    ...searchReportTypes.map((o) => ({ value: o.type as string, label: o.label as string })),
+    ...(hotels.data?.hotels ?? [])
+      .filter((h) => !h.isOther)
+      .map((h) => ({ value: roomChargeType(h.name), label: `${h.name} Room Charge` })),
+  ];
+  return (
+    <Group align="flex-end" className="no-print" data-testid="search-form">
+      <Select
+        label={t('reports.searchType')}
+        data={options}
+        value={s.type}
+        allowDeselect={false}
+        onChange={(v) => v && setS({ ...s, type: v })}
+      />
+      <TextInput
+        type="date"
+        label={t('reports.startDate')}
+        value={s.startDay}
+        onChange={(e) => setS({ ...s, startDay: e.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label={t('reports.endDate')}
+        value={s.endDay}
+        onChange={(e) => setS({ ...s, endDay: e.currentTarget.value })}
+      />
+      <Button onClick={() => onSearch(s)} disabled={!s.startDay || !s.endDay}>
+        {t('reports.search')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,255 @@
+import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { roomChargeType } from '@sandbar/contract/reports';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { toastSuccess } from '../../../lib/notify';
+import {
+  restoreTransaction,
+  saveTip,
+  saveTransaction,
+  switchTransaction,
+  useCorrection,
+  useTip,
+  useTransactionDetail,
+} from '../api/corrections';
+import { useReportHotels } from '../api/get-hotels';
+
+const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+
+/** 'View Transaction Details': date plus notes, the tip, the correction history; Restore when deleted. */
+export function ViewTransactionModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useTransactionDetail(id);
+  const restore = useCorrection(restoreTransaction);
+  const d = detail.data;
+  return (
+    <Modal opened={id != null} onClose={onClose} title={t('messages.report.viewTransaction')} size="lg" centered>
+      {!d ? (
+        <Loader />
+      ) : (
+        <Stack gap="xs" data-testid="transaction-detail">
+          <Text>
+            <b>{t('reports.date')}:</b> {d.doyFriendly}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>
+            <b>{t('reports.notes')}:</b> {d.notes}
+          </Text>
+          <Text>
+            <b>{t('reports.price')}:</b> ${d.price} · <b>{t('reports.tip')}:</b> ${d.Tip_Amount} ·{' '}
+            <b>{t('reports.total')}:</b> ${d.total}
+          </Text>
+          <Text>
+            <b>{t('reports.paymentMethod')}:</b> {d.paymentMethod}
+            {d.hotel && ` (${d.hotel})`} · <b>{t('reports.agent')}:</b> {d.agent}
+          </Text>
+          {d.deleted && (
+            <Alert color="red" title={t('reports.deleted')}>
+              <Group justify="space-between">
+                <Text size="sm">{d.deletedBy}</Text>
+                <Button
+                  color="teal"
+                  size="xs"
+                  loading={restore.isPending}
+                  onClick={async () => {
+                    const r = await restore.mutateAsync({ transactionId: d.transactionId });
+                    toastSuccess(r.details);
+                    void detail.refetch();
+                  }}
+                >
+                  {t('reports.restore')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <Text fw={700}>{t('reports.history')}</Text>
+          {d.history.length === 0 ? (
+            <Text c="dimmed">{t('reports.historyEmpty')}</Text>
+          ) : (
+            <Table data-testid="transaction-history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('reports.when')}</Table.Th>
+                  <Table.Th>{t('reports.who')}</Table.Th>
+                  <Table.Th>{t('reports.what')}</Table.Th>
+                  <Table.Th>{t('reports.before')}</Table.Th>
+                  <Table.Th>{t('reports.after')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.history.map((h, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{when(h.at)}</Table.Td>
+                    <Table.Td>{h.who}</Table.Td>
+                    <Table.Td>{h.kind}</Table.Td>
+                    <Table.Td>{h.before}</Table.Td>
+                    <Table.Td>{h.after}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function useSubmit() {
+  const [error, setError] = useState<string | null>(null);
+  const run = async (fn: () => Promise<{ details: string }>, done: () => void) => {
+    setError(null);
+    try {
+      toastSuccess((await fn()).details);
+      done();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.details : String(err));
+    }
+  };
+  return { error, run, clear: () => setError(null) };
+}
+
+/** 'Edit Transaction Price': the new price before the tip. */
+export function EditPriceModal({
+  target,
+  reportType,
+  reportTime,
+  onClose,
+}: {
+  target: { id: number; price: string } | null;
+  reportType: string;
+  reportTime: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useCorrection(saveTransaction);
+  const [price, setPrice] = useState<string | number>('');
+  const s = useSubmit();
+  return (
+    <Modal
+      opened={target != null}
+      onClose={onClose}
+      title={t('messages.report.editTransactionPrice')}
+      centered
+      key={target?.id}
+    >
+      <Stack>
+        <NumberInput
+          label={t('reports.price')}
+          prefix="$"
+          decimalScale={2}
+          fixedDecimalScale
+          min={0}
+          defaultValue={target?.price}
+          onChange={(v) => {
+            s.clear();
+            setPrice(v);
+          }}
+          data-autofocus
+        />
+        {s.error && <Alert color="red">{s.error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('reports.cancel')}
+          </Button>
+          <Button
+            loading={save.isPending}
+            onClick={() =>
+              void s.run(
+                () =>
+                  save.mutateAsync({
+                    price: String(price === '' ? (target?.price ?? '') : price),
+                    transactionId: target!.id,
+                    reportType,
+                    reportTime,
+                  }),
+                onClose,
+              )
+            }
+          >
+            {t('reports.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Edit tip: getTip fills the form, saveTip stores it. */
+export function EditTipModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tip = useTip(id);
+  const save = useCorrection(saveTip);
+  const [value, setValue] = useState<string | number>('');
+  const s = useSubmit();
+  return (
+    <Modal opened={id != null} onClose={onClose} title={t('reports.editTip')} centered key={id ?? 0}>
+      {!tip.data ? (
+        <Loader />
+      ) : (
+        <Stack>
+          <NumberInput
+            label={t('reports.tip')}
+            prefix="$"
+            decimalScale={2}
+            fixedDecimalScale
+            min={0}
+            defaultValue={tip.data.Tip_Amount}
+            onChange={(v) => {
+              s.clear();
+              setValue(v);
+            }}
+          />
+          {s.error && <Alert color="red">{s.error}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('reports.cancel')}
+            </Button>
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                void s.run(
+                  () =>
+                    save.mutateAsync({ tip: String(value === '' ? tip.data.Tip_Amount : value), transactionId: id! }),
+                  onClose,
+                )
+              }
+            >
+              {t('reports.save')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Switch a room charge to another hotel (switchTransaction with the target's RoomCharge type). */
+export function SwitchHotelModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const hotels = useReportHotels();
+  const save = useCorrection(switchTransaction);
+  const [target, setTarget] = useState<string | null>(null);
+  const s = useSubmit();
+  const options = (hotels.data?.hotels ?? []).map((h) => ({ value: roomChargeType(h.name), label: h.name }));
+  return (
+    <Modal opened={id != null} onClose={onClose} title={t('reports.switchHotel')} centered key={id ?? 0}>
+      <Stack>
+        <Select label={t('reports.moveTo')} data={options} value={target} onChange={setTarget} />
+        {s.error && <Alert color="red">{s.error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('reports.cancel')}
+          </Button>
+          <Button
+            disabled={!target}
+            loading={save.isPending}
+            onClick={() => void s.run(() => save.mutateAsync({ customerId: id!, reportType: target! }), onClose)}
+          >
+            {t('reports.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
