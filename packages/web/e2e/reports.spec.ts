@@ -1,0 +1,196 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { messages } from '@sandbar/contract/messages';
+import { apiToken, signIn } from './support';
+
+// The reports screen in Chromium: a supervisor walks their buttons; an admin walks theirs,
+// deletes and restores a sale, edits a price, e-mails a report and finds it on Config → Outbox.
+// Sales are made through the API (the wizard has its own spec) with an all-day price, so the
+// test runs at any hour.
+
+const ALL_DAY = 'Reports All Day Umbrella';
+
+async function sellDay(request: APIRequestContext) {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const res = await request.post('/api/savePrice', {
+    headers: admin,
+    data: {
+      postData: {
+        id: 0,
+        name: ALL_DAY,
+        price: '30.00',
+        retailRate: '30.00',
+        hotelRate: '0.00',
+        addOn: '0',
+        sort: '0',
+        startTime: '0',
+        endTime: '24',
+        unitType: 'U',
+        projectHotels: '',
+        allHotels: '0',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const prices = (await (await request.get('/api/getPriceList', { headers: admin })).json()).prices;
+  const priceId = prices.find((p: { name: string }) => p.name === ALL_DAY).id;
+  const staff = { authorization: `Bearer ${await apiToken(request, 'staff')}` };
+  const board = await (await request.get('/api/getUnits', { headers: staff })).json();
+  const mb = board.locations[0].units.flat() as { id: number; unitNumber: number }[];
+  const unit = (n: number) => mb.find((u) => u.unitNumber === n)!.id;
+  const sell = async (n: number, extra: object) => {
+    const r = await request.post('/api/saveCustomer', {
+      headers: staff,
+      data: {
+        customerData: {
+          ourTransactionId: crypto.randomUUID(),
+          unitId: unit(n),
+          selectedUnit: priceId,
+          orderTotal: '30.00',
+          customerName: `Guest ${n}`,
+          receiptType: 'phone',
+          customerPhone: '305 555 0100',
+          paymentMethod: 'Cash',
+          tipAmount: '0',
+          ...extra,
+        },
+      },
+    });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  };
+  await sell(70, {});
+  await sell(71, { paymentMethod: 'Credit Card', transactionID: 'sq_e2e_71', tipAmount: '5' });
+  await sell(72, {});
+}
+
+const report = (page: Page) => page.getByTestId('report');
+
+async function openReport(page: Page, button: string) {
+  await page.getByTestId('report-buttons').getByRole('button', { name: button, exact: true }).click();
+  await expect(page.getByTestId('report-title')).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  await sellDay(request);
+});
+
+test('a supervisor walks their report buttons', async ({ page }) => {
+  await signIn(page, 'supervisor');
+  await page.getByRole('link', { name: 'Daily Reports' }).click();
+  await expect(page).toHaveURL(/\/dailyreports/);
+  await expect(page.getByRole('heading', { name: messages.report.heading })).toBeVisible();
+  await expect(page.getByText(messages.report.selectReport)).toBeVisible();
+  const buttons = page.getByTestId('report-buttons').getByRole('button');
+  await expect(buttons).toHaveText(['Hotels', 'Location', 'Agent', 'Hourly', 'Transactions', 'User Log']);
+
+  await page.getByRole('button', { name: 'Hotels', exact: true }).click();
+  const hotels = page.getByTestId('hotels-view');
+  await expect(hotels.getByRole('button', { name: 'Hyatt' })).toBeVisible();
+  await hotels.getByRole('button', { name: 'Hyatt' }).click();
+  await expect(page.getByTestId('report-title')).toContainText('Hyatt Room Charges');
+
+  await openReport(page, 'Location');
+  await expect(page.getByTestId('report-title')).toContainText('Sales by Location');
+  await expect(report(page).getByRole('row', { name: /^MB 3 3/ })).toBeVisible();
+
+  await openReport(page, 'Agent');
+  await expect(
+    report(page).getByRole('row', { name: /Casey Staff 3 35\.00 0\.00 0\.00 60\.00 5\.00 95\.00/ }),
+  ).toBeVisible();
+
+  await openReport(page, 'Hourly');
+  await expect(page.getByTestId('agent-table').getByRole('heading', { name: 'Casey Staff' })).toBeVisible();
+
+  await openReport(page, 'Transactions');
+  await expect(report(page).getByText('sq_e2e_71')).toHaveCount(0);
+  await expect(report(page).getByRole('row')).toHaveCount(1 + 3 + 3); // header, 3 sales, Cash/Card/Total
+  await expect(page.getByRole('button', { name: messages.report.deleteAllSelected })).toHaveCount(0);
+
+  await openReport(page, 'User Log');
+  await page.getByTestId('user-log').getByRole('button', { name: 'Sam Supervisor' }).click();
+  await expect(page.getByText(/Signed in \(web\)/).first()).toBeVisible();
+
+  // Decision 050: Previous Day, then Today.
+  await page.getByRole('button', { name: 'Previous Day' }).click();
+  await expect(page.getByRole('button', { name: 'Today' })).toBeVisible();
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByRole('button', { name: 'Previous Day' })).toBeVisible();
+});
+
+test('an admin walks their buttons, deletes and restores a sale, edits a price, e-mails a report', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dailyreports');
+  const buttons = page.getByTestId('report-buttons').getByRole('button');
+  await expect(buttons).toHaveText([
+    'Hotels',
+    'User Log',
+    'All Transaction',
+    'By Agent',
+    'Credit Card',
+    'Move',
+    'Search',
+  ]);
+
+  await openReport(page, 'Credit Card');
+  await expect(report(page).getByRole('row', { name: /Casey Staff MB 1 30\.00 5\.00 35\.00/ })).toBeVisible();
+  await openReport(page, 'Move');
+  await expect(page.getByTestId('report-title')).toContainText('Moves');
+  await openReport(page, 'By Agent');
+  await expect(report(page).getByRole('row', { name: /^Total 3/ })).toContainText('95.00');
+  await openReport(page, 'User Log');
+  await expect(page.getByTestId('user-log')).toContainText('Alex Admin');
+
+  // All Transaction: delete one sale, restore it from its details.
+  await openReport(page, 'All Transaction');
+  const totalRow = report(page).getByRole('row', { name: /^Total \(3\)/ });
+  await expect(totalRow).toContainText('95.00');
+  const first = report(page).locator('tbody tr').first();
+  await first.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(messages.report.deleteTransactionConfirm)).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(report(page).getByRole('row', { name: /^Total \(2\)/ })).toContainText('65.00');
+  await expect(first).toContainText('Deleted');
+  await first.getByRole('button', { name: 'View' }).click();
+  const details = page.getByRole('dialog', { name: messages.report.viewTransaction });
+  await expect(details.getByTestId('transaction-history')).toContainText('delete');
+  await details.getByRole('button', { name: 'Restore' }).click();
+  await expect(details.getByTestId('transaction-history')).toContainText('restore');
+  await page.keyboard.press('Escape');
+  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('95.00');
+
+  // Edit the price of the first sale: $30 → $25.
+  await first.getByRole('button', { name: 'Edit Price' }).click();
+  const edit = page.getByRole('dialog', { name: messages.report.editTransactionPrice });
+  await edit.getByLabel('Price').fill('25');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('90.00');
+
+  // Select all, then nothing: Delete All Selected follows the selection.
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await expect(page.getByRole('button', { name: messages.report.deleteAllSelected })).toBeEnabled();
+  await page.getByRole('checkbox', { name: 'Select all' }).uncheck();
+  await expect(page.getByRole('button', { name: messages.report.deleteAllSelected })).toBeDisabled();
+
+  // Subscribers, then e-mail the report; it waits on Config → Outbox.
+  await page.getByRole('button', { name: messages.report.addSubscribers }).click();
+  const subs = page.getByRole('dialog', { name: messages.report.addSubscriber });
+  await subs.getByRole('textbox').fill('books@beach.test, not-an-address');
+  await subs.getByRole('button', { name: messages.report.saveEmailAddresses }).click();
+  await expect(subs.getByText('These are not e-mail addresses: not-an-address')).toBeVisible();
+  await subs.getByRole('textbox').fill('books@beach.test');
+  await subs.getByRole('button', { name: messages.report.saveEmailAddresses }).click();
+  await expect(subs).toBeHidden();
+  await page.getByRole('button', { name: 'E-mail Report' }).click();
+  await expect(page.getByText(messages.report.emailed)).toBeVisible();
+  await page.goto('/config/outbox');
+  await expect(page.getByRole('row', { name: /books@beach\.test/ }).first()).toContainText('All Transactions');
+
+  // Search: the Daily Totals of today.
+  await page.goto('/dailyreports?type=searchSales');
+  const form = page.getByTestId('search-form');
+  await form.getByRole('combobox', { name: 'Report' }).click();
+  await page.getByRole('option', { name: 'Daily Totals' }).click();
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('report-title')).toContainText('Daily Totals');
+});
