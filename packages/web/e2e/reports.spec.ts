@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
 import { apiToken, signIn } from './support';
@@ -166,6 +167,16 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('90.00');
 
+  // The CSV holds the report as shown: title, visible columns, rows and footer.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^allTransactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\n')[1]).toBe('Time,Invoice,Unit(s),Location,Agent,Method,Hotel,Room,Price,Tip,Total,Status');
+  expect(csv).toMatch(/\nTotal \(3\),+85\.00,5\.00,90\.00,\n/);
+
   // Select all, then nothing: Delete All Selected follows the selection.
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await expect(page.getByRole('button', { name: messages.report.deleteAllSelected })).toBeEnabled();
@@ -193,4 +204,29 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await page.getByRole('option', { name: 'Daily Totals' }).click();
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('report-title')).toContainText('Daily Totals');
+});
+
+test('Reports Config: the link on Config, the list, edit with the blank-name message, back to the list', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/config');
+  await page.getByRole('link', { name: 'Reports Config' }).click();
+  await expect(page).toHaveURL(/\/config\/reports$/);
+  const table = page.getByTestId('report-config-table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Emails', 'Report Type', '']);
+  await expect(table.locator('tr[data-type="hyattRoomCharge"]')).toContainText('Hyatt Room Charges');
+  await table.locator('tr[data-type="sales"]').getByRole('link', { name: /Edit/ }).click();
+  await expect(page).toHaveURL(/\/config\/reports\/edit\/\d+$/);
+  await expect(page.getByLabel('Report Type')).toHaveValue('sales');
+  await expect(page.getByLabel('Report Type')).toHaveAttribute('readonly', '');
+  await page.getByLabel('Name').fill('');
+  await page.getByRole('button', { name: 'SAVE REPORT' }).click();
+  await expect(page.getByText(messages.report.nameBlank)).toBeVisible();
+  await page.getByLabel('Name').fill('Daily Sales');
+  await page.getByLabel(/E-mail addresses/).fill('gm@beach.test, books@beach.test');
+  await page.getByRole('button', { name: 'SAVE REPORT' }).click();
+  await expect(page).toHaveURL(/\/config\/reports$/);
+  await expect(table.locator('tr[data-type="sales"]')).toContainText('Daily Sales');
+  await expect(table.locator('tr[data-type="sales"]')).toContainText('gm@beach.test, books@beach.test');
 });

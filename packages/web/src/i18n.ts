@@ -11,6 +11,7 @@ import { boardEn } from './features/dashboard/i18n';
 import { dailyLogEn } from './features/daily-log/i18n';
 import { dropoffEn } from './features/dropoff/i18n';
 import { reportsEn } from './features/reports/i18n';
+import { reportConfigEn } from './features/report-config/i18n';
 import { receiptEn } from './features/receipt/i18n';
 import { saleEn } from './features/sale/i18n';
 import { logDetailsEn } from './features/log-details/i18n';
@@ -36,6 +37,7 @@ export const en = {
   receipt: receiptEn,
   dropoff: dropoffEn,
   reports: reportsEn,
+  reportConfig: reportConfigEn,
   settings: settingsEn,
   ui: {
     appName: 'Sandbar',

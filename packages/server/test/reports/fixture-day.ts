@@ -7,7 +7,7 @@ import type { TestApp } from '../helpers';
 
 // One hand-computed business day, 2026-07-04 in New York, made through the real calls:
 //  A 10:00 staff  cash  MB 1  $35 (an admin later re-prices it to $30)
-//  B 10:30 staff  card  MB 2  $35 + $5 tip (reprinted at 13:40)
+//  B 10:30 staff  card  MB 2  $35 + $5 tip (printed at 13:35, reprinted at 13:40)
 //  C 11:15 super  room charge Hyatt, Miller room 412, MB 3, $20 + $3 tip
 //  D 11:45 super  voucher MB 4 $35
 //  E 12:10 staff  cash cart MB 5 + MB 6, $70
@@ -131,6 +131,9 @@ export async function sellFixtureDay(
       newUnitData: { unitId: u8, unitDBId: u8 },
     }),
   );
+  // The first print is the receipt; the second, at 13:40, is the reprint.
+  clock.set(at(13, 35));
+  await ok(await post('staff', 'printReceipt', { unitId: await mb(2), reprint: '0' }));
   clock.set(at(13, 40));
   await ok(await post('staff', 'printReceipt', { unitId: await mb(2), reprint: '1' }));
   const ids = { A: A.saleId, B: B.saleId, C: C.saleId, D: D.saleId, E: E.saleId, F: F.saleId } as FixtureIds;

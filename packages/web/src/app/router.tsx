@@ -85,6 +85,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/config/reports',
+        element: allowed(
+          'reportsConfig',
+          page(() => import('../features/report-config/pages/report-list-page'), 'ReportListPage'),
+        ),
+      },
+      {
+        path: '/config/reports/edit/:id',
+        element: allowed(
+          'reportsConfig',
+          page(() => import('../features/report-config/pages/report-edit-page'), 'ReportEditPage'),
+        ),
+      },
+      {
         path: '/notes',
         element: allowed(
           'dropoff',

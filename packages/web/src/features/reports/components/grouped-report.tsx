@@ -2,6 +2,7 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportData } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HourlyChart } from './hourly-chart';
 import { ReportTable } from './report-table';
 
 /** hourlySales: one table of hours per agent, after the day's overall table. */
@@ -9,6 +10,7 @@ export function HourlyReport({ data }: { data: ReportData }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
+      {data.hourly && <HourlyChart hourly={data.hourly} />}
       <Stack gap={4}>
         <Title order={4}>{t('reports.overall')}</Title>
         <ReportTable headers={data.reportHeaders} rows={data.reportRows} footer={data.reportFooter} />

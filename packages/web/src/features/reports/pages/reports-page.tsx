@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { sendEmailReport } from '../api/email';
+import { downloadCsv } from '../csv';
 import { useReportHotels } from '../api/get-hotels';
 import { useReport, useSearchReport } from '../api/get-report';
 import { DayNav } from '../components/day-nav';
@@ -51,19 +52,24 @@ function ReportPanel({
         </Title>
         {nav}
       </Group>
-      {isAdmin && (
-        <Group gap="xs" className="no-print">
-          <Button size="xs" variant="default" onClick={() => window.print()}>
-            {t('reports.print')}
-          </Button>
-          <Button size="xs" variant="default" onClick={email}>
-            {t('reports.email')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setSubscribers(true)}>
-            {messages.report.addSubscribers}
-          </Button>
-        </Group>
-      )}
+      <Group gap="xs" className="no-print">
+        <Button size="xs" variant="default" onClick={() => downloadCsv(data)}>
+          {t('reports.csv')}
+        </Button>
+        {isAdmin && (
+          <>
+            <Button size="xs" variant="default" onClick={() => window.print()}>
+              {t('reports.print')}
+            </Button>
+            <Button size="xs" variant="default" onClick={email}>
+              {t('reports.email')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setSubscribers(true)}>
+              {messages.report.addSubscribers}
+            </Button>
+          </>
+        )}
+      </Group>
       <ReportView data={data} isAdmin={isAdmin} reportTime={reportTime} key={`${data.reportType}|${data.startDate}`} />
       {subscribers && (
         <SubscribersModal
