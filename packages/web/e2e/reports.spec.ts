@@ -214,7 +214,7 @@ test('Reports Config: the link on Config, the list, edit with the blank-name mes
   await page.getByRole('link', { name: 'Reports Config' }).click();
   await expect(page).toHaveURL(/\/config\/reports$/);
   const table = page.getByTestId('report-config-table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Emails', 'Report Type', '']);
+  await expect(table.locator('thead th')).toHaveText(['Name', 'Emails', 'Report Type', '']);
   await expect(table.locator('tr[data-type="hyattRoomCharge"]')).toContainText('Hyatt Room Charges');
   await table.locator('tr[data-type="sales"]').getByRole('link', { name: /Edit/ }).click();
   await expect(page).toHaveURL(/\/config\/reports\/edit\/\d+$/);

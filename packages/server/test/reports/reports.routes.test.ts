@@ -196,6 +196,33 @@ describe(`reports on ${testDialect}`, () => {
     expect(sup.reportRows.map((row) => row.at(-1))).toEqual([ids.A, ids.B, ids.C, ids.D, ids.E]);
   });
 
+  it("the day's totals equal the drop-off screens' to the cent (every method, tips, a cart, a move, a price edit, a deleted sale)", async () => {
+    clock.set(at(16, 0));
+    const agent = await report('salesAgent');
+    const h = agent.reportHeaders;
+    let sum = 0;
+    for (const [user, name] of [
+      ['staff', 'Casey Staff'],
+      ['supervisor', 'Sam Supervisor'],
+      ['admin', 'Alex Admin'],
+    ] as const) {
+      const o = (await get(user, 'getDropoffReport')).json().overview;
+      const row = agent.reportRows.find((r) => r[0] === name);
+      const cell = (col: string) => (row ? row[h.indexOf(col)] : '0.00');
+      expect([o.todayTotal, o.ccTotal, o.cashTotal, o.roomChargeTotal, o.voucherTotal], name).toEqual([
+        cell('Total'),
+        cell('Credit Card'),
+        cell('Cash'),
+        cell('Room Charge'),
+        cell('Voucher'),
+      ]);
+      sum += Math.round(Number(o.todayTotal) * 100);
+    }
+    const sales = await report('sales');
+    expect((sum / 100).toFixed(2)).toBe(sales.reportFooter.at(-1)!.at(-1));
+    expect((sum / 100).toFixed(2)).toBe('198.00');
+  });
+
   it('userLog: per user sign-ins and actions, expandable by name', async () => {
     const r = await report('userLog');
     expect(r.reportHeaders).toEqual(['Name', 'Sign-ins', 'Sign-outs', 'Actions']);

@@ -1,0 +1,164 @@
+/**
+ * Reports on a season (issue 10): every daily report type (and one hotel's RoomCharge report) of
+ * a busy day, and the search types over the whole season, through the real app (`app.inject`,
+ * signed in as the season admin), on SQLite and on PostgreSQL. Targets: each daily report
+ * < 200 ms p99, a whole-season search < 1 s. Figures are printed, never asserted.
+ *
+ *   node --import tsx bench/reports.bench.ts
+ *   REPORTS_BENCH_DB=sqlite|postgres          one database only
+ *   REPORTS_BENCH_SQLITE_DIR=./data-season    an already seeded SQLite season (else one is seeded in a temp folder)
+ *   REPORTS_BENCH_PG_URL=postgres://…/db      an already seeded PostgreSQL season (else sandbar_reports_bench is seeded, or reused)
+ *   REPORTS_BENCH_RUNS=30                     runs per daily type (search: a third of it)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dailyReportTypes, roomChargeType, searchReportTypes } from '@sandbar/contract/reports';
+import { addDays, dayStartMs } from '@sandbar/contract/rules/time';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app';
+import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
+import { isEmpty } from '../packages/server/src/db/demo-seed';
+import { migrateToLatest } from '../packages/server/src/db/migrate';
+import { loadEnv } from '../packages/server/src/env';
+import { readSettings } from '../packages/server/src/features/settings/settings.repository';
+import { SEASON_PASSWORD, seedSeason } from './season/seed';
+
+const RUNS = Number(process.env.REPORTS_BENCH_RUNS ?? 30);
+const which = process.env.REPORTS_BENCH_DB;
+const pgAdmin = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function seeded(database: Database, label: string): Promise<void> {
+  await migrateToLatest(database.db);
+  if (!(await isEmpty(database.db))) return;
+  console.log(`${label}: seeding a 120-day season of 1,200 units (minutes) …`);
+  const t0 = Date.now();
+  const s = await seedSeason(database, {});
+  console.log(`${label}: ${s.sales.toLocaleString('en-US')} sales in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+async function sqliteSeason(): Promise<Database> {
+  const dir = process.env.REPORTS_BENCH_SQLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-reports-bench-'));
+  const database = connectSqlite(path.join(dir, 'sandbar.db'));
+  await seeded(database, 'SQLite');
+  return database;
+}
+
+async function postgresSeason(): Promise<Database> {
+  let url = process.env.REPORTS_BENCH_PG_URL;
+  if (!url) {
+    const admin = new pg.Client({ connectionString: pgAdmin });
+    await admin.connect();
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'sandbar_reports_bench'");
+    if (exists.rowCount === 0) await admin.query('CREATE DATABASE sandbar_reports_bench');
+    await admin.end();
+    const u = new URL(pgAdmin);
+    u.pathname = '/sandbar_reports_bench';
+    url = u.toString();
+  }
+  const database = connectPostgres(url, 10);
+  await seeded(database, 'PostgreSQL');
+  return database;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+async function run(label: string, database: Database) {
+  const app = await buildApp({
+    database,
+    env: loadEnv({ LOG_LEVEL: 'silent', SANDBAR_DEMO: '0' }),
+    logger: false,
+    webDist: null,
+  });
+  await app.ready();
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'seasonadmin', password: SEASON_PASSWORD },
+    });
+    if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const settings = await readSettings(database.db);
+    // The busiest full day of the season: yesterday (today is filled up to the current hour).
+    const sales = await database.db
+      .selectFrom('sales')
+      .select((eb) => [eb.fn.min('day').as('first'), eb.fn.max('day').as('last'), eb.fn.countAll().as('n')])
+      .executeTakeFirstOrThrow();
+    const day = addDays(String(sales.last), -1);
+    const ts = Math.floor((dayStartMs(day, settings.timeZone) + 12 * 3_600_000) / 1000);
+    const dayCount = await database.db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    const hotel = await database.db
+      .selectFrom('hotels')
+      .select('name')
+      .where('is_other', '=', 0)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `\n${label}: ${Number(sales.n).toLocaleString('en-US')} sales ${sales.first} … ${sales.last}; ` +
+        `daily reports of ${day} (${Number(dayCount.n).toLocaleString('en-US')} sales), ${RUNS} runs each`,
+    );
+    const time = async (url: string, runs: number) => {
+      const ms: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < runs + 2; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers });
+        const dt = performance.now() - t0;
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        bytes = res.rawPayload.length;
+        if (i >= 2) ms.push(dt); // two warm-up runs
+      }
+      return { p50: pct(ms, 50), p99: pct(ms, 99), bytes };
+    };
+    const row = (name: string, r: { p50: number; p99: number; bytes: number }, target: number) =>
+      console.log(
+        `  ${name.padEnd(24)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ` +
+          `${(r.bytes / 1024).toFixed(0).padStart(6)} KiB  ${r.p99 < target ? 'ok' : `OVER ${target} ms`}`,
+      );
+    let worst = 0;
+    for (const type of [...dailyReportTypes, roomChargeType(hotel.name)]) {
+      const r = await time(`/api/getReport/${type}/${ts}`, RUNS);
+      worst = Math.max(worst, r.p99);
+      row(type, r, 200);
+    }
+    console.log(`  worst daily p99: ${worst.toFixed(1)} ms (target < 200 ms)`);
+    const from = dayStartMs(String(sales.first), settings.timeZone);
+    const to = dayStartMs(String(sales.last), settings.timeZone) + 12 * 3_600_000;
+    console.log(
+      `  whole-season search ${sales.first} … ${sales.last}, ${Math.max(3, Math.round(RUNS / 3))} runs each:`,
+    );
+    let worstSearch = 0;
+    for (const { type } of [...searchReportTypes, { type: roomChargeType(hotel.name) }]) {
+      const r = await time(`/api/getSearchReport/${type}/${from}/${to}`, Math.max(3, Math.round(RUNS / 3)));
+      worstSearch = Math.max(worstSearch, r.p99);
+      row(`search ${type}`, r, 1000);
+    }
+    console.log(`  worst search p99: ${worstSearch.toFixed(1)} ms (target < 1000 ms)`);
+  } finally {
+    await app.close();
+  }
+}
+
+if (!which || which === 'sqlite') {
+  const db = await sqliteSeason();
+  try {
+    await run('SQLite', db);
+  } finally {
+    await db.close();
+  }
+}
+if (!which || which === 'postgres') {
+  const db = await postgresSeason();
+  try {
+    await run('PostgreSQL', db);
+  } finally {
+    await db.close();
+  }
+}
