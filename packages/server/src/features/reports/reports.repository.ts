@@ -10,7 +10,15 @@ export interface DayRange {
 }
 
 /** Sales of the days with what every report shows of them; deleted ones only when asked. */
-export async function salesOf(db: Db, days: DayRange, opts: { withDeleted?: boolean } = {}) {
+export interface SalesFilter {
+  withDeleted?: boolean;
+  /** Only sales with a tip (tip reports). */
+  tipOnly?: boolean;
+  method?: string;
+  hotelId?: number;
+}
+
+export async function salesOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
   let q = db
     .selectFrom('sales')
     .innerJoin('users', 'users.id', 'sales.user_id')
@@ -41,13 +49,16 @@ export async function salesOf(db: Db, days: DayRange, opts: { withDeleted?: bool
     .where('sales.day', '>=', days.from)
     .where('sales.day', '<=', days.to);
   if (!opts.withDeleted) q = q.where('sales.deleted_at', 'is', null);
+  if (opts.tipOnly) q = q.where('sales.tip_cents', '>', 0);
+  if (opts.method) q = q.where('sales.payment_method', '=', opts.method);
+  if (opts.hotelId !== undefined) q = q.where('sales.hotel_id', '=', opts.hotelId);
   return q.orderBy('sales.created_at').orderBy('sales.id').execute();
 }
 export type SaleRow = Awaited<ReturnType<typeof salesOf>>[number];
 
 /** The units of the days' sales ("MB 12"), one row per unit item. */
-export async function saleUnitsOf(db: Db, days: DayRange) {
-  return db
+export async function saleUnitsOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
+  let q = db
     .selectFrom('sale_items')
     .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
     .innerJoin('positions', 'positions.id', 'sale_items.position_id')
@@ -61,9 +72,11 @@ export async function saleUnitsOf(db: Db, days: DayRange) {
     ])
     .where('sales.day', '>=', days.from)
     .where('sales.day', '<=', days.to)
-    .where('sale_items.kind', '=', 'unit')
-    .orderBy('sale_items.id')
-    .execute();
+    .where('sale_items.kind', '=', 'unit');
+  if (opts.tipOnly) q = q.where('sales.tip_cents', '>', 0);
+  if (opts.method) q = q.where('sales.payment_method', '=', opts.method);
+  if (opts.hotelId !== undefined) q = q.where('sales.hotel_id', '=', opts.hotelId);
+  return q.orderBy('sale_items.id').execute();
 }
 
 export async function movesOf(db: Db, days: DayRange) {

@@ -20,26 +20,28 @@ import * as repo from './reports.repository';
 
 type BuilderType = keyof typeof builders;
 
-/** What a report reads; each type loads only its own rows. */
-const needs: Record<BuilderType | 'roomCharge', ('sales' | 'moves' | 'reprints' | 'priceEdits' | 'audit')[]> = {
-  sales: ['sales'],
-  salesLocation: ['sales'],
-  salesAgent: ['sales'],
-  salesAgentCompetitive: ['sales'],
-  hourlySales: ['sales'],
-  move: ['moves'],
-  charge: ['sales'],
-  roomCharge: ['sales'],
-  creditCardDaily: ['sales'],
-  creditCard: ['sales'],
-  reprint: ['sales', 'reprints'],
-  customPrice: ['sales', 'priceEdits'],
-  agentTip: ['sales'],
-  userLog: ['audit'],
-  allTransactions: ['sales'],
-  tip: ['sales'],
-  creditCardTips: ['sales'],
-  dailyByType: ['sales'],
+type Need = 'sales' | 'units' | 'moves' | 'reprints' | 'priceEdits' | 'audit';
+
+/** What a report reads; each type loads only its own rows, filtered in SQL where it can. */
+const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.SalesFilter }> = {
+  sales: { load: ['sales', 'units'] },
+  salesLocation: { load: ['sales', 'units'] },
+  salesAgent: { load: ['sales'] },
+  salesAgentCompetitive: { load: ['sales'] },
+  hourlySales: { load: ['sales'] },
+  move: { load: ['moves'] },
+  charge: { load: ['sales', 'units'], filter: { method: 'Room Charge' } },
+  roomCharge: { load: ['sales', 'units'], filter: { method: 'Room Charge' } },
+  creditCardDaily: { load: ['sales', 'units'], filter: { method: 'Credit Card' } },
+  creditCard: { load: ['sales'], filter: { method: 'Credit Card' } },
+  reprint: { load: ['sales', 'units', 'reprints'] },
+  customPrice: { load: ['sales', 'units', 'priceEdits'] },
+  agentTip: { load: ['sales'], filter: { tipOnly: true } },
+  userLog: { load: ['audit'] },
+  allTransactions: { load: ['sales', 'units'] },
+  tip: { load: ['sales', 'units'], filter: { tipOnly: true } },
+  creditCardTips: { load: ['sales', 'units'], filter: { tipOnly: true, method: 'Credit Card' } },
+  dailyByType: { load: ['sales'] },
 };
 
 interface Resolved {
@@ -67,13 +69,18 @@ async function build(
   timeZone: string,
   showDeleted: boolean,
 ): Promise<Built> {
-  const n = needs[resolved.builder];
+  const { load: n, filter } = needs[resolved.builder];
   const fromMs = dayStartMs(days.from, timeZone);
   const toMs = dayStartMs(addDays(days.to, 1), timeZone);
   const withDeleted = showDeleted && resolved.builder === 'allTransactions';
+  const f: repo.SalesFilter = {
+    ...filter,
+    withDeleted,
+    ...(resolved.builder === 'roomCharge' ? { hotelId: resolved.hotel!.id } : {}),
+  };
   const [sales, units, moves, reprints, audit, actions] = await Promise.all([
-    n.includes('sales') ? repo.salesOf(db, days, { withDeleted }) : [],
-    n.includes('sales') ? repo.saleUnitsOf(db, days) : [],
+    n.includes('sales') ? repo.salesOf(db, days, f) : [],
+    n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
     n.includes('moves') ? repo.movesOf(db, days) : [],
     n.includes('reprints') ? repo.reprintsBetween(db, fromMs, toMs) : [],
     n.includes('audit') ? repo.auditBetween(db, fromMs, toMs) : [],
