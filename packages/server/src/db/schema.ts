@@ -234,7 +234,6 @@ export interface SalesTable {
   receipt_type: string;
   customer_phone: string;
   customer_email: string;
-  signature_png: string | null;
   summary: string;
   notes: string;
   multi: number;
@@ -262,6 +261,12 @@ export interface ReprintsTable {
   at: number;
 }
 
+/** A sale's signature as a 1-bit PNG (features/sales/signature-png.ts), apart from the sales row. */
+export interface SaleSignaturesTable {
+  sale_id: number;
+  png: Buffer;
+}
+
 export interface DropoffsTable {
   id: Generated<number>;
   user_id: number;
@@ -274,6 +279,7 @@ export interface DropoffsTable {
 export interface SalesTables {
   sales: SalesTable;
   sale_items: SaleItemsTable;
+  sale_signatures: SaleSignaturesTable;
   reprints: ReprintsTable;
   dropoffs: DropoffsTable;
 }
