@@ -4,7 +4,7 @@
  * every day of the season the sales a busy beach club takes — single units and carts, every
  * payment method, hotel rates and room charges, tips, signatures, card transaction ids —
  * with their items, seated and departed customers, unit states and versions, unit logs and notes,
- * holds, moves, reprints, queued-then-sent receipts and cash drop-offs.
+ * holds, moves, printed slips and reprints, voucher numbers, queued-then-sent receipts and cash drop-offs.
  *
  * Rows go in as multi-row inserts with ids assigned here, one transaction per day, so 120 days of
  * 1,200 units (≈240k sales) take minutes, not the hours the HTTP path would. The values are those
@@ -590,10 +590,19 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
         summary,
         notes: rand() < 0.03 ? pick(rand, noteTexts) : '',
         multi: size > 1 ? 1 : 0,
+        voucher_number: method === 'Voucher' ? `V${100000 + Math.floor(rand() * 900000)}` : '',
         created_at: Math.round(now),
         deleted_at: null,
         deleted_by: null,
       });
+      // Four slips in ten are printed at the stand; one sale in fifty is printed again (a reprint).
+      if (rand() < 0.4) {
+        batch.add('receipt_prints', { sale_id: saleId, user_id: agent.id, at: now + 30_000 });
+        if (rand() < 0.05) {
+          batch.add('receipt_prints', { sale_id: saleId, user_id: agent.id, at: now + 120_000 });
+          batch.add('reprints', { sale_id: saleId, user_id: agent.id, at: now + 120_000 });
+        }
+      }
       // Every sale is signed; the signature is stored apart, compacted as insertSale does.
       batch.add('sale_signatures', { sale_id: saleId, png: d.sigs[Math.floor(rand() * d.sigs.length)]! });
       for (const l of totals.lines) {
@@ -642,8 +651,6 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
           user_id: agent.id,
           at: now,
         });
-        // A reprint now and then (the sale's receipt printed again from the unit).
-        if (rand() < 0.02) batch.add('reprints', { sale_id: saleId, user_id: agent.id, at: Math.round(now + 120_000) });
       }
       // The receipt, queued in the sale's transaction and sent by the outbox worker soon after.
       const values = {

@@ -66,6 +66,10 @@ describe('seed:season', () => {
     expect(sales.some((s) => s.tip_cents > 0)).toBe(true);
     expect(await db.selectFrom('unit_moves').select('id').execute()).not.toHaveLength(0);
     expect(await db.selectFrom('dropoffs').select('id').execute()).not.toHaveLength(0);
+    expect(await db.selectFrom('receipt_prints').select('id').execute()).not.toHaveLength(0);
+    expect(sales.filter((s) => s.payment_method === 'Voucher').every((s) => /^V\d{6}$/.test(s.voucher_number))).toBe(
+      true,
+    );
     expect(await db.selectFrom('unit_logs').select('id').where('kind', '=', 'note').execute()).not.toHaveLength(0);
   });
 
