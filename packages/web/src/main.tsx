@@ -4,7 +4,7 @@ import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startServiceWorker } from './features/offline/lib/pwa-update';
+import { startServiceWorker } from './features/offline/lib/register-sw';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The service worker's update state, as a tiny external store: main.tsx registers the worker
- * (the only place that imports the PWA plugin's virtual module, so component tests never need it)
+ * The service worker's update state, as a tiny external store: register-sw.ts registers the worker
+ * (the only file that imports the PWA plugin's virtual module, so component tests never load it)
  * and the update prompt subscribes here.
  */
 interface UpdateState {
@@ -27,20 +27,4 @@ export const pwaUpdateStore = {
 
 export function usePwaUpdate(): UpdateState {
   return useSyncExternalStore(pwaUpdateStore.subscribe, pwaUpdateStore.get, pwaUpdateStore.get);
-}
-
-/** Registers the service worker built by vite-plugin-pwa (production builds only). */
-export async function startServiceWorker(): Promise<void> {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const { registerSW } = await import('virtual:pwa-register');
-  const updateSW = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      pwaUpdateStore.set({ needRefresh: true, apply: () => void updateSW(true) });
-    },
-    onRegisteredSW(_url, registration) {
-      // A tablet left open all day still learns about a new version: look every 30 minutes.
-      if (registration) setInterval(() => void registration.update().catch(() => undefined), 30 * 60_000);
-    },
-  });
 }
