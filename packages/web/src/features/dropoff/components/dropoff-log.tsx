@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { dropoffTexts } from '@sandbar/contract/dropoff';
 import type { DropoffReport } from '@sandbar/contract/sales';
 import { useState } from 'react';
@@ -27,15 +27,15 @@ export function DropoffLog({ drops, canVoid }: { drops: Drop[]; canVoid: boolean
           <Table.Tbody>
             {drops.map((d) => (
               <Table.Tr key={d.id} data-voided={d.voided ? 'true' : undefined}>
-                <Table.Td>{time(d.epoc)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(d.epoc)}</Table.Td>
                 <Table.Td>
                   {d.voided ? (
-                    <Group gap={4} wrap="nowrap">
+                    <Stack gap={0}>
                       <s>{money(d.amount)}</s>
-                      <Badge color="gray" size="sm">
+                      <Text size="xs" fw={700} c="dimmed">
                         {t('dropoff.voidedTag')}
-                      </Badge>
-                    </Group>
+                      </Text>
+                    </Stack>
                   ) : (
                     money(d.amount)
                   )}
