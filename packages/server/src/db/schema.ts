@@ -284,6 +284,10 @@ export interface DropoffsTable {
   amount_cents: number;
   notes: string;
   at: number;
+  /** Set when a supervisor or admin voided it: left out of every total. */
+  voided_at: number | null;
+  voided_by: number | null;
+  void_reason: string | null;
 }
 
 export interface SalesTables {
