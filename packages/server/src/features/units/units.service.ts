@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/sales.service';
 import { readSettings } from '../settings/settings.repository';
-import { boardCache } from './board-cache';
+import { boardCache, encodeBoard, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
 import * as repo from './units.repository';
 
@@ -238,7 +238,7 @@ export async function getDashboardBody(
   let hit = cache.get(key, now, fingerprint);
   if (!hit) {
     const data = await buildBoard(deps, v, day, locationIds, editable);
-    hit = { data, body: Buffer.from(JSON.stringify(data)), at: now, fingerprint };
+    hit = { data, body: encodeBoard(data), at: now, fingerprint };
     cache.set(key, hit);
   }
   const term = opts.searchTerm?.trim();
@@ -249,7 +249,7 @@ export async function getDashboardBody(
       .filter((u) => unitMatches(u, term))
       .map((u) => u.id),
   );
-  return Buffer.from(JSON.stringify({ ...hit.data, search: { searchTerm: term, count: unitIds.length, unitIds } }));
+  return withSearch(hit, { searchTerm: term, count: unitIds.length, unitIds });
 }
 
 export async function getDashboard(
