@@ -80,6 +80,124 @@ describe(`reports on ${testDialect}`, () => {
     expect(loc.reportRows).toEqual([['MB', 5, 6, '40.00', '23.00', '35.00', '100.00', '198.00']]);
     expect(loc.reportFooter).toEqual([['Total', 5, 6, '40.00', '23.00', '35.00', '100.00', '198.00']]);
 
+    const agent = await report('salesAgent');
+    expect(agent.reportRows).toEqual([
+      ['Casey Staff', 3, '40.00', '0.00', '0.00', '100.00', '5.00', '140.00'],
+      ['Sam Supervisor', 2, '0.00', '23.00', '35.00', '0.00', '3.00', '58.00'],
+    ]);
+    expect(agent.reportFooter).toEqual([['Total', 5, '40.00', '23.00', '35.00', '100.00', '8.00', '198.00']]);
+
+    const rank = await report('salesAgentCompetitive');
+    expect(rank.reportRows).toEqual([
+      [1, 'Casey Staff', 3, '140.00', '70.7%'],
+      [2, 'Sam Supervisor', 2, '58.00', '29.3%'],
+    ]);
+    expect(rank.reportFooter).toEqual([]);
+  });
+
+  it('hourlySales: a table of hours per agent, and the chart series', async () => {
+    const r = await report('hourlySales');
+    expect(r.reportRows).toEqual([
+      ['10:00', 2, '70.00'],
+      ['11:00', 2, '58.00'],
+      ['12:00', 1, '70.00'],
+    ]);
+    expect(r.reportFooter).toEqual([['Total', 5, '198.00']]);
+    expect(r.agents.map((a) => [a.name, a.rows, a.footer])).toEqual([
+      [
+        'Casey Staff',
+        [
+          ['10:00', 2, '70.00'],
+          ['12:00', 1, '70.00'],
+        ],
+        [['Total', 3, '140.00']],
+      ],
+      ['Sam Supervisor', [['11:00', 2, '58.00']], [['Total', 2, '58.00']]],
+    ]);
+    expect(r.hourly).toEqual([
+      { hour: 10, sales: 2, revenue: '70.00' },
+      { hour: 11, sales: 2, revenue: '58.00' },
+      { hour: 12, sales: 1, revenue: '70.00' },
+    ]);
+  });
+
+  it('move, reprint and customPrice', async () => {
+    const move = await report('move');
+    expect(move.reportRows).toEqual([['13:30', 'Casey Staff', 'Pat Guest', 'MB 1', 'MB 8']]);
+    expect(move.reportFooter).toEqual([['Moves', 1, '', '', '']]);
+
+    const reprint = await report('reprint');
+    expect(reprint.reportRows).toEqual([['13:40', 'Casey Staff', String(ids.B).padStart(6, '0'), 'MB 2']]);
+    expect(reprint.reportFooter).toEqual([['Reprints', 1, '', '']]);
+
+    const custom = await report('customPrice');
+    expect(custom.reportRows).toEqual([
+      ['10:00', String(ids.A).padStart(6, '0'), 'MB 1', 'Casey Staff', '35.00', '30.00', '-5.00', 'Alex Admin'],
+    ]);
+    expect(custom.reportFooter).toEqual([['Total (1)', '', '', '', '', '', '-5.00', '']]);
+  });
+
+  it('charge, the per-hotel RoomCharge reports and the card reports', async () => {
+    const charge = await report('charge');
+    expect(charge.reportRows).toEqual([['11:15', 'Hyatt', '0412', 'Miller', 'MB 3', '23.00']]);
+    expect(charge.reportFooter).toEqual([
+      ['Hyatt (1)', '', '', '', '', '23.00'],
+      ['Total (1)', '', '', '', '', '23.00'],
+    ]);
+    expect(roomChargeType('Hyatt')).toBe('hyattRoomCharge');
+    const hyatt = await report('hyattRoomCharge');
+    expect(hyatt.reportTitle).toBe(`Hyatt Room Charges ${DAY}`);
+    expect(hyatt.reportRows).toEqual([
+      ['11:15', String(ids.C).padStart(6, '0'), '0412', 'Miller', 'MB 3', '20.00', '3.00', '23.00', 1, ids.C],
+    ]);
+    expect(hyatt.reportFooter).toEqual([['Total (1)', '', '', '', '', '20.00', '3.00', '23.00', '', '']]);
+    const wyndham = await report('wyndhamRoomCharge');
+    expect(wyndham.reportRows).toEqual([]);
+
+    const daily = await report('creditCardDaily');
+    expect(daily.reportRows).toEqual([['10:30', 'sq_fixture_b', 'Casey Staff', 'MB 2', '35.00', '5.00', '40.00']]);
+    expect(daily.reportFooter).toEqual([['Total (1)', '', '', '', '35.00', '5.00', '40.00']]);
+    const card = await report('creditCard');
+    expect(card.reportRows).toEqual([['Casey Staff', 'MB', 1, '35.00', '5.00', '40.00']]);
+    expect(card.reportFooter).toEqual([['Total', '', 1, '35.00', '5.00', '40.00']]);
+  });
+
+  it('tips: agentTip, tip and creditCardTips', async () => {
+    const agentTip = await report('agentTip');
+    expect(agentTip.reportRows).toEqual([
+      ['Casey Staff', 1, '5.00', '0.00', '0.00', '0.00', '5.00'],
+      ['Sam Supervisor', 1, '0.00', '3.00', '0.00', '0.00', '3.00'],
+    ]);
+    expect(agentTip.reportFooter).toEqual([['Total', 2, '5.00', '3.00', '0.00', '0.00', '8.00']]);
+    const tip = await report('tip');
+    expect(tip.reportRows.map((r) => [r[4], r[6], r.at(-2), r.at(-1)])).toEqual([
+      ['Credit Card', '5.00', 1, ids.B],
+      ['Room Charge', '3.00', 1, ids.C],
+    ]);
+    expect(tip.reportFooter.at(-1)).toEqual(['Total (2)', '', '', '', '', '55.00', '8.00', '63.00', '', '']);
+    const cardTips = await report('creditCardTips');
+    expect(cardTips.reportRows.map((r) => r.at(-1))).toEqual([ids.B]);
+  });
+
+  it('allTransactions: admins see the deleted sale (not counted); edit only on single-unit live rows', async () => {
+    const r = await report('allTransactions');
+    expect(r.reportHeaders.slice(-3)).toEqual(['Status', 'Editable', 'ID']);
+    expect(r.reportRows.map((row) => [row.at(-1), row.at(-3), row.at(-2)])).toEqual([
+      [ids.A, '', 1],
+      [ids.B, '', 1],
+      [ids.C, '', 1],
+      [ids.D, '', 1],
+      [ids.E, '', 0],
+      [ids.F, 'Deleted', 0],
+    ]);
+    expect(r.reportFooter.at(-1)).toEqual(['Total (5)', ...blank(7), '190.00', '8.00', '198.00', '', '', '']);
+    clock.set(at(16, 0));
+    const sup = await report('allTransactions', 'supervisor');
+    expect(sup.reportRows.map((row) => row.at(-1))).toEqual([ids.A, ids.B, ids.C, ids.D, ids.E]);
+  });
+
+  it("the day's totals equal the drop-off screens' to the cent (every method, tips, a cart, a move, a price edit, a deleted sale)", async () => {
+    clock.set(at(16, 0));
     // The drop-off screen shows each method without its tips, and the tips apart.
     const sales = await report('sales');
     const col = (name: string) => sales.reportHeaders.indexOf(name);
