@@ -30,6 +30,8 @@ import type { CatalogueItemOut, SaleCatalogue, SearchWyndhamResponse } from '@sa
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { useConnectivity } from '../../../lib/connectivity';
+import { isQueueable } from '../../../lib/sale-queue';
 import { toastSuccess } from '../../../lib/notify';
 import { useCheckItemPrice } from '../api/check-item-price';
 import { useCheckReceiptInfo } from '../api/check-receipt-info';
@@ -169,6 +171,7 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
       : initial,
   );
   const update = (patch: Partial<WizardState>) => setS((prev) => ({ ...prev, ...patch }));
+  const offline = !useConnectivity().online;
   const ourTransactionId = useRef(newId()).current;
   // A card is charged only once the order's units are ours: claimed (held) under this id, or the
   // cart's, just before the reader starts. Released again if the wizard closes without a sale.
@@ -404,11 +407,22 @@ function Wizard({ unit, catalogue, onDone }: { unit: SaleUnit; catalogue: SaleCa
       {step === 'payment' && (
         <Group>
           {paymentMethods.map((m) => (
-            <Button key={m} variant="light" onClick={() => update({ paymentMethod: m, tip: defaultTip(m) })}>
+            <Button
+              key={m}
+              variant="light"
+              onClick={() => update({ paymentMethod: m, tip: defaultTip(m) })}
+              disabled={offline && !isQueueable(m)}
+            >
               {m}
             </Button>
           ))}
         </Group>
+      )}
+      {/* Offline (issue 13): cash and voucher are kept on the tablet; card and room charge wait. */}
+      {step === 'payment' && offline && (
+        <Alert color="orange" variant="light" data-testid="online-only">
+          {t('offline.onlineOnly')}
+        </Alert>
       )}
 
       {step === 'hotel' && !s.hotelId && (
