@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { apiToken, signIn } from './support';
+import { DEMO_PASSWORD, apiToken, signIn } from './support';
 
 // Keep selling through a Wi-Fi drop (issue 13): the installable app opens and reloads with no
 // network, showing the last board with an "offline since" banner; the board refetches when the
@@ -9,6 +9,38 @@ import { apiToken, signIn } from './support';
 // sales and puts the offline customer in "Needs attention" until seated on a free unit.
 
 const ITEM = 'Offline All Day';
+
+// Two agents of their own, so the other specs' drop-off totals of the demo users stay as they expect.
+const A = 'offagent';
+const B = 'offagent2';
+
+async function addAgents(request: APIRequestContext) {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const board = await (await request.get('/api/getUnits', { headers: admin })).json();
+  const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
+  for (const [user, name, initials] of [
+    [A, 'Olive Offline', 'OO'],
+    [B, 'Otto Online', 'OT'],
+  ]) {
+    const res = await request.post('/api/savePeople', {
+      headers: admin,
+      data: {
+        postData: {
+          name,
+          initials,
+          user,
+          pass: DEMO_PASSWORD,
+          confirmPass: DEMO_PASSWORD,
+          locations: String(mb.id),
+          admin: '0',
+          manager: '0',
+          supervisor: '0',
+        },
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}
 
 /** An all-day umbrella price (the demo's windows are 7–14 and 15–20; tests run at any hour). */
 async function addAllDayPrice(request: APIRequestContext) {
@@ -119,6 +151,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   await addAllDayPrice(request);
+  await addAgents(request);
 });
 
 const tile = (page: Page, location: string, number: number) =>
@@ -171,8 +204,8 @@ test('three cash sales offline (one a two-unit order) survive a reload and reach
   request,
 }) => {
   const contextA = await browser.newContext();
-  const a = await tablet(contextA, 'staff');
-  const b = await tablet(await browser.newContext(), 'admin');
+  const a = await tablet(contextA, A);
+  const b = await tablet(await browser.newContext(), B);
   const counter = a.getByTestId('queue-counter');
 
   await contextA.setOffline(true);
@@ -218,8 +251,8 @@ test('conflict: a unit sold meanwhile keeps both sales; the offline customer is 
   request,
 }) => {
   const contextA = await browser.newContext();
-  const a = await tablet(contextA, 'staff');
-  const b = await tablet(await browser.newContext(), 'admin');
+  const a = await tablet(contextA, A);
+  const b = await tablet(await browser.newContext(), B);
 
   await contextA.setOffline(true);
   await a.reload();
@@ -252,8 +285,13 @@ test('conflict: a unit sold meanwhile keeps both sales; the offline customer is 
   const dropoff = async (user: string) => {
     const token = await apiToken(request, user);
     const res = await request.get('/api/getDropoffReport', { headers: { authorization: `Bearer ${token}` } });
-    return (await res.json()) as { customers: { customerName: string }[] };
+    return (await res.json()) as { overview: { cashTotal: string }; customers: { customerName: string }[] };
   };
-  expect((await dropoff('staff')).customers.map((c) => c.customerName)).toContain('Ann Offline');
-  expect((await dropoff('admin')).customers.map((c) => c.customerName)).toContain('Bea Online');
+  const mine = await dropoff(A);
+  expect(mine.customers.map((c) => c.customerName)).toContain('Ann Offline');
+  // A's cash: the three offline sales of the first test ($30 + $60 + $30) and Ann's $30.
+  expect(mine.overview.cashTotal).toBe('150.00');
+  const theirs = await dropoff(B);
+  expect(theirs.customers.map((c) => c.customerName)).toEqual(['Bea Online']);
+  expect(theirs.overview.cashTotal).toBe('30.00');
 });
