@@ -57,13 +57,15 @@ export interface TestApp {
 
 /** Builds the real app on a fresh database, with the demo venue unless `seed: 'none'`. */
 export async function buildTestApp(
-  opts: { seed?: 'demo' | 'none'; clock?: Clock; env?: Record<string, string> } = {},
+  opts: { seed?: 'demo' | 'none'; clock?: Clock; env?: Record<string, string>; webDist?: string } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const clock = opts.clock ?? systemClock;
   if (opts.seed !== 'none') await seedDemoVenue(testDb.database.db, clock);
   const env = loadEnv({ LOG_LEVEL: 'silent', SANDBAR_DEMO: '0', ...opts.env });
-  const app = await buildApp({ database: testDb.database, env, clock, logger: false, webDist: null });
+  const app = await buildApp({ database: testDb.database, env, clock, logger: false,
+    webDist: opts.webDist ?? null,
+  });
   await app.ready();
   return {
     app,
