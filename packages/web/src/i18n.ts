@@ -37,6 +37,7 @@ export const en = {
   settings: settingsEn,
   ui: {
     appName: 'Sandbar',
+    close: 'Close',
     copyright: '© {{year}} Sandbar. All rights reserved.',
     username: 'Username',
     password: 'Password',
