@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Every error the API returns has this shape (DESIGN.md section 4). */
-export const ErrorResponse = z.object({ details: z.string() });
+export const ErrorResponse = z.object({
+  details: z.string(),
+  /** On 5xx answers: the id of the server's log line for this request. */
+  requestId: z.string().optional(),
+});
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** A plain success answer for calls that only need to say what happened. */

@@ -34,6 +34,16 @@ export const saleTexts = {
   receiptNotFound: 'This receipt does not exist.',
   dropoffSaved: 'Drop off saved.',
   holdOk: 'Unit added to the order.',
+  replayMismatch:
+    'This transaction id was already used for a different sale. Start the sale again (a new id) or resend the same one.',
+  replayNotYours: 'This transaction id belongs to a sale made elsewhere.',
+  unitInOrderTwice: 'A unit is in the order twice.',
+  savingElsewhere: 'This sale is being saved on another request. Try again.',
+  unitSoldBy: (unit: string, who: string, when: string, how: string) =>
+    `${unit} was sold by ${who} at ${when} (${how}). Mark it empty on the Customers tab to sell it again.`,
+  unitHeldBy: (unit: string, who: string, since: string) =>
+    `${unit} is in an order on ${who}'s tablet since ${since}. It can be sold once that order is finished, cancelled or its hold runs out.`,
+  unitNotForSale: (unit: string) => `${unit} is a pier or tower spot and cannot be sold.`,
 } as const;
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -74,6 +84,8 @@ const CodeList = z
 
 export const PaymentMethod = z.enum(paymentMethods, { error: 'Select a payment method' });
 export const ReceiptType = z.enum(receiptTypes);
+/** At the sale a receipt may also be declined ('No receipt'): nothing is sent. */
+export const SaleReceiptType = z.enum([...receiptTypes, 'none']);
 
 /** One unit of a cart (spec section 3, "Cart unit"); shared fields come from the first unit. */
 export const CartUnit = z.object({
@@ -128,9 +140,11 @@ export const CustomerData = z.object({
   cartUnits: z.array(CartUnit).max(50).default([]),
   hasCartUnits: FlagIn,
   multi: FlagIn,
-  receiptType: ReceiptType.default('phone'),
+  receiptType: SaleReceiptType.default('phone'),
   customerPhone: trimmed(50).default(''),
   customerEmail: trimmed(200).default(''),
+  /** Voucher sales: the voucher's number, printed on the receipt and kept for the reports. */
+  voucherNumber: trimmed(50).default(''),
 });
 export type CustomerData = z.input<typeof CustomerData>;
 
@@ -205,6 +219,15 @@ export const CatalogueItemOut = z.object({
   allHotels: Flag,
 });
 export type CatalogueItemOut = z.infer<typeof CatalogueItemOut>;
+
+/** Spec section 3's equipmentData: the unit's items offered at a time, regular and hotel. */
+export const EquipmentDataOut = z.object({
+  equipment: z.array(CatalogueItemOut),
+  hotelEquipment: z.array(CatalogueItemOut),
+  addons: z.array(CatalogueItemOut),
+  hotelAddons: z.array(CatalogueItemOut),
+});
+export type EquipmentDataOut = z.infer<typeof EquipmentDataOut>;
 
 export const SaleHotel = z.object({
   id: z.number().int(),
@@ -315,6 +338,8 @@ export const ReceiptResponse = z.object({
     purchaseDate: z.string(),
     ourTransactionId: z.string(),
     paymentMethod: z.string(),
+    /** Voucher sales: the voucher's number ('' otherwise). */
+    voucherNumber: z.string().default(''),
     customerName: z.string(),
     Price: Money,
     tipAmount: Money,

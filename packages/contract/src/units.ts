@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { messages } from './messages';
+import { EquipmentDataOut } from './sales';
 
 // The beach board (spec sections 3, 4 and 7; DESIGN.md section 5). A "unit id" in the API is the
 // permanent position id; what stands on it (type, number) is set with the Set Unit form, and what
@@ -169,6 +170,8 @@ export const UnitDetail = Unit.extend({
   editable: z.boolean(),
   notes: z.array(UnitEntry),
   logs: z.array(UnitEntry),
+  /** GET /getUnit/{id}/{currentTime} only: what may be sold on this unit at that time (spec section 3). */
+  equipmentData: EquipmentDataOut.optional(),
 });
 export type UnitDetail = z.infer<typeof UnitDetail>;
 

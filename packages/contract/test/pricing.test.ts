@@ -4,6 +4,7 @@ import {
   chargeCents,
   computeSaleTotals,
   defaultTip,
+  equipmentData,
   inWindow,
   isVacationOwner,
   maskRoom,
@@ -11,6 +12,7 @@ import {
   padRoom,
   pricedAsHotelGuest,
   pricingHour,
+  rosterGuest,
   tipPresets,
 } from '../src/rules/pricing';
 
@@ -194,5 +196,40 @@ describe('sale totals', () => {
       tipCents: 0,
     });
     expect(extra).toMatchObject({ subtotalCents: 3500, extraCents: 1500 });
+  });
+});
+
+describe('rosterGuest: the guest a room charge is for', () => {
+  const roster = [
+    { room: '0305', guestName: 'Garcia, Maria', accompanyingGuestName: 'Garcia, Luis', additional: true },
+    { room: '1204', guestName: 'Smith, John', accompanyingGuestName: 'Smith, Mary', additional: false },
+  ];
+  it('matches the surname exactly (any case) in that room, padded', () => {
+    expect(rosterGuest(roster, 'garcia', '305')).toEqual({ extraCharge: true });
+    expect(rosterGuest(roster, 'Smith', '1204')).toEqual({ extraCharge: false });
+  });
+  it('refuses a prefix, another room, or a blank', () => {
+    expect(rosterGuest(roster, 'Gar', '0305')).toBeNull();
+    expect(rosterGuest(roster, 'Garcia', '1204')).toBeNull();
+    expect(rosterGuest(roster, '', '0305')).toBeNull();
+  });
+});
+
+describe('equipmentData', () => {
+  it('splits the unit type’s items at an hour into regular and hotel, equipment and add-ons', () => {
+    const d = equipmentData([morning, after2, chair, cooler, wyndhamItem, allHotelTowel], { unitType: 'U', hour: 10 });
+    expect(d.equipment).toEqual([morning]);
+    expect(d.hotelEquipment).toEqual([wyndhamItem]);
+    expect(d.addons).toEqual([chair]);
+    expect(d.hotelAddons).toEqual([allHotelTowel]);
+  });
+});
+
+describe('defaultTip for a $0 sale', () => {
+  it('is no tip when the guest pays nothing (hotel package), $5 otherwise for card and room charge', () => {
+    expect(defaultTip('Room Charge', 0)).toBe(0);
+    expect(defaultTip('Room Charge', 3500)).toBe(5);
+    expect(defaultTip('Room Charge')).toBe(5);
+    expect(defaultTip('Cash', 3500)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +35,7 @@ import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import type { Clock } from './platform/clock';
-import { type EventBus, memoryEventBus, postgresEventBus } from './platform/events';
+import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from './platform/events';
 import { systemClock } from './platform/clock';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -100,16 +101,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     trustProxy: true,
+    // A request id the client cannot choose, unique across instances: 5xx answers carry it.
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const events =
+  opts.database.onConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection lost');
+  const events = guardedEventBus(
     opts.events ??
-    (opts.database.dialect === 'postgres' && opts.database.url
-      ? await postgresEventBus(opts.database.url, app.log)
-      : memoryEventBus());
+      (opts.database.dialect === 'postgres' && opts.database.url
+        ? await postgresEventBus(opts.database.url, app.log)
+        : memoryEventBus()),
+    app.log,
+  );
   app.addHook('onClose', async () => {
     await events.close();
   });

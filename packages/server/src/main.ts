@@ -20,6 +20,9 @@ if (env.SANDBAR_DEMO && (await isEmpty(database.db))) {
 }
 
 const app = await buildApp({ database, env });
+// A stray rejection (a background task's lost database connection) is logged, not fatal: every
+// instance of a scaled-out deployment would otherwise die at once on a database restart.
+process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
 const worker = startOutboxWorker(
   {
     db: database.db,

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, seedDemoVenue } from '../src/db/demo-seed';
 import { migrateToLatest } from '../src/db/migrate';
 import { loadEnv } from '../src/env';
 import { type Clock, systemClock } from '../src/platform/clock';
+import type { EventBus } from '../src/platform/events';
 
 /** Which database this run uses: `SANDBAR_TEST_DB=sqlite|postgres` (npm run test:sqlite / test:postgres). */
 export const testDialect = (process.env.SANDBAR_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -57,14 +58,25 @@ export interface TestApp {
 
 /** Builds the real app on a fresh database, with the demo venue unless `seed: 'none'`. */
 export async function buildTestApp(
-  opts: { seed?: 'demo' | 'none'; clock?: Clock; env?: Record<string, string>; webDist?: string } = {},
+  opts: {
+    seed?: 'demo' | 'none';
+    clock?: Clock;
+    env?: Record<string, string>;
+    events?: EventBus;
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const clock = opts.clock ?? systemClock;
   if (opts.seed !== 'none') await seedDemoVenue(testDb.database.db, clock);
   const env = loadEnv({ LOG_LEVEL: 'silent', SANDBAR_DEMO: '0', ...opts.env });
-  const app = await buildApp({ database: testDb.database, env, clock, logger: false,
+  const app = await buildApp({
+    database: testDb.database,
+    env,
+    clock,
+    logger: false,
     webDist: opts.webDist ?? null,
+    events: opts.events,
   });
   await app.ready();
   return {

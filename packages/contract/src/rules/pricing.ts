@@ -142,9 +142,73 @@ export function padRoom(room: string): string {
   return r === '' ? r : r.padStart(4, '0');
 }
 
-/** Tip defaults to $5 unless payment is Voucher or Cash (spec section 5). */
-export function defaultTip(paymentMethod: string): number {
-  return paymentMethod === 'Voucher' || paymentMethod === 'Cash' ? 0 : 5;
+/**
+ * Tip defaults to $5 unless payment is Voucher or Cash (spec section 5). A sale that costs the
+ * guest nothing (a hotel package at a $0 hotel rate) defaults to no tip too: staff asked for it,
+ * and a $5 preset on a $0 sale reads as a charge. `subtotalCents` undefined: not known yet.
+ */
+export function defaultTip(paymentMethod: string, subtotalCents?: number): number {
+  if (paymentMethod === 'Voucher' || paymentMethod === 'Cash') return 0;
+  return subtotalCents === 0 ? 0 : 5;
+}
+
+/** One row of a hotel's guest list, as both sides see it. */
+export interface RosterGuest {
+  room: string;
+  guestName: string;
+  accompanyingGuestName: string;
+  additional: boolean;
+}
+
+/** The surname of a roster name ('Garcia, Luis' → 'garcia'), lower case. */
+function surnameOf(name: string): string {
+  return name.split(',')[0]!.trim().toLowerCase();
+}
+
+/**
+ * The guest a room charge is for: someone on the hotel's list in that room whose surname (or
+ * whose accompanying guest's) is exactly the last name given: a typed prefix finds guests, it
+ * does not charge a room. The additional-guest surcharge follows the matching rows. Null: no
+ * such guest. The wizard prices by this and the server records by it, so they cannot disagree.
+ */
+export function rosterGuest(
+  rows: RosterGuest[],
+  lastName: string,
+  roomNumber: string,
+): { extraCharge: boolean } | null {
+  const wanted = lastName.trim().toLowerCase();
+  const room = padRoom(roomNumber);
+  if (!wanted || !room) return null;
+  const found = rows.filter(
+    (g) =>
+      padRoom(g.room) === room && (surnameOf(g.guestName) === wanted || surnameOf(g.accompanyingGuestName) === wanted),
+  );
+  if (found.length === 0) return null;
+  return { extraCharge: found.some((g) => g.additional) };
+}
+
+/** Spec section 3's equipmentData of a unit at a time: what may be sold, regular and hotel. */
+export interface EquipmentData<T> {
+  equipment: T[];
+  hotelEquipment: T[];
+  addons: T[];
+  hotelAddons: T[];
+}
+
+/** The unit type's items offered at `hour`, split as the spec's equipmentData (sorted like the wizard). */
+export function equipmentData(
+  items: CatalogueItem[],
+  opts: { unitType: string; hour: number },
+): EquipmentData<CatalogueItem> {
+  const usable = items
+    .filter((i) => i.unitType === opts.unitType && inWindow(i, opts.hour))
+    .sort((a, b) => a.sort - b.sort || a.id - b.id);
+  return {
+    equipment: usable.filter((i) => !i.addOn && !isHotelItem(i)),
+    hotelEquipment: usable.filter((i) => !i.addOn && isHotelItem(i)),
+    addons: usable.filter((i) => i.addOn && !isHotelItem(i)),
+    hotelAddons: usable.filter((i) => i.addOn && isHotelItem(i)),
+  };
 }
 
 export interface SaleLineInput {

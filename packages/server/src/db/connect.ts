@@ -14,6 +14,11 @@ export interface Database {
   url?: string;
   /** Set for SQLite: the database file path. */
   file?: string;
+  /**
+   * Where lost connections are reported (the app sets its logger here at build). A lost
+   * connection never throws out of the pool: the request using it fails, the pool reconnects.
+   */
+  onConnectionError: (err: Error) => void;
   close(): Promise<void>;
 }
 
@@ -23,12 +28,25 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 export function connectPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its connection (server restart, database dropped) must not crash
-  // the process: the pool replaces it on the next query.
-  pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', url, close: () => db.destroy() };
+  // A request waits at most 5 s for a connection: during a database restart it fails with a 503
+  // ("please retry") instead of hanging the tablet.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const database: Database = {
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+    url,
+    onConnectionError: () => undefined,
+    close: () => database.db.destroy(),
+  };
+  // node-postgres emits 'error' on a client whose socket dies (restart, pg_terminate_backend).
+  // The pool listens only while the client is idle; a checked-out client with no listener would
+  // throw the error out of the process (issue 11, defect 1). Every client gets a listener for its
+  // whole life: the query in flight fails on its own, and the pool drops the dead client on release.
+  pool.on('error', (err) => database.onConnectionError(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => database.onConnectionError(err));
+  });
+  return database;
 }
 
 export function connectSqlite(file: string): Database {
@@ -59,7 +77,7 @@ export function connectSqlite(file: string): Database {
     },
   };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', file, onConnectionError: () => undefined, close: () => db.destroy() };
 }
 
 export function connect(opts: { databaseUrl?: string; dataDir: string }): Database {

@@ -238,6 +238,8 @@ export interface SalesTable {
   summary: string;
   notes: string;
   multi: number;
+  /** Voucher sales: the voucher's number (printed on the receipt, in the reports' data). */
+  voucher_number: Generated<string>;
   created_at: number;
   deleted_at: number | null;
   deleted_by: number | null;
@@ -262,6 +264,14 @@ export interface ReprintsTable {
   at: number;
 }
 
+/** Every printed slip of a sale: the first is the print, later ones are reprints. */
+export interface ReceiptPrintsTable {
+  id: Generated<number>;
+  sale_id: number;
+  user_id: number | null;
+  at: number;
+}
+
 export interface DropoffsTable {
   id: Generated<number>;
   user_id: number;
@@ -275,6 +285,7 @@ export interface SalesTables {
   sales: SalesTable;
   sale_items: SaleItemsTable;
   reprints: ReprintsTable;
+  receipt_prints: ReceiptPrintsTable;
   dropoffs: DropoffsTable;
 }
 

@@ -12,12 +12,20 @@ export interface BoardEvent {
 }
 
 export interface EventBus {
+  /**
+   * Publishes after a commit. Never rejects (issue 11, defect 9): the write is already recorded,
+   * so a failed publish is logged and boards catch up through their resync.
+   */
   publish(event: BoardEvent): Promise<void>;
   subscribe(listener: (event: BoardEvent) => void): () => void;
+  /** Is the bus connected (the LISTEN connection on PostgreSQL)? Reported by /api/health. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'sandbar_events';
+/** Tells subscribers to refetch everything: events may have been missed. */
+export const RESYNC: BoardEvent = { type: 'resync', day: '', unitIds: [] };
 
 /** One process: events go straight to local subscribers (SQLite deployments). */
 export function memoryEventBus(): EventBus {
@@ -31,6 +39,7 @@ export function memoryEventBus(): EventBus {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    connected: () => true,
     async close() {
       emitter.removeAllListeners();
     },
@@ -38,20 +47,61 @@ export function memoryEventBus(): EventBus {
 }
 
 /**
+ * Wraps any bus so that publishing can never turn a committed write into an error, and a
+ * subscriber that throws cannot break the publisher or the other subscribers.
+ */
+export function guardedEventBus(inner: EventBus, logger?: FastifyBaseLogger): EventBus {
+  return {
+    async publish(event) {
+      try {
+        await inner.publish(event);
+      } catch (err) {
+        logger?.warn({ err, event: event.type }, 'publishing a board event failed after the commit; boards resync');
+      }
+    },
+    subscribe(listener) {
+      return inner.subscribe((event) => {
+        try {
+          listener(event);
+        } catch (err) {
+          logger?.warn({ err }, 'a board event subscriber failed');
+        }
+      });
+    },
+    connected: () => inner.connected(),
+    close: () => inner.close(),
+  };
+}
+
+/**
  * Several instances on one PostgreSQL database: publish is NOTIFY, and one LISTEN connection per
  * instance fans events out to that instance's subscribers, including its own (one path for all).
- * The listener reconnects after a dropped connection.
+ * The listener reconnects after a dropped connection (restart, pg_terminate_backend), retrying
+ * with back-off until the database answers, then tells local subscribers to resync.
  */
 export async function postgresEventBus(url: string, logger?: FastifyBaseLogger): Promise<EventBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5000 });
   pool.on('error', (err) => logger?.warn({ err }, 'event publisher connection lost'));
+  pool.on('connect', (c) => c.on('error', (err) => logger?.warn({ err }, 'event publisher connection lost')));
   let client: pg.Client | null = null;
   let closed = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let missed = false;
 
   const listen = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLost = (err: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (closed) return;
+      logger?.warn({ err }, 'event listener connection lost; reconnecting');
+      scheduleReconnect(250);
+    };
     c.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -60,29 +110,64 @@ export async function postgresEventBus(url: string, logger?: FastifyBaseLogger):
         logger?.warn({ err }, 'bad board event payload');
       }
     });
-    c.on('error', (err) => {
-      logger?.warn({ err }, 'event listener connection lost; reconnecting');
-      client = null;
-      if (!closed) setTimeout(() => void listen().catch(() => undefined), 1000).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
+    c.on('error', onLost);
+    c.on('end', () => onLost(new Error('event listener connection ended')));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      lost = true;
+      void c.end().catch(() => undefined);
+      throw err;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
-    // Tell local subscribers to refetch: events may have been missed while disconnected.
-    emitter.emit('event', { type: 'resync', day: '', unitIds: [] } satisfies BoardEvent);
   };
+
+  const scheduleReconnect = (delay: number) => {
+    missed = true;
+    if (retryTimer || closed) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      listen()
+        .then(() => {
+          if (!missed || closed) return;
+          missed = false;
+          // Events may have been missed while disconnected: local boards refetch.
+          emitter.emit('event', RESYNC);
+        })
+        .catch((err: Error) => {
+          logger?.warn({ err: err.message }, 'event listener could not reconnect yet');
+          scheduleReconnect(Math.min(delay * 2, 5000));
+        });
+    }, delay);
+    retryTimer.unref();
+  };
+
   await listen();
 
   return {
     async publish(event) {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+      try {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+      } catch (err) {
+        // The database is not reachable: other instances resync when their listener comes back,
+        // and this instance's boards hear the event directly.
+        logger?.warn({ err, event: event.type }, 'NOTIFY failed after the commit; delivering locally');
+        emitter.emit('event', event);
+      }
     },
     subscribe(listener) {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    connected: () => client !== null,
     async close() {
       closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
       emitter.removeAllListeners();
       await client?.end().catch(() => undefined);
       await pool.end();

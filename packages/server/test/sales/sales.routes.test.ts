@@ -126,7 +126,10 @@ describe(`selling on ${testDialect}`, () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
-    expect(results.find((r) => r.statusCode === 409)!.json().details).toBe('MB 12 was just sold on another tablet');
+    // The losers are told who sold it, when and how (not a vague "another tablet").
+    expect(results.find((r) => r.statusCode === 409)!.json().details).toMatch(
+      /^MB 12 was sold by (Casey Staff|Alex Admin|.+) at 10:00 AM \(Cash \$35\.00\)\. Mark it empty/,
+    );
     expect(await salesCount()).toBe(before + 1);
   });
 
@@ -274,7 +277,7 @@ describe(`selling on ${testDialect}`, () => {
     expect(await status(a)).toBe(1);
     const steal = await post('admin', 'holdUnit', { unitId: a, cartId: crypto.randomUUID() });
     expect(steal.statusCode).toBe(409);
-    expect(steal.json().details).toBe('MB 21 is in an order on another tablet');
+    expect(steal.json().details).toBe(saleTexts.unitHeldBy('MB 21', 'Casey Staff', '10:00 AM'));
     const sellHeld = await post('admin', 'saveCustomer', buildSale({ unitId: a, selectedUnit: umbrella }));
     expect(sellHeld.statusCode).toBe(409);
 
@@ -432,6 +435,176 @@ describe(`selling on ${testDialect}`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/getReceipt/doesnotexist123' })).statusCode).toBe(404);
   });
 
+  it('answers a replayed ourTransactionId with a different body, or from another location, with 409', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 13);
+    const body = buildSale({ unitId: unit, selectedUnit: umbrella });
+    expect((await post('staff', 'saveCustomer', body)).statusCode).toBe(200);
+    const before = await salesCount();
+    // Same id, another unit: a different sale, never the first one's answer.
+    const other = await unitId(t.deps.db, 'MB', 14);
+    const moved = await post('staff', 'saveCustomer', {
+      customerData: { ...body.customerData, unitId: other },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().details).toBe(saleTexts.replayMismatch);
+    const tipped = await post('staff', 'saveCustomer', { customerData: { ...body.customerData, tipAmount: '5' } });
+    expect(tipped.statusCode).toBe(409);
+    // The same body in another spelling ("35" for "35.00", a number) is the same sale.
+    const same = await post('staff', 'saveCustomer', { customerData: { ...body.customerData, orderTotal: 35 } });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().replayed).toBe(true);
+    // Someone who does not work the sale's location cannot read it back through its id.
+    const [cabanaOnly] = await t.deps.db
+      .insertInto('users')
+      .values({
+        username: 'deck',
+        name: 'Deck Hand',
+        initials: 'DH',
+        phone: '',
+        email: '',
+        password_hash: (
+          await t.deps.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('username', '=', 'staff')
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+        user_type: 'U',
+        two_factor: 0,
+        language_code: 'en',
+        active: 1,
+        created_at: MORNING,
+      })
+      .returning('id')
+      .execute();
+    const cd = await t.deps.db.selectFrom('locations').select('id').where('name', '=', 'CD').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('user_locations').values({ user_id: cabanaOnly!.id, location_id: cd.id }).execute();
+    const stranger = await post('deck', 'saveCustomer', body);
+    expect(stranger.statusCode).toBe(409);
+    expect(stranger.json().details).toBe(saleTexts.replayNotYours);
+    expect(await salesCount()).toBe(before);
+  });
+
+  it('records a voucher number, and sends nothing for No receipt', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 15);
+    const outboxBefore = (await t.deps.db.selectFrom('outbox').select('id').execute()).length;
+    const res = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({
+        unitId: unit,
+        selectedUnit: umbrella,
+        paymentMethod: 'Voucher',
+        voucherNumber: 'V-2041',
+        receiptType: 'none',
+        customerPhone: '',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const sale = await t.deps.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('id', '=', res.json().saleId)
+      .executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({ voucher_number: 'V-2041', receipt_type: 'none' });
+    expect(sale.summary).toContain('#V-2041');
+    expect((await t.deps.db.selectFrom('outbox').select('id').execute()).length).toBe(outboxBefore);
+    const print = await post('staff', 'printReceipt', { unitId: unit, reprint: '0' });
+    expect(print.json().lines).toContain(`Voucher${' '.repeat(32 - 7 - 6)}V-2041`);
+    // A voucher number on a cash sale means nothing: not kept.
+    const cash = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: await unitId(t.deps.db, 'MB', 16), selectedUnit: umbrella, voucherNumber: 'X' }),
+    );
+    expect(
+      (
+        await t.deps.db
+          .selectFrom('sales')
+          .select('voucher_number')
+          .where('id', '=', cash.json().saleId)
+          .executeTakeFirstOrThrow()
+      ).voucher_number,
+    ).toBe('');
+  });
+
+  it('prints the first slip as the receipt and later ones as reprints, every line within 32 characters', async () => {
+    await writeSettings(t.deps.db, { venueName: 'Sandbar Beach Club and Cabana Rentals of the Gulf Coast' });
+    onTestFinished(() => writeSettings(t.deps.db, { venueName: 'Sandbar Beach Club' }));
+    const unit = await unitId(t.deps.db, 'MB', 17);
+    const s = await post('staff', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella, tipAmount: '5' }));
+    const reprints = () =>
+      t.deps.db.selectFrom('reprints').selectAll().where('sale_id', '=', s.json().saleId).execute();
+    // The tablet says reprint; it is the first print all the same.
+    const first = await post('staff', 'printReceipt', { unitId: unit, reprint: '1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().lines).toContain('Receipt');
+    expect(first.json().lines).not.toContain('Receipt (REPRINT)');
+    expect(await reprints()).toHaveLength(0);
+    const second = await post('staff', 'printReceipt', { unitId: unit, reprint: '0' });
+    expect(second.json().lines).toContain('Receipt (REPRINT)');
+    expect(await reprints()).toHaveLength(1);
+    const lines: string[] = second.json().lines;
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
+    expect(lines.slice(0, 2)).toEqual(['Sandbar Beach Club and Cabana', 'Rentals of the Gulf Coast']);
+    // The receipt link is longer than a line: cut over two lines, nothing lost.
+    const url = `http://localhost:80/receipt/${s.json().receiptId}`;
+    expect(lines.join('')).toContain(url);
+  });
+
+  it('getUnit/{id}/{currentTime} carries equipmentData from the same price list as the catalogue', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 18);
+    const cat = (await get('staff', 'getSaleCatalogue')).json();
+    const ts = Math.floor(MORNING / 1000);
+    const res = await get('staff', `getUnit/${unit}/${ts}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().equipmentData;
+    const byId = new Map(cat.items.map((i: { id: number }) => [i.id, i]));
+    for (const list of ['equipment', 'hotelEquipment', 'addons', 'hotelAddons']) {
+      for (const item of data[list]) expect(item).toEqual(byId.get(item.id));
+    }
+    // 10 am: the morning umbrella, not the afternoon one; hotel items apart from regular ones.
+    expect(data.equipment.map((i: { name: string }) => i.name)).toContain('Umbrella + 2 Chairs');
+    expect(data.equipment.map((i: { name: string }) => i.name)).not.toContain('Umbrella + 2 Chairs (after 2 pm)');
+    expect(data.hotelEquipment.map((i: { name: string }) => i.name)).toContain('Wyndham Guest Umbrella');
+    expect(data.addons.map((i: { name: string }) => i.name)).toContain('Extra Chair');
+    expect(data.equipment.every((i: { unitType: string }) => i.unitType === 'U')).toBe(true);
+    // Without a time (today's unit), no equipmentData: the spec gives it to the timed call.
+    expect((await get('staff', `getUnit/${unit}`)).json().equipmentData).toBeUndefined();
+  });
+
+  it('finds the guest a room charge is for by the same rule the sale is charged by', async () => {
+    const wyndham = await hotelId(t.deps.db, 'Wyndham');
+    const search = async (hotelLastName: string, hotelRoomNumber: string) =>
+      (
+        await post('staff', 'searchWyndham', {
+          customerData: { hotelLastName, hotelRoomNumber, roomChargeHotel: wyndham },
+        })
+      ).json();
+    // A typed prefix lists guests but is no match: the sale would be refused.
+    expect((await search('Gar', '305')).exactMatch).toBe(false);
+    const garcia = await search('garcia', '0305');
+    expect(garcia.exactMatch).toBe(true);
+    expect(garcia.guests[0]).toMatchObject({ Room: '0305', Additional: '1' });
+    // Priced with the additional-guest surcharge, as the wizard now shows it, the sale goes through.
+    const wyndhamItem = await priceId(t.deps.db, 'Wyndham Guest Umbrella');
+    const res = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({
+        unitId: await unitId(t.deps.db, 'MB', 19),
+        selectedUnit: wyndhamItem,
+        paymentMethod: 'Room Charge',
+        roomChargeHotel: wyndham,
+        lastName: 'Garcia',
+        roomNumber: '305',
+        wyndhamExtraCharge: '1',
+        orderTotal: '35.00',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('resends, edits and prints receipts; reprints are recorded', async () => {
     const unit = await unitId(t.deps.db, 'MB', 31);
     const s = await post('staff', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella }));
@@ -454,6 +627,7 @@ describe(`selling on ${testDialect}`, () => {
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Your receipt from Sandbar Beach Club');
     expect(mail.html).toContain(`/receipt/${s.json().receiptId}`);
+    await post('staff', 'printReceipt', { unitId: unit, reprint: '0' });
     const print = await post('staff', 'printReceipt', { unitId: unit, reprint: '1' });
     expect(print.statusCode, print.body).toBe(200);
     const bytes = Buffer.from(print.json().PrintCode, 'base64');

@@ -55,3 +55,17 @@ export async function latestSaleOnUnit(
 export async function addReprint(db: Kysely<DB>, r: { sale_id: number; user_id: number; at: number }): Promise<void> {
   await db.insertInto('reprints').values(r).execute();
 }
+
+/** How many times a sale's slip has been printed. */
+export async function countPrints(db: Kysely<DB>, saleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('receipt_prints')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('sale_id', '=', saleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function addPrint(db: Kysely<DB>, r: { sale_id: number; user_id: number; at: number }): Promise<void> {
+  await db.insertInto('receipt_prints').values(r).execute();
+}

@@ -152,6 +152,7 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
       purchaseDate: formatDate(Number(sale.created_at), settings.timeZone),
       ourTransactionId: sale.our_transaction_id,
       paymentMethod: sale.payment_method,
+      voucherNumber: sale.voucher_number,
       customerName: sale.customer_name,
       Price: centsToMoney(sale.subtotal_cents),
       tipAmount: centsToMoney(sale.tip_cents),
@@ -269,31 +270,81 @@ export async function updateReceipt(
   return { status: true, message: saleTexts.receiptSaved, saveReceiptSuccess: true, ...sent };
 }
 
-/** The lines of a printed slip (58 mm printers fit 32 characters). */
-export function receiptLines(r: ReceiptResponse, opts: { reprint: boolean; url: string }): string[] {
-  const w = 32;
-  const row = (left: string, right: string) => left + ' '.repeat(Math.max(1, w - left.length - right.length)) + right;
+/** 58 mm printers fit 32 characters a line. */
+export const slipWidth = 32;
+
+/** Breaks a text into lines of at most `width` characters, at spaces where it can, mid-word when it must. */
+export function wrapText(text: string, width = slipWidth): string[] {
+  const out: string[] = [];
+  for (const para of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of para.split(/\s+/).filter(Boolean)) {
+      let w = word;
+      while (w.length > width) {
+        // A word longer than the slip (a receipt link, an e-mail address) is cut, never lost.
+        const room = line ? width - line.length - 1 : width;
+        if (room <= 0) {
+          out.push(line);
+          line = '';
+          continue;
+        }
+        out.push(line ? `${line} ${w.slice(0, room)}` : w.slice(0, room));
+        line = '';
+        w = w.slice(room);
+      }
+      if (!line) line = w;
+      else if (line.length + 1 + w.length <= width) line = `${line} ${w}`;
+      else {
+        out.push(line);
+        line = w;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** A label left, an amount right; when both do not fit, the amount goes on its own line. */
+function row(left: string, right: string): string[] {
+  if (left.length + 1 + right.length <= slipWidth) {
+    return [left + ' '.repeat(slipWidth - left.length - right.length) + right];
+  }
+  return [...wrapText(left), ' '.repeat(Math.max(0, slipWidth - right.length)) + right.slice(-slipWidth)];
+}
+
+/** The lines of a printed slip, none longer than 32 characters. */
+export function receiptLines(
+  r: ReceiptResponse,
+  opts: { reprint: boolean; url: string; voucherNumber?: string },
+): string[] {
   const o = r.orderInfo;
+  const rule = '-'.repeat(slipWidth);
   const lines = [
-    r.venueName,
-    ...(r.venueAddress ? [r.venueAddress] : []),
-    '-'.repeat(w),
+    ...wrapText(r.venueName),
+    ...(r.venueAddress ? wrapText(r.venueAddress) : []),
+    rule,
     opts.reprint ? 'Receipt (REPRINT)' : 'Receipt',
-    row('Invoice', o.invoiceNumber),
-    o.purchaseDate,
-    ...r.units.map((u) => row('Unit', `${u.unitLocation} ${u.unitNumber}`)),
-    row('Payment', o.paymentMethod),
-    '-'.repeat(w),
+    ...row('Invoice', o.invoiceNumber),
+    ...wrapText(o.purchaseDate),
+    ...r.units.flatMap((u) => row('Unit', `${u.unitLocation} ${u.unitNumber}`)),
+    ...row('Payment', o.paymentMethod),
+    ...(opts.voucherNumber ? row('Voucher', opts.voucherNumber) : []),
+    rule,
   ];
   if (Number(o.tipAmount) > 0) {
-    if (Number(o.retailPrice) > 0) lines.push(row('Retail value', `$${o.retailPrice}`));
-    lines.push(row('Sub total', `$${o.Price}`), row(`Gratuity ${o.tipPercent}%`, `$${o.tipAmount}`));
+    if (Number(o.retailPrice) > 0) lines.push(...row('Retail value', `$${o.retailPrice}`));
+    lines.push(...row('Sub total', `$${o.Price}`), ...row(`Gratuity ${o.tipPercent}%`, `$${o.tipAmount}`));
   }
-  lines.push(row('Total', `$${o.Total}`), '', opts.url, r.supportEmail, '');
+  lines.push(...row('Total', `$${o.Total}`), '', ...wrapText(opts.url), ...wrapText(r.supportEmail), '');
   return lines;
 }
 
-/** POST /printReceipt {unitId, reprint}: ESC/POS for the wrapper's printer; reprints are recorded. */
+/**
+ * POST /printReceipt {unitId, reprint}: ESC/POS for the wrapper's printer. Every print is kept;
+ * the first print of a sale is the receipt, later ones are reprints (marked, and recorded for
+ * the reprint report). The server decides from that record: a tablet cannot know whether
+ * another one printed the slip already, so the request's `reprint` flag is not trusted.
+ */
 export async function printReceipt(
   deps: AppDeps,
   user: SessionUser,
@@ -310,8 +361,18 @@ export async function printReceipt(
   if (!saleId) throw notFound(saleTexts.noSaleOnUnit);
   const sale = (await sales.saleById(deps.db, saleId))!;
   const receipt = await getReceipt(deps, sale.receipt_id);
-  if (body.reprint) await repo.addReprint(deps.db, { sale_id: sale.id, user_id: user.id, at: deps.clock.now() });
-  const lines = receiptLines(receipt, { reprint: body.reprint, url: receiptUrl(base, sale.receipt_id) });
+  const at = deps.clock.now();
+  const reprint = await deps.db.transaction().execute(async (trx) => {
+    const printedBefore = await repo.countPrints(trx, sale.id);
+    await repo.addPrint(trx, { sale_id: sale.id, user_id: user.id, at });
+    if (printedBefore > 0) await repo.addReprint(trx, { sale_id: sale.id, user_id: user.id, at });
+    return printedBefore > 0;
+  });
+  const lines = receiptLines(receipt, {
+    reprint,
+    url: receiptUrl(base, sale.receipt_id),
+    voucherNumber: receipt.orderInfo.voucherNumber,
+  });
   return { PrintCode: escposDocument(lines), lines };
 }
 

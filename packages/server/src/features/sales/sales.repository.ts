@@ -62,6 +62,26 @@ export async function catalogue(db: Kysely<DB>): Promise<CatalogueItem[]> {
   }));
 }
 
+export async function userName(db: Kysely<DB>, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** Who seated a customer, when, how they paid and what it cost (for a truthful 409). */
+export async function customerSaleInfo(db: Kysely<DB>, customerId: number) {
+  return db
+    .selectFrom('unit_customers')
+    .leftJoin('users', 'users.id', 'unit_customers.created_by')
+    .select([
+      'unit_customers.created_at',
+      'unit_customers.payment_method',
+      'unit_customers.price_cents',
+      'users.name as user_name',
+    ])
+    .where('unit_customers.id', '=', customerId)
+    .executeTakeFirst();
+}
+
 export async function hotels(db: Kysely<DB>) {
   return db.selectFrom('hotels').select(['id', 'name', 'vacation_owner_rule', 'is_other']).orderBy('id').execute();
 }
@@ -178,6 +198,7 @@ export async function insertSale(
     summary: string;
     notes: string;
     multi: number;
+    voucher_number: string;
     created_at: number;
   },
 ): Promise<number> {

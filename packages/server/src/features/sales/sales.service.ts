@@ -2,7 +2,9 @@ import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import {
   type CatalogueItem,
   type SaleLineInput,
+  type SaleTotals,
   computeSaleTotals,
+  equipmentData,
   holdMs,
   inWindow,
   isHotelItem,
@@ -10,12 +12,15 @@ import {
   padRoom,
   pricedAsHotelGuest,
   pricingHour,
+  rosterGuest,
   tipPresets,
 } from '@sandbar/contract/rules/pricing';
 import { addDays, businessDay, dayStartMs, venueParts } from '@sandbar/contract/rules/time';
 import {
+  type CatalogueItemOut,
   CustomerData,
   type CheckItemPriceResponse,
+  type EquipmentDataOut,
   type HoldUnitResponse,
   type ReleaseUnitsResponse,
   type SaleCatalogue,
@@ -77,10 +82,33 @@ function takeable(state: UnitState, cartId: string | null, userId: number, now: 
   return state.holdExpiresAt !== null && state.holdExpiresAt < now;
 }
 
-function takenMessage(p: repo.PositionRow, state: UnitState): string {
-  if (state.status === 1) return saleTexts.unitTaken(unitLabel(p), 'is in an order on another tablet');
-  if (state.status === 6) return saleTexts.unitTaken(unitLabel(p), 'cannot be sold');
-  return saleTexts.unitTaken(unitLabel(p), 'was just sold on another tablet');
+/** '10:05 AM' in the venue's zone: what a 409 says about when something happened. */
+function clockTime(ms: number, timeZone: string): string {
+  const p = venueParts(ms, timeZone);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${h12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * Why a unit cannot be taken, told truthfully: who sold it, when and how, or whose order holds
+ * it since when (never "on another tablet" when it was this user, half an hour ago).
+ */
+async function takenMessage(db: Kysely<DB>, p: repo.PositionRow, state: UnitState, timeZone: string): Promise<string> {
+  const unit = unitLabel(p);
+  if (state.status === 6) return saleTexts.unitNotForSale(unit);
+  if (state.status === 1) {
+    const who = state.holdUserId ? await repo.userName(db, state.holdUserId) : null;
+    const since = state.holdExpiresAt !== null ? state.holdExpiresAt - holdMs : (state.updatedAt ?? 0);
+    return saleTexts.unitHeldBy(unit, who ?? 'another', clockTime(since, timeZone));
+  }
+  const sold = state.customerId ? await repo.customerSaleInfo(db, state.customerId) : undefined;
+  if (!sold) return saleTexts.unitTaken(unit, 'was just sold on another tablet');
+  return saleTexts.unitSoldBy(
+    unit,
+    sold.user_name ?? 'someone',
+    clockTime(Number(sold.created_at), timeZone),
+    `${sold.payment_method} $${centsToMoney(sold.price_cents)}`,
+  );
 }
 
 function toCents(v: number | string | undefined): number {
@@ -136,105 +164,208 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(e?.message ?? '');
 }
 
+// ---------- saveCustomer, phase by phase ----------
+
+interface Line {
+  unitId: number;
+  selectedUnit: number | undefined;
+  addons: number[];
+}
+
+/** What a sale is, independent of how the tablet spelled it: a retry must say exactly this again. */
+function fingerprint(f: {
+  method: string;
+  hotelId: number | null;
+  room: string;
+  lines: { unitId: number; selectedUnit: number; addons: number[] }[];
+  subtotalCents: number;
+  tipCents: number;
+  receiptType: string;
+  phone: string;
+  email: string;
+}): string {
+  const lines = [...f.lines]
+    .sort((a, b) => a.unitId - b.unitId)
+    .map((l) => `${l.unitId}:${l.selectedUnit}:${[...l.addons].sort((a, b) => a - b).join('+')}`);
+  return JSON.stringify([
+    f.method,
+    f.hotelId,
+    f.room,
+    lines,
+    f.subtotalCents,
+    f.tipCents,
+    f.receiptType,
+    f.receiptType === 'phone' ? f.phone : '',
+    f.receiptType === 'email' ? f.email : '',
+  ]);
+}
+
 /**
- * POST /saveCustomer: one transaction that checks every unit is still free (or held by this
- * cart), records the sale and its items at server-computed prices, seats the customers
- * (2, room charge 4), queues the receipt and writes unit logs. Idempotent on ourTransactionId.
+ * Phase 0, the idempotency key: a retry of a recorded sale gets the first answer, but only from
+ * its own caller (the same user, or one working the sale's location), and only when it asks for
+ * the same sale; a different body under a used id is a 409, never a silent first result.
  */
-export async function saveCustomer(
+async function replayOf(
   deps: AppDeps,
   user: SessionUser,
   data: CustomerDataOut,
   base: string,
-): Promise<SaveCustomerResponse> {
-  const { db, clock } = deps;
-  const earlier = await repo.saleByTransactionId(db, data.ourTransactionId);
-  if (earlier) return replay(deps, earlier, base);
-
-  const lines =
-    data.cartUnits.length > 0
-      ? data.cartUnits.map((u) => ({ unitId: u.unitId, selectedUnit: u.selectedUnit, addons: u.selectedAddons }))
-      : [{ unitId: data.unitId, selectedUnit: data.selectedUnit, addons: data.selectedAddons }];
-  const unitIds = lines.map((l) => l.unitId);
-  if (new Set(unitIds).size !== unitIds.length) throw badRequest('A unit is in the order twice.');
-  const multi = lines.length > 1;
-
-  const method = data.paymentMethod;
-  const cardTransactionId = data.transactionID || data.cardTransactionId || null;
-  if (method === 'Credit Card' && !cardTransactionId) throw badRequest(saleTexts.cardNeedsTransaction);
-
-  const positions = await authorisedPositions(db, user, unitIds);
-
-  let hotel: Awaited<ReturnType<typeof repo.hotelById>> | null = null;
-  let roomNumber = '';
-  let lastName = data.lastName;
-  let customerName = data.customerName;
-  let rosterExtraCharge: boolean | null = null;
-  if (method === 'Room Charge') {
-    if (!data.roomChargeHotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
-    hotel = (await repo.hotelById(db, data.roomChargeHotel)) ?? null;
-    if (!hotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
-    if (!data.lastName || !data.roomNumber) throw badRequest(saleTexts.roomChargeNeedsGuest);
-    roomNumber = padRoom(data.roomNumber);
-    if (!hotel.is_other && !data.manualEntry) {
-      // The guest must be on the hotel's list under that surname in that room (a typed prefix is
-      // for the lookup, not for charging a room); their row says whether the additional-guest
-      // surcharge applies, whatever the tablet sent.
-      const inRoom = await repo.searchGuests(db, { hotelId: hotel.id, lastName: '', room: roomNumber, limit: 50 });
-      const surname = (n: string) => n.split(',')[0]!.trim().toLowerCase();
-      const wanted = lastName.trim().toLowerCase();
-      const found = inRoom.filter(
-        (g) => surname(g.guest_name) === wanted || surname(g.accompanying_guest_name) === wanted,
-      );
-      if (found.length === 0) throw badRequest(saleTexts.guestNotFound);
-      rosterExtraCharge = found.some((g) => Number(g.additional) === 1);
-    }
-    if (!customerName) customerName = lastName;
-  } else {
-    lastName = data.lastName;
-    if (!multi && !customerName) throw badRequest(saleTexts.customerNameBlank);
+): Promise<SaveCustomerResponse | null> {
+  const earlier = await repo.saleByTransactionId(deps.db, data.ourTransactionId);
+  if (!earlier) return null;
+  if (earlier.user_id !== user.id) {
+    const allowed = await repo.userLocationIds(deps.db, user.id);
+    if (earlier.location_id === null || !allowed.has(earlier.location_id)) throw conflict(saleTexts.replayNotYours);
   }
+  const items = await repo.itemsOfSale(deps.db, earlier.id);
+  const byUnit = new Map<number, { unitId: number; selectedUnit: number; addons: number[] }>();
+  for (const i of items) {
+    const line = byUnit.get(i.position_id ?? 0) ?? { unitId: i.position_id ?? 0, selectedUnit: 0, addons: [] };
+    if (i.kind === 'unit') line.selectedUnit = i.price_id ?? 0;
+    else line.addons.push(i.price_id ?? 0);
+    byUnit.set(line.unitId, line);
+  }
+  const recorded = fingerprint({
+    method: earlier.payment_method,
+    hotelId: earlier.hotel_id,
+    room: earlier.room_number,
+    lines: [...byUnit.values()],
+    subtotalCents: earlier.subtotal_cents,
+    tipCents: earlier.tip_cents,
+    receiptType: earlier.receipt_type,
+    phone: earlier.customer_phone,
+    email: earlier.customer_email,
+  });
+  const asked = fingerprint({
+    method: data.paymentMethod,
+    hotelId: data.paymentMethod === 'Room Charge' ? (data.roomChargeHotel ?? null) : null,
+    room: data.paymentMethod === 'Room Charge' ? padRoom(data.roomNumber) : '',
+    lines: linesOf(data).map((l) => ({ unitId: l.unitId, selectedUnit: l.selectedUnit ?? 0, addons: l.addons })),
+    subtotalCents: toCents(data.orderTotal),
+    tipCents: toCents(data.tipAmount),
+    receiptType: data.receiptType,
+    phone: data.customerPhone,
+    email: data.customerEmail,
+  });
+  if (recorded !== asked) throw conflict(saleTexts.replayMismatch);
+  return replay(deps, earlier, base);
+}
 
+/** A cart names every unit; a single sale names one. */
+function linesOf(data: CustomerDataOut): Line[] {
+  return data.cartUnits.length > 0
+    ? data.cartUnits.map((u) => ({ unitId: u.unitId, selectedUnit: u.selectedUnit, addons: u.selectedAddons }))
+    : [{ unitId: data.unitId, selectedUnit: data.selectedUnit, addons: data.selectedAddons }];
+}
+
+/** Phase 1, validate the lines: units once each, a card sale carries the reader's id. */
+function validateLines(data: CustomerDataOut): { lines: Line[]; multi: boolean; cardTransactionId: string | null } {
+  const lines = linesOf(data);
+  const unitIds = lines.map((l) => l.unitId);
+  if (new Set(unitIds).size !== unitIds.length) throw badRequest(saleTexts.unitInOrderTwice);
+  const cardTransactionId = data.transactionID || data.cardTransactionId || null;
+  if (data.paymentMethod === 'Credit Card' && !cardTransactionId) throw badRequest(saleTexts.cardNeedsTransaction);
+  return { lines, multi: lines.length > 1, cardTransactionId };
+}
+
+interface Buyer {
+  hotel: Awaited<ReturnType<typeof repo.hotelById>> | null;
+  roomNumber: string;
+  lastName: string;
+  customerName: string;
+  /** From the hotel's list (named hotels, not manual entry); null: the tablet's flag stands. */
+  rosterExtraCharge: boolean | null;
+  hotelGuestOf: number | null;
+}
+
+/**
+ * Who pays: for a room charge the hotel and the guest, found on the hotel's list by the
+ * contract's rosterGuest rule (the wizard prices by the same rule, so its total matches).
+ */
+async function resolveBuyer(db: Kysely<DB>, data: CustomerDataOut, multi: boolean): Promise<Buyer> {
+  if (data.paymentMethod !== 'Room Charge') {
+    if (!multi && !data.customerName) throw badRequest(saleTexts.customerNameBlank);
+    return {
+      hotel: null,
+      roomNumber: '',
+      lastName: data.lastName,
+      customerName: data.customerName,
+      rosterExtraCharge: null,
+      hotelGuestOf: null,
+    };
+  }
+  if (!data.roomChargeHotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
+  const hotel = (await repo.hotelById(db, data.roomChargeHotel)) ?? null;
+  if (!hotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
+  if (!data.lastName || !data.roomNumber) throw badRequest(saleTexts.roomChargeNeedsGuest);
+  const roomNumber = padRoom(data.roomNumber);
+  let rosterExtraCharge: boolean | null = null;
+  if (!hotel.is_other && !data.manualEntry) {
+    const inRoom = await repo.searchGuests(db, { hotelId: hotel.id, lastName: '', room: roomNumber, limit: 50 });
+    const guest = rosterGuest(
+      inRoom.map((g) => ({
+        room: g.room,
+        guestName: g.guest_name,
+        accompanyingGuestName: g.accompanying_guest_name,
+        additional: Number(g.additional) === 1,
+      })),
+      data.lastName,
+      roomNumber,
+    );
+    if (!guest) throw badRequest(saleTexts.guestNotFound);
+    rosterExtraCharge = guest.extraCharge;
+  }
   const hotelGuestOf = pricedAsHotelGuest({
-    paymentMethod: method,
-    hotel: hotel
-      ? { id: hotel.id, vacationOwnerRule: hotel.vacation_owner_rule === 1, isOther: hotel.is_other === 1 }
-      : null,
+    paymentMethod: data.paymentMethod,
+    hotel: { id: hotel.id, vacationOwnerRule: hotel.vacation_owner_rule === 1, isOther: hotel.is_other === 1 },
     roomNumber,
   })
-    ? hotel!.id
+    ? hotel.id
     : null;
+  return {
+    hotel,
+    roomNumber,
+    lastName: data.lastName,
+    customerName: data.customerName || data.lastName,
+    rosterExtraCharge,
+    hotelGuestOf,
+  };
+}
 
-  const items = await repo.catalogue(db);
-  const settings = await readSettings(db);
-  const now = clock.now();
-  const at = venueParts(now, settings.timeZone);
-  const hour = pricingHour(at.hour, at.minute);
+/** Phase 2, price them: the items must be offered to this buyer now; the client's total must agree. */
+function priceLines(
+  items: CatalogueItem[],
+  positions: repo.PositionRow[],
+  lines: Line[],
+  buyer: Buyer,
+  data: CustomerDataOut,
+  hour: number,
+): SaleTotals {
   const saleLines: SaleLineInput[] = lines.map((l, i) => {
     const p = positions[i]!;
     const unit = findItem(items, l.selectedUnit);
-    checkEligible(unit, p, hotelGuestOf, false, hour);
+    checkEligible(unit, p, buyer.hotelGuestOf, false, hour);
     const addons = l.addons.map((id) => {
       const a = findItem(items, id);
-      checkEligible(a, p, hotelGuestOf, true, hour);
+      checkEligible(a, p, buyer.hotelGuestOf, true, hour);
       return a;
     });
     return { positionId: p.id, unit, addons };
   });
   const totals = computeSaleTotals(saleLines, {
-    hotelGuestOf,
-    extraCharge: rosterExtraCharge ?? (data.wyndhamExtraCharge || data.extraCharge),
+    hotelGuestOf: buyer.hotelGuestOf,
+    extraCharge: buyer.rosterExtraCharge ?? (data.wyndhamExtraCharge || data.extraCharge),
     tipCents: toCents(data.tipAmount),
   });
   if (toCents(data.orderTotal) !== totals.subtotalCents) {
     throw badRequest(saleTexts.wrongTotal(centsToMoney(totals.subtotalCents)));
   }
+  return totals;
+}
 
-  const day = venueDay(now, settings.timeZone);
-  const status = method === 'Room Charge' ? 4 : 2;
-  const receiptId = newReceiptId();
-  const summary = [
-    `${method}${hotel ? ` ${hotel.name} room ${roomNumber}` : ''}:`,
+function summaryOf(method: string, buyer: Buyer, positions: repo.PositionRow[], totals: SaleTotals, voucher: string) {
+  return [
+    `${method}${buyer.hotel ? ` ${buyer.hotel.name} room ${buyer.roomNumber}` : ''}${voucher ? ` #${voucher}` : ''}:`,
     totals.lines
       .map(
         (l, i) =>
@@ -246,130 +377,214 @@ export async function saveCustomer(
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+interface SaleContext {
+  user: SessionUser;
+  data: CustomerDataOut;
+  positions: repo.PositionRow[];
+  buyer: Buyer;
+  totals: SaleTotals;
+  cardTransactionId: string | null;
+  multi: boolean;
+  day: string;
+  now: number;
+  timeZone: string;
+  receiptId: string;
+}
+
+/** Phase 3, claim the units: each must still be free, or held by this cart or user. */
+async function claimUnits(trx: Kysely<DB>, c: SaleContext): Promise<UnitState[]> {
+  const states: UnitState[] = [];
+  for (const p of c.positions) {
+    const s = await readState(trx, p.id, c.day, p.unit_type);
+    if (!takeable(s, c.data.cartId ?? null, c.user.id, c.now)) {
+      throw conflict(await takenMessage(trx, p, s, c.timeZone));
+    }
+    states.push(s);
+  }
+  return states;
+}
+
+/** Phase 4, record the sale: the sale and its items, a seated customer and a log line per unit. */
+async function recordSale(
+  trx: Kysely<DB>,
+  c: SaleContext,
+  states: UnitState[],
+): Promise<{ saleId: number; customerIds: number[] }> {
+  const { data, buyer, totals, user, day, now } = c;
+  const method = data.paymentMethod;
+  const voucherNumber = method === 'Voucher' ? data.voucherNumber : '';
+  const saleId = await repo.insertSale(trx, {
+    our_transaction_id: data.ourTransactionId,
+    receipt_id: c.receiptId,
+    day,
+    user_id: user.id,
+    location_id: c.positions[0]!.location_id,
+    payment_method: method,
+    hotel_id: buyer.hotel?.id ?? null,
+    room_number: buyer.roomNumber,
+    last_name: buyer.lastName,
+    customer_name: buyer.customerName,
+    manual_entry: data.manualEntry ? 1 : 0,
+    list_cents: totals.listCents,
+    subtotal_cents: totals.subtotalCents,
+    addon_cents: totals.addonCents,
+    extra_cents: totals.extraCents,
+    tip_cents: totals.tipCents,
+    total_cents: totals.totalCents,
+    retail_cents: totals.retailCents,
+    card_transaction_id: c.cardTransactionId,
+    receipt_type: data.receiptType,
+    customer_phone: data.customerPhone,
+    customer_email: data.customerEmail,
+    signature_png: data.signature ?? null,
+    summary: summaryOf(method, buyer, c.positions, totals, voucherNumber),
+    notes: data.notes,
+    multi: c.multi ? 1 : 0,
+    voucher_number: voucherNumber,
+    created_at: now,
+  });
+  await repo.insertSaleItems(
+    trx,
+    totals.lines.flatMap((l) =>
+      l.items.map((x) => ({
+        sale_id: saleId,
+        position_id: l.positionId,
+        price_id: x.item.id,
+        kind: x.kind,
+        name: x.item.name,
+        list_cents: x.listCents,
+        charged_cents: x.chargedCents,
+        retail_cents: x.retailCents,
+      })),
+    ),
+  );
+  const status = method === 'Room Charge' ? 4 : 2;
+  const customerIds: number[] = [];
+  for (const [i, p] of c.positions.entries()) {
+    const line = totals.lines[i]!;
+    const customerId = await repo.insertCustomer(trx, {
+      position_id: p.id,
+      day,
+      sale_id: saleId,
+      customer_name: buyer.customerName,
+      payment_method: method,
+      price_cents: line.totalCents,
+      receipt_type: data.receiptType,
+      receipt_phone: data.customerPhone,
+      receipt_email: data.customerEmail,
+      created_at: now,
+      created_by: user.id,
+    });
+    const won = await compareAndSet(
+      trx,
+      p.id,
+      day,
+      states[i]!.version,
+      { status, customerId },
+      { userId: user.id, now },
+    );
+    // Lost the race: say what the winner did (sold it, or put it in an order).
+    if (!won) throw conflict(await takenMessage(trx, p, await readState(trx, p.id, day, p.unit_type), c.timeZone));
+    await addUnitLog(trx, {
+      positionId: p.id,
+      day,
+      kind: 'log',
+      text: `Sold to ${buyer.customerName || 'customer'} (${method}) $${centsToMoney(line.totalCents)} by ${user.initials}`,
+      userId: user.id,
+      at: now,
+    });
+    customerIds.push(customerId);
+  }
+  return { saleId, customerIds };
+}
+
+/**
+ * POST /saveCustomer: validate the lines, price them, claim the units, record the sale, queue the
+ * receipt (in the same transaction), publish. Idempotent on ourTransactionId (see replayOf).
+ */
+export async function saveCustomer(
+  deps: AppDeps,
+  user: SessionUser,
+  data: CustomerDataOut,
+  base: string,
+): Promise<SaveCustomerResponse> {
+  const { db, clock } = deps;
+  const replayed = await replayOf(deps, user, data, base);
+  if (replayed) return replayed;
+
+  const { lines, multi, cardTransactionId } = validateLines(data);
+  const positions = await authorisedPositions(
+    db,
+    user,
+    lines.map((l) => l.unitId),
+  );
+  const [buyer, items, settings] = await Promise.all([
+    resolveBuyer(db, data, multi),
+    repo.catalogue(db),
+    readSettings(db),
+  ]);
+  const now = clock.now();
+  const at = venueParts(now, settings.timeZone);
+  const totals = priceLines(items, positions, lines, buyer, data, pricingHour(at.hour, at.minute));
+  const c: SaleContext = {
+    user,
+    data,
+    positions,
+    buyer,
+    totals,
+    cardTransactionId,
+    multi,
+    day: venueDay(now, settings.timeZone),
+    now,
+    timeZone: settings.timeZone,
+    receiptId: newReceiptId(),
+  };
 
   let result: { saleId: number; customerIds: number[] };
   try {
     result = await db.transaction().execute(async (trx) => {
-      const states: UnitState[] = [];
-      for (const p of positions) {
-        const s = await readState(trx, p.id, day, p.unit_type);
-        if (!takeable(s, data.cartId ?? null, user.id, now)) throw conflict(takenMessage(p, s));
-        states.push(s);
-      }
-      const saleId = await repo.insertSale(trx, {
-        our_transaction_id: data.ourTransactionId,
-        receipt_id: receiptId,
-        day,
-        user_id: user.id,
-        location_id: positions[0]!.location_id,
-        payment_method: method,
-        hotel_id: hotel?.id ?? null,
-        room_number: roomNumber,
-        last_name: lastName,
-        customer_name: customerName,
-        manual_entry: data.manualEntry ? 1 : 0,
-        list_cents: totals.listCents,
-        subtotal_cents: totals.subtotalCents,
-        addon_cents: totals.addonCents,
-        extra_cents: totals.extraCents,
-        tip_cents: totals.tipCents,
-        total_cents: totals.totalCents,
-        retail_cents: totals.retailCents,
-        card_transaction_id: cardTransactionId,
-        receipt_type: data.receiptType,
-        customer_phone: data.customerPhone,
-        customer_email: data.customerEmail,
-        signature_png: data.signature ?? null,
-        summary,
-        notes: data.notes,
-        multi: multi ? 1 : 0,
-        created_at: now,
-      });
-      await repo.insertSaleItems(
-        trx,
-        totals.lines.flatMap((l) =>
-          l.items.map((x) => ({
-            sale_id: saleId,
-            position_id: l.positionId,
-            price_id: x.item.id,
-            kind: x.kind,
-            name: x.item.name,
-            list_cents: x.listCents,
-            charged_cents: x.chargedCents,
-            retail_cents: x.retailCents,
-          })),
-        ),
-      );
-      const customerIds: number[] = [];
-      for (const [i, p] of positions.entries()) {
-        const line = totals.lines[i]!;
-        const customerId = await repo.insertCustomer(trx, {
-          position_id: p.id,
-          day,
-          sale_id: saleId,
-          customer_name: customerName,
-          payment_method: method,
-          price_cents: line.totalCents,
-          receipt_type: data.receiptType,
-          receipt_phone: data.customerPhone,
-          receipt_email: data.customerEmail,
-          created_at: now,
-          created_by: user.id,
+      const states = await claimUnits(trx, c);
+      const recorded = await recordSale(trx, c, states);
+      // Phase 5, queue the receipt (none when the customer declined one).
+      if (data.receiptType !== 'none') {
+        await queueReceipt(trx, clock, settings, base, {
+          receiptId: c.receiptId,
+          day: c.day,
+          totalCents: totals.totalCents,
+          customerName: buyer.customerName,
+          receiptType: data.receiptType,
+          phone: data.customerPhone,
+          email: data.customerEmail,
         });
-        const won = await compareAndSet(
-          trx,
-          p.id,
-          day,
-          states[i]!.version,
-          { status, customerId },
-          { userId: user.id, now },
-        );
-        // Lost the race: say what the winner did (sold it, or put it in an order).
-        if (!won) throw conflict(takenMessage(p, await readState(trx, p.id, day, p.unit_type)));
-        await addUnitLog(trx, {
-          positionId: p.id,
-          day,
-          kind: 'log',
-          text: `Sold to ${customerName || 'customer'} (${method}) $${centsToMoney(line.totalCents)} by ${user.initials}`,
-          userId: user.id,
-          at: now,
-        });
-        customerIds.push(customerId);
       }
-      await queueReceipt(trx, clock, settings, base, {
-        receiptId,
-        day,
-        totalCents: totals.totalCents,
-        customerName,
-        receiptType: data.receiptType,
-        phone: data.customerPhone,
-        email: data.customerEmail,
-      });
-      return { saleId, customerIds };
+      return recorded;
     });
   } catch (err) {
     // A concurrent save of the same ourTransactionId won: answer with its result.
     if (isUniqueViolation(err) || (err instanceof HttpError && err.statusCode === 409)) {
-      const first = await repo.saleByTransactionId(db, data.ourTransactionId);
-      if (first) return replay(deps, first, base);
+      const first = await replayOf(deps, user, data, base);
+      if (first) return first;
     }
-    if (isUniqueViolation(err)) throw conflict('This sale is being saved on another request. Try again.');
+    if (isUniqueViolation(err)) throw conflict(saleTexts.savingElsewhere);
     throw err;
   }
 
+  // Phase 6, publish: every board shows the units sold.
   await deps.events.publish({
     type: 'sale',
-    day,
-    unitIds,
+    day: c.day,
+    unitIds: positions.map((p) => p.id),
     locationIds: [...new Set(positions.map((p) => p.location_id))],
   });
   return {
     status: 1,
     saleId: result.saleId,
     ourTransactionId: data.ourTransactionId,
-    receiptId,
-    receiptUrl: receiptUrl(base, receiptId),
-    unitIds,
+    receiptId: c.receiptId,
+    receiptUrl: receiptUrl(base, c.receiptId),
+    unitIds: positions.map((p) => p.id),
     customerIds: result.customerIds,
     orderTotal: centsToMoney(totals.subtotalCents),
     tipAmount: centsToMoney(totals.tipCents),
@@ -392,7 +607,7 @@ export async function holdUnit(
   const expires = now + holdMs;
   await deps.db.transaction().execute(async (trx) => {
     const s = await readState(trx, p!.id, day, p!.unit_type);
-    if (!takeable(s, body.cartId, -1, now)) throw conflict(takenMessage(p!, s));
+    if (!takeable(s, body.cartId, -1, now)) throw conflict(await takenMessage(trx, p!, s, settings.timeZone));
     const won = await compareAndSet(
       trx,
       p!.id,
@@ -509,6 +724,24 @@ export async function releaseExpiredHolds(deps: Pick<AppDeps, 'db' | 'clock' | '
   return [...byDay.values()].reduce((n, e) => n + e.unitIds.length, 0);
 }
 
+/** A price list item as the API shows it (the catalogue and a unit's equipmentData alike). */
+function catalogueItemOut(i: CatalogueItem): CatalogueItemOut {
+  return {
+    id: i.id,
+    name: i.name,
+    price: centsToMoney(i.priceCents),
+    retailRate: centsToMoney(i.retailRateCents),
+    hotelRate: centsToMoney(i.hotelRateCents),
+    addOn: i.addOn ? '1' : '0',
+    sort: i.sort,
+    startTime: i.startTime,
+    endTime: i.endTime,
+    unitType: i.unitType,
+    projectHotels: i.hotelIds,
+    allHotels: i.allHotels ? '1' : '0',
+  };
+}
+
 /** The price list and hotels the wizard offers from, with the venue's pricing hour. */
 export async function getSaleCatalogue(deps: AppDeps): Promise<SaleCatalogue> {
   const [items, hotels, settings] = await Promise.all([
@@ -519,20 +752,7 @@ export async function getSaleCatalogue(deps: AppDeps): Promise<SaleCatalogue> {
   const now = deps.clock.now();
   const p = venueParts(now, settings.timeZone);
   return {
-    items: items.map((i) => ({
-      id: i.id,
-      name: i.name,
-      price: centsToMoney(i.priceCents),
-      retailRate: centsToMoney(i.retailRateCents),
-      hotelRate: centsToMoney(i.hotelRateCents),
-      addOn: i.addOn ? '1' : '0',
-      sort: i.sort,
-      startTime: i.startTime,
-      endTime: i.endTime,
-      unitType: i.unitType,
-      projectHotels: i.hotelIds,
-      allHotels: i.allHotels ? '1' : '0',
-    })),
+    items: items.map(catalogueItemOut),
     hotels: hotels.map((h) => ({
       id: h.id,
       name: h.name,
@@ -544,6 +764,25 @@ export async function getSaleCatalogue(deps: AppDeps): Promise<SaleCatalogue> {
     day: venueDay(now, settings.timeZone),
     tipPresets: [...tipPresets],
     simulatedReader: settings.simulatedReader,
+  };
+}
+
+/**
+ * A unit's equipmentData at a time (spec section 3, GET /getUnit/{id}/{currentTime}): the same
+ * price list, item shape and pricing hour as the catalogue. On today's board the time is now
+ * (the board names a day by its midnight, and sales happen now); on another day, the time given.
+ */
+export async function equipmentDataAt(deps: AppDeps, unitType: string, atMs: number): Promise<EquipmentDataOut> {
+  const [items, settings] = await Promise.all([repo.catalogue(deps.db), readSettings(deps.db)]);
+  const now = deps.clock.now();
+  const when = venueDay(atMs, settings.timeZone) === venueDay(now, settings.timeZone) ? now : atMs;
+  const p = venueParts(when, settings.timeZone);
+  const data = equipmentData(items, { unitType, hour: pricingHour(p.hour, p.minute) });
+  return {
+    equipment: data.equipment.map(catalogueItemOut),
+    hotelEquipment: data.hotelEquipment.map(catalogueItemOut),
+    addons: data.addons.map(catalogueItemOut),
+    hotelAddons: data.hotelAddons.map(catalogueItemOut),
   };
 }
 
@@ -560,6 +799,20 @@ export async function searchWyndham(
     limit: 25,
   });
   const lastNameGiven = q.hotelLastName !== '';
+  // exactMatch is the rule saveCustomer charges by: this surname in this room.
+  const match =
+    lastNameGiven && q.hotelRoomNumber
+      ? rosterGuest(
+          rows.map((g) => ({
+            room: g.room,
+            guestName: g.guest_name,
+            accompanyingGuestName: g.accompanying_guest_name,
+            additional: Number(g.additional) === 1,
+          })),
+          q.hotelLastName,
+          q.hotelRoomNumber,
+        )
+      : null;
   return {
     guests: rows.map((g) => ({
       Room: maskRoom(g.room, lastNameGiven && !q.hotelRoomNumber),
@@ -568,7 +821,7 @@ export async function searchWyndham(
       Additional: g.additional ? '1' : '0',
       hotelId: g.hotel_id,
     })),
-    exactMatch: lastNameGiven && !!q.hotelRoomNumber && rows.length > 0,
+    exactMatch: match !== null,
   };
 }
 

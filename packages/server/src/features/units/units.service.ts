@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema';
 import { escposDocument } from '../../platform/escpos';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
+import { equipmentDataAt } from '../sales/sales.service';
 import { readSettings } from '../settings/settings.repository';
 import { type BoardEncoding, boardCache, encodedBody } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
@@ -322,13 +323,16 @@ const toEntry = (e: { id: number; text: string; at: number; initials: string | n
 export async function getUnit(deps: AppDeps, user: Actor, unitId: number, timeStamp?: number): Promise<UnitDetail> {
   const { pos, v, day } = await unitContext(deps, user, unitId, timeStamp);
   if (!canViewDay(user.userType, day, v.today)) throw forbidden("You can only see today's board.");
-  const [unit, notes, logs] = await Promise.all([
+  const [unit, notes, logs, equipmentData] = await Promise.all([
     currentUnit(deps.db, pos, day),
     repo.listEntries(deps.db, pos.id, day, 'note'),
     repo.listEntries(deps.db, pos.id, day, 'log'),
+    // The spec's getUnit/{id}/{currentTime} carries what may be sold then (section 3).
+    timeStamp === undefined ? undefined : equipmentDataAt(deps, pos.unit_type, timeStamp * 1000),
   ]);
   return {
     ...unit,
+    ...(equipmentData ? { equipmentData } : {}),
     day,
     currentTime: toTimestamp(dayStartMs(day, v.timeZone)),
     loadTime: deps.clock.now(),

@@ -11,6 +11,7 @@ export const receiptEn = {
   gratuityAmount: 'Gratuity Amount',
   total: 'Total',
   payment: 'Payment',
+  voucher: 'Voucher',
   questions: 'Questions about this receipt?',
   print: 'Print',
   notFound: 'This receipt does not exist.',

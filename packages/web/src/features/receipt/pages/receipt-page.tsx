@@ -82,6 +82,7 @@ export function ReceiptPage() {
             />
           ))}
           <Row label={t('receipt.payment')} value={o.paymentMethod} />
+          {o.voucherNumber && <Row label={t('receipt.voucher')} value={o.voucherNumber} testId="receipt-voucher" />}
           <Divider />
           {hasTip && (
             <>

@@ -35,7 +35,7 @@ export function CustomerReceiptActions({
   const [message, setMessage] = useState<string | null>(null);
 
   const doResend = async () => {
-    const r = await resend.mutateAsync({ customerId, reprint: '1' });
+    const r = await resend.mutateAsync({ customerId, reprint: '0' });
     if (r.status) toastSuccess(r.message);
     else toastError(r.message);
   };
@@ -59,7 +59,7 @@ export function CustomerReceiptActions({
   };
   const doPrint = async () => {
     try {
-      const r = await print.mutateAsync({ unitId, customerId, reprint: '1' });
+      const r = await print.mutateAsync({ unitId, customerId, reprint: '0' });
       printOnAndroid(r.PrintCode);
     } catch (err) {
       console.warn('printReceipt failed', err);
