@@ -21,6 +21,8 @@ export const AuthUser = z.object({
   DOY: z.number().int().min(1).max(366),
   initials: z.string(),
   languageCode: z.string(),
+  /** The venue's IANA time zone: the app shows times in it, not in the tablet's (issue 12). */
+  timeZone: z.string(),
 });
 export type AuthUser = z.infer<typeof AuthUser>;
 

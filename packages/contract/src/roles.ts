@@ -42,6 +42,8 @@ export const access = {
   dashboard: ['A', 'S', 'M', 'U'],
   selling: ['A', 'S', 'M', 'U'],
   dropoff: ['A', 'S', 'M', 'U'],
+  /** Void any agent's drop-off (with a reason) and look at any agent's Notes / Drops. */
+  dropoffVoid: ['A', 'S'],
   reports: ['A', 'S'],
   people: ['A', 'S', 'M'],
   locationsView: ['A', 'S'],

@@ -365,10 +365,24 @@ export const DropoffReport = z.object({
     cashTotal: Money,
     roomChargeTotal: Money,
     voucherTotal: Money,
+    /** Tips apart from the sales: todayTotal = cc + cash + room charge + voucher, tips not included. */
+    tipTotal: Money,
+    /** Tips on cash sales: cash the agent holds, so part of cash on hand. */
+    cashTipTotal: Money,
+    /** cashTotal + cashTipTotal − drop-offs that are not voided. */
     cashOnHand: Money,
     cashDroppedOff: Money,
   }),
-  dropOffs: z.array(z.object({ id: z.number().int(), epoc: z.number().int(), amount: Money, notes: z.string() })),
+  dropOffs: z.array(
+    z.object({
+      id: z.number().int(),
+      epoc: z.number().int(),
+      amount: Money,
+      notes: z.string(),
+      /** Set when voided: shown struck through and left out of the totals. */
+      voided: z.object({ by: z.string(), epoc: z.number().int(), reason: z.string() }).nullable(),
+    }),
+  ),
   customers: z.array(
     z.object({
       id: z.number().int(),
@@ -382,6 +396,11 @@ export const DropoffReport = z.object({
   ),
   day: z.string(),
   agent: z.string(),
+  agentId: z.number().int(),
+  /** Agents a supervisor or admin may switch to (empty for others). */
+  agents: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Whether the caller may void drop-offs (A and S). */
+  canVoid: z.boolean(),
 });
 export type DropoffReport = z.infer<typeof DropoffReport>;
 
@@ -396,6 +415,8 @@ export const SaveDropoffNotesBody = z.object({
       error: 'The dropoff amount is a number like 120.00',
     }),
   dropoffNotes: trimmed(2000).optional().default(''),
+  /** Sent after the agent confirmed an amount above the cash on hand; without it the server answers 409. */
+  confirmOverCashOnHand: z.boolean().optional(),
 });
 export type SaveDropoffNotesBody = z.input<typeof SaveDropoffNotesBody>;
 export const SaveDropoffNotesResponse = z.object({ success: z.literal(1), details: z.string(), id: z.number().int() });

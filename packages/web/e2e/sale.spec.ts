@@ -261,11 +261,13 @@ test('Notes / Drops: totals, drop-off form and log', async ({ page }) => {
   await signIn(page, 'staff');
   await page.getByRole('link', { name: 'Notes/Drops' }).click();
   await expect(page.getByText(messages.dropoff.todaysTotal)).toBeVisible();
-  // staff sold: cash 30 + 90, card 35, voucher 30, room charge 5.
+  // staff sold: cash 30 + 90, card 30 (+ $5 tip), voucher 30, room charge 0 (a hotel package);
+  // tips are shown apart, so Today is the sum of the methods.
   await expect(page.getByTestId('cash-total')).toHaveText('$120.00');
-  await expect(page.getByTestId('cc-total')).toHaveText('$35.00');
-  await expect(page.getByTestId('room-charge-total')).toHaveText('$5.00');
-  await expect(page.getByTestId('today-total')).toHaveText('$190.00');
+  await expect(page.getByTestId('cc-total')).toHaveText('$30.00');
+  await expect(page.getByTestId('voucher-total')).toHaveText('$30.00');
+  await expect(page.getByTestId('room-charge-total')).toHaveText('$0.00');
+  await expect(page.getByTestId('today-total')).toHaveText('$180.00');
   await page.getByRole('button', { name: 'SAVE' }).click();
   await expect(page.getByText(messages.dropoff.amountRequired)).toBeVisible();
   await page.getByLabel('Drop Off Amount').fill('100');

@@ -14,6 +14,7 @@ import { receiptEn } from './features/receipt/i18n';
 import { saleEn } from './features/sale/i18n';
 import { logDetailsEn } from './features/log-details/i18n';
 import { settingsEn } from './features/settings/i18n';
+import { offlineEn } from './features/offline/i18n';
 
 // All UI text goes through i18next. The spec's texts come from the contract package
 // (`messages.*`), so screens, server and tests share one source; `ui.*` holds Sandbar's own words.
@@ -35,6 +36,7 @@ export const en = {
   receipt: receiptEn,
   dropoff: dropoffEn,
   settings: settingsEn,
+  offline: offlineEn,
   ui: {
     appName: 'Sandbar',
     close: 'Close',

@@ -4,9 +4,13 @@ import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startServiceWorker } from './features/offline/lib/register-sw';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+// Installable app and offline shell (issue 13): production builds only.
+void startServiceWorker();

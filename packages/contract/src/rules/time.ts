@@ -84,3 +84,29 @@ export function addDays(day: string, days: number): string {
   const t = new Date(Date.UTC(y, m - 1, d + days));
   return t.toISOString().slice(0, 10);
 }
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time of day as staff read it, in the venue's zone whatever the tablet's clock says:
+ * formatVenueTime(ms, 'America/New_York') → "2:05 PM". With `withDate`, "Jul 4, 2:05 PM".
+ */
+export function formatVenueTime(
+  epochMs: number,
+  timeZone: string,
+  opts: { locale?: string; withDate?: boolean } = {},
+): string {
+  const locale = opts.locale ?? 'en-US';
+  const key = `${locale}|${timeZone}|${opts.withDate ? 'd' : 't'}`;
+  let fmt = timeFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(opts.withDate ? { month: 'short', day: 'numeric' } : {}),
+    });
+    timeFormatters.set(key, fmt);
+  }
+  return fmt.format(new Date(epochMs));
+}

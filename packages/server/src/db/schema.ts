@@ -234,7 +234,6 @@ export interface SalesTable {
   receipt_type: string;
   customer_phone: string;
   customer_email: string;
-  signature_png: string | null;
   summary: string;
   notes: string;
   multi: number;
@@ -264,6 +263,12 @@ export interface ReprintsTable {
   at: number;
 }
 
+/** A sale's signature as a 1-bit PNG (features/sales/signature-png.ts), apart from the sales row. */
+export interface SaleSignaturesTable {
+  sale_id: number;
+  png: Buffer;
+}
+
 /** Every printed slip of a sale: the first is the print, later ones are reprints. */
 export interface ReceiptPrintsTable {
   id: Generated<number>;
@@ -279,11 +284,16 @@ export interface DropoffsTable {
   amount_cents: number;
   notes: string;
   at: number;
+  /** Set when a supervisor or admin voided it: left out of every total. */
+  voided_at: number | null;
+  voided_by: number | null;
+  void_reason: string | null;
 }
 
 export interface SalesTables {
   sales: SalesTable;
   sale_items: SaleItemsTable;
+  sale_signatures: SaleSignaturesTable;
   reprints: ReprintsTable;
   receipt_prints: ReceiptPrintsTable;
   dropoffs: DropoffsTable;

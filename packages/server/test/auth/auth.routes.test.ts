@@ -25,6 +25,7 @@ describe(`auth calls on ${testDialect}`, () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ userType: 'A', initials: 'AA', languageCode: 'en', name: 'Alex Admin' });
+    expect(body.timeZone).toBe('America/New_York');
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.DOY).toBeGreaterThanOrEqual(1);
   });

@@ -705,12 +705,15 @@ describe(`selling on ${testDialect}`, () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const report = await get(manager, 'getDropoffReport');
     expect(report.statusCode).toBe(200);
+    // Tips apart: the card sale's $5 tip is in tipTotal, not in ccTotal or todayTotal.
     expect(report.json().overview).toEqual({
-      todayTotal: '75.00',
-      ccTotal: '40.00',
+      todayTotal: '70.00',
+      ccTotal: '35.00',
       cashTotal: '35.00',
       roomChargeTotal: '0.00',
       voucherTotal: '0.00',
+      tipTotal: '5.00',
+      cashTipTotal: '0.00',
       cashOnHand: '15.00',
       cashDroppedOff: '20.00',
     });
@@ -722,7 +725,7 @@ describe(`selling on ${testDialect}`, () => {
       paymentMethod: 'Credit Card',
     });
     const print = await get(manager, 'getPrintNotes');
-    expect(print.json().lines).toContain(`Today's Total${' '.repeat(13)}$75.00`);
+    expect(print.json().lines).toContain(`Today's Total${' '.repeat(13)}$70.00`);
     expect((await t.app.inject({ method: 'GET', url: '/api/getDropoffReport' })).statusCode).toBe(401);
   });
 

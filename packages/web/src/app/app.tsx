@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { installOfflineBoard } from '../features/offline/lib/offline-board';
 import { setUnauthorizedHandler } from '../lib/api';
 import { readAV, withAV } from '../lib/av';
 import { sessionKeys } from '../lib/session';
@@ -12,6 +13,8 @@ import { warmStart } from './warm-start';
 export function App() {
   const [queryClient] = useState(() => {
     const qc = createQueryClient();
+    // Offline board (issue 13): kept answers stand in only when the server is unreachable.
+    installOfflineBoard(qc);
     warmStart(qc, window.location);
     return qc;
   });

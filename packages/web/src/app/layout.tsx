@@ -17,6 +17,9 @@ import { IconPower, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { LiveDot, OfflineBanner } from '../features/offline/components/offline-status';
+import { UpdatePrompt } from '../features/offline/components/update-prompt';
+import { cartStore } from '../features/sale/cart-store';
 import { useAV, withAV } from '../lib/av';
 import { toastError } from '../lib/notify';
 import { useCurrentUser } from '../lib/session';
@@ -95,6 +98,12 @@ function SearchBox() {
   );
 }
 
+/** A sale or a unit is in progress: a new version must not reload the app now. */
+const isBusy = () =>
+  /^\/dashboard\/[^/]+\//.test(window.location.pathname) ||
+  cartStore.get() !== null ||
+  document.querySelector('[role="dialog"]') !== null;
+
 /** Top bar (navigation per role, search, power-icon logout) and footer (signed-in only). */
 export function Layout() {
   const { t } = useTranslation();
@@ -115,6 +124,7 @@ export function Layout() {
           </Group>
           {user && (
             <Group gap="sm" wrap="nowrap">
+              <LiveDot />
               <SearchBox />
               <Tooltip label={t('nav.logout')}>
                 <ActionIcon
@@ -132,6 +142,8 @@ export function Layout() {
           )}
         </Group>
       </Box>
+      <OfflineBanner />
+      <UpdatePrompt isBusy={isBusy} />
       <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
         <Stack styles={{ root: { '--anchor-color': 'white' } }} bg="sea.8" p="md">
           <NavLinks onNavigate={close} />

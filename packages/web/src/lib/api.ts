@@ -1,4 +1,5 @@
 import { readAV, withAV } from './av';
+import { connectivity } from './connectivity';
 import { toastError } from './notify';
 import { tokenStore } from './token';
 
@@ -22,6 +23,42 @@ export interface ApiOptions {
   /** Do not toast the error: the caller shows it (e.g. in a form alert). */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * Attempts on a network failure (no answer, or a gateway's 502/503/504), with back-off; never
+   * after a 4xx. Mutations default to MUTATION_ATTEMPTS so a dropped response does not lose an
+   * action (the server's calls are idempotent where a repeat could double something, e.g. a sale
+   * by its ourTransactionId); reads default to 1 (queries refetch by themselves).
+   */
+  attempts?: number;
+}
+
+/** Tries of a mutation before it reports the network failure: 0.5 s, 1 s, 2 s, 4 s apart. */
+export const MUTATION_ATTEMPTS = 5;
+const BACKOFF_MS = 500;
+export const networkFailureDetails = 'Cannot reach the Sandbar server. Check the connection and try again.';
+
+/**
+ * Where a read goes when the server cannot be reached: the offline feature answers it from the
+ * tablet's kept copy (issue 13), or undefined when it has none (then the read fails as usual).
+ */
+let offlineRead: (path: string) => Promise<unknown> = async () => undefined;
+export function setOfflineReadFallback(fallback: (path: string) => Promise<unknown>): void {
+  offlineRead = fallback;
+}
+
+/** True for the API client's "no answer from the server" error (as opposed to a refusal). */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0;
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
 }
 
 let onUnauthorized: () => void = () => {
@@ -51,20 +88,30 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
+  const method = opts.method ?? (body ? 'POST' : 'GET');
+  const attempts = Math.max(1, opts.attempts ?? (method === 'GET' ? 1 : MUTATION_ATTEMPTS));
   let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      method: opts.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: opts.signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    const details = 'Cannot reach the Sandbar server. Check the connection and try again.';
-    if (!opts.silent) toastError(details);
-    throw new ApiError(0, details, null);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetch(`/api${path}`, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+      connectivity.reportReached();
+      if (![502, 503, 504].includes(res.status) || attempt >= attempts) break;
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      const wasOnline = connectivity.get().online;
+      connectivity.reportNetworkFailure();
+      if (attempt >= attempts) {
+        if (method === 'GET') {
+          const kept = await offlineRead(path);
+          if (kept !== undefined) return kept as T;
+        }
+        // A failed action always says so; a failed read only when the link first drops (after
+        // that the offline banner says it, not a toast per call).
+        if (!opts.silent && (method !== 'GET' || wasOnline)) toastError(networkFailureDetails);
+        throw new ApiError(0, networkFailureDetails, null);
+      }
+    }
+    await wait(BACKOFF_MS * 2 ** (attempt - 1), opts.signal);
   }
   const text = await res.text();
   let data: unknown = null;

@@ -15,6 +15,7 @@ export const demoUser = (userType: AuthUser['userType'], over: Partial<AuthUser>
   DOY: 200,
   initials: 'DU',
   languageCode: 'en',
+  timeZone: 'America/New_York',
   ...over,
 });
 

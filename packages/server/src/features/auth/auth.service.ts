@@ -59,6 +59,7 @@ export async function describeUser(deps: AppDeps, u: Omit<SessionUser, 'sessionI
     initials: u.initials,
     languageCode: u.languageCode,
     DOY: dayOfYear(businessDay(deps.clock.now(), timeZone)),
+    timeZone,
   };
 }
 

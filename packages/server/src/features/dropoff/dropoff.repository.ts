@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-/** An agent's sales of a day, totalled per payment method (tips included: money taken in). */
+/** An agent's sales of a day per payment method: total taken in and, within it, the tips. */
 export async function salesTotalsByMethod(db: Kysely<DB>, userId: number, day: string) {
   return db
     .selectFrom('sales')
-    .select(['payment_method', (eb) => eb.fn.sum<number>('total_cents').as('cents')])
+    .select([
+      'payment_method',
+      (eb) => eb.fn.sum<number>('total_cents').as('cents'),
+      (eb) => eb.fn.sum<number>('tip_cents').as('tip_cents'),
+    ])
     .where('user_id', '=', userId)
     .where('day', '=', day)
     .where('deleted_at', 'is', null)
@@ -16,12 +20,45 @@ export async function salesTotalsByMethod(db: Kysely<DB>, userId: number, day: s
 export async function dropoffsOf(db: Kysely<DB>, userId: number, day: string) {
   return db
     .selectFrom('dropoffs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('users as voider', 'voider.id', 'dropoffs.voided_by')
+    .selectAll('dropoffs')
+    .select('voider.name as voided_by_name')
+    .where('dropoffs.user_id', '=', userId)
+    .where('dropoffs.day', '=', day)
+    .orderBy('dropoffs.at', 'desc')
+    .orderBy('dropoffs.id', 'desc')
     .execute();
+}
+
+export async function findDropoff(db: Kysely<DB>, id: number) {
+  return db.selectFrom('dropoffs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a drop-off void unless it already is; false when another void got there first. */
+export async function voidDropoff(
+  db: Kysely<DB>,
+  v: { id: number; voided_by: number; void_reason: string; voided_at: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('dropoffs')
+    .set({ voided_by: v.voided_by, void_reason: v.void_reason, voided_at: v.voided_at })
+    .where('id', '=', v.id)
+    .where('voided_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertAudit(db: Kysely<DB>, userId: number, kind: string, detail: string, at: number) {
+  await db.insertInto('audit_log').values({ user_id: userId, kind, detail, at }).execute();
+}
+
+export async function findUser(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Agents a supervisor may look at: active users, by name. */
+export async function activeAgents(db: Kysely<DB>) {
+  return db.selectFrom('users').select(['id', 'name']).where('active', '=', 1).orderBy('name').execute();
 }
 
 /** Customers the agent seated through a sale that day, newest first. */

@@ -1,4 +1,5 @@
 import { ErrorResponse } from '@sandbar/contract/common';
+import { DropoffReportQuery, VoidDropoffBody, VoidDropoffResponse } from '@sandbar/contract/dropoff';
 import {
   DropoffReport,
   PrintCodeResponse,
@@ -9,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import * as service from './dropoff.service';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,13 +18,14 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dropoff'],
-        summary: "The signed-in agent's totals, cash on hand, drop-offs and customers today",
+        summary: "An agent's totals, cash on hand, drop-offs and customers today (agentId: A and S only)",
+        querystring: DropoffReportQuery,
         response: { 200: DropoffReport, ...errors },
       },
     },
     async (request) => {
       requireAccess(request, 'dropoff');
-      return service.getDropoffReport(app.deps, request.user);
+      return service.getDropoffReport(app.deps, request.user, request.query);
     },
   );
 
@@ -40,6 +42,22 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAccess(request, 'dropoff');
       return service.saveDropoffNotes(app.deps, request.user, request.body);
+    },
+  );
+
+  app.post(
+    '/voidDropoff',
+    {
+      schema: {
+        tags: ['dropoff'],
+        summary: 'Void a drop-off with a reason (supervisors and admins); audited, left out of totals',
+        body: VoidDropoffBody,
+        response: { 200: VoidDropoffResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'dropoffVoid');
+      return service.voidDropoff(app.deps, request.user, request.body);
     },
   );
 

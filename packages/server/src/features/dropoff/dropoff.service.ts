@@ -1,7 +1,11 @@
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
+import { type DropoffReportQuery, dropoffTexts } from '@sandbar/contract/dropoff';
+import { canAccess } from '@sandbar/contract/roles';
+import { formatMoney } from '@sandbar/contract/rules/money';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import { type DropoffReport, type PrintCodeResponse, saleTexts } from '@sandbar/contract/sales';
 import type { AppDeps } from '../../app';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 import { escposDocument } from '../../platform/escpos';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
@@ -12,33 +16,70 @@ async function today(deps: AppDeps) {
   return { settings, day: businessDay(deps.clock.now(), settings.timeZone) };
 }
 
-/** GET /getDropoffReport: the signed-in agent's totals, cash on hand, drop-offs and customers today. */
-export async function getDropoffReport(deps: AppDeps, user: SessionUser): Promise<DropoffReport> {
-  const { day } = await today(deps);
-  const [byMethod, drops, customers] = await Promise.all([
-    repo.salesTotalsByMethod(deps.db, user.id, day),
-    repo.dropoffsOf(deps.db, user.id, day),
-    repo.customersOf(deps.db, user.id, day),
-  ]);
-  const sum = (method: string) => Number(byMethod.find((r) => r.payment_method === method)?.cents ?? 0);
-  const todayCents = byMethod.reduce((s, r) => s + Number(r.cents ?? 0), 0);
-  const cash = sum('Cash');
-  const dropped = drops.reduce((s, d) => s + d.amount_cents, 0);
+interface DayFigures {
+  byMethod: Awaited<ReturnType<typeof repo.salesTotalsByMethod>>;
+  drops: Awaited<ReturnType<typeof repo.dropoffsOf>>;
+}
+
+/**
+ * The day's money, reconciled: each payment method without its tips, tips apart, and cash on hand
+ * as the cash taken in (cash sales and their tips) less the drop-offs that were not voided.
+ */
+function overviewOf({ byMethod, drops }: DayFigures): DropoffReport['overview'] {
+  const row = (method: string) => byMethod.find((r) => r.payment_method === method);
+  const sales = (method: string) => Number(row(method)?.cents ?? 0) - Number(row(method)?.tip_cents ?? 0);
+  const tips = byMethod.reduce((s, r) => s + Number(r.tip_cents ?? 0), 0);
+  const salesTotal = byMethod.reduce((s, r) => s + Number(r.cents ?? 0) - Number(r.tip_cents ?? 0), 0);
+  const cashTips = Number(row('Cash')?.tip_cents ?? 0);
+  const dropped = drops.filter((d) => d.voided_at === null).reduce((s, d) => s + d.amount_cents, 0);
   return {
-    overview: {
-      todayTotal: centsToMoney(todayCents),
-      ccTotal: centsToMoney(sum('Credit Card')),
-      cashTotal: centsToMoney(cash),
-      roomChargeTotal: centsToMoney(sum('Room Charge')),
-      voucherTotal: centsToMoney(sum('Voucher')),
-      cashOnHand: centsToMoney(cash - dropped),
-      cashDroppedOff: centsToMoney(dropped),
-    },
+    todayTotal: centsToMoney(salesTotal),
+    ccTotal: centsToMoney(sales('Credit Card')),
+    cashTotal: centsToMoney(sales('Cash')),
+    roomChargeTotal: centsToMoney(sales('Room Charge')),
+    voucherTotal: centsToMoney(sales('Voucher')),
+    tipTotal: centsToMoney(tips),
+    cashTipTotal: centsToMoney(cashTips),
+    cashOnHand: centsToMoney(sales('Cash') + cashTips - dropped),
+    cashDroppedOff: centsToMoney(dropped),
+  };
+}
+
+/** Whose day the caller may see: their own; a supervisor or admin any agent's. */
+async function agentFor(deps: AppDeps, user: SessionUser, agentId: number | undefined) {
+  if (agentId === undefined || agentId === user.id) return { id: user.id, name: user.name };
+  if (!canAccess(user.userType, 'dropoffVoid')) throw forbidden(dropoffTexts.onlyYourOwn);
+  const agent = await repo.findUser(deps.db, agentId);
+  if (!agent) throw notFound('No such agent.');
+  return agent;
+}
+
+/** GET /getDropoffReport: an agent's totals, cash on hand, drop-offs and customers today. */
+export async function getDropoffReport(
+  deps: AppDeps,
+  user: SessionUser,
+  query: DropoffReportQuery = {},
+): Promise<DropoffReport> {
+  const { day } = await today(deps);
+  const agent = await agentFor(deps, user, query.agentId);
+  const canVoid = canAccess(user.userType, 'dropoffVoid');
+  const [byMethod, drops, customers, agents] = await Promise.all([
+    repo.salesTotalsByMethod(deps.db, agent.id, day),
+    repo.dropoffsOf(deps.db, agent.id, day),
+    repo.customersOf(deps.db, agent.id, day),
+    canVoid ? repo.activeAgents(deps.db) : Promise.resolve([]),
+  ]);
+  return {
+    overview: overviewOf({ byMethod, drops }),
     dropOffs: drops.map((d) => ({
       id: d.id,
       epoc: Number(d.at),
       amount: centsToMoney(d.amount_cents),
       notes: d.notes,
+      voided:
+        d.voided_at === null
+          ? null
+          : { by: d.voided_by_name ?? '', epoc: Number(d.voided_at), reason: d.void_reason ?? '' },
     })),
     customers: customers.map((c) => ({
       id: c.id,
@@ -50,7 +91,10 @@ export async function getDropoffReport(deps: AppDeps, user: SessionUser): Promis
       price: centsToMoney(c.price_cents),
     })),
     day,
-    agent: user.name,
+    agent: agent.name,
+    agentId: agent.id,
+    agents: agents.map((a) => ({ id: a.id, name: a.name })),
+    canVoid,
   };
 }
 
@@ -58,17 +102,59 @@ export async function getDropoffReport(deps: AppDeps, user: SessionUser): Promis
 export async function saveDropoffNotes(
   deps: AppDeps,
   user: SessionUser,
-  body: { dropoffAmount: number | string; dropoffNotes: string },
+  body: { dropoffAmount: number | string; dropoffNotes: string; confirmOverCashOnHand?: boolean },
 ): Promise<{ success: 1; details: string; id: number }> {
   const { day } = await today(deps);
+  const amountCents = moneyToCents(body.dropoffAmount);
+  if (!body.confirmOverCashOnHand) {
+    // A mistyped 100000 must not pass unnoticed: above the cash on hand the agent confirms first.
+    const [byMethod, drops] = await Promise.all([
+      repo.salesTotalsByMethod(deps.db, user.id, day),
+      repo.dropoffsOf(deps.db, user.id, day),
+    ]);
+    const { cashOnHand } = overviewOf({ byMethod, drops });
+    if (amountCents > moneyToCents(cashOnHand)) {
+      throw conflict(dropoffTexts.overCashOnHand(centsToMoney(amountCents), cashOnHand));
+    }
+  }
   const id = await repo.insertDropoff(deps.db, {
     user_id: user.id,
     day,
-    amount_cents: moneyToCents(body.dropoffAmount),
+    amount_cents: amountCents,
     notes: body.dropoffNotes,
     at: deps.clock.now(),
   });
   return { success: 1, details: saleTexts.dropoffSaved, id };
+}
+
+/** POST /voidDropoff: a supervisor or admin voids a drop-off with a reason; audited, never erased. */
+export async function voidDropoff(
+  deps: AppDeps,
+  user: SessionUser,
+  body: { id: number; reason: string },
+): Promise<{ success: 1; details: string }> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const drop = await repo.findDropoff(trx, body.id);
+    if (!drop) throw notFound(dropoffTexts.notFound);
+    if (drop.voided_at !== null) throw conflict(dropoffTexts.alreadyVoided);
+    const done = await repo.voidDropoff(trx, {
+      id: drop.id,
+      voided_by: user.id,
+      void_reason: body.reason,
+      voided_at: now,
+    });
+    if (!done) throw conflict(dropoffTexts.alreadyVoided);
+    const detail = JSON.stringify({
+      dropoffId: drop.id,
+      agentId: drop.user_id,
+      day: drop.day,
+      amount: centsToMoney(drop.amount_cents),
+      reason: body.reason,
+    });
+    await repo.insertAudit(trx, user.id, 'dropoff.void', detail, now);
+  });
+  return { success: 1, details: dropoffTexts.voided };
 }
 
 /** GET /getPrintNotes: the drop-off sheet as ESC/POS for the Android printer. */
@@ -87,14 +173,20 @@ export async function getPrintNotes(deps: AppDeps, user: SessionUser): Promise<P
     `Notes / Drops ${r.day}`,
     r.agent,
     '-'.repeat(w),
-    row("Today's Total", `$${o.todayTotal}`),
-    row('CC', `$${o.ccTotal}`),
-    row('Cash', `$${o.cashTotal}`),
-    row('Room Charge', `$${o.roomChargeTotal}`),
-    row('Cash on hand', `$${o.cashOnHand}`),
-    row('Dropped off', `$${o.cashDroppedOff}`),
+    row("Today's Total", formatMoney(o.todayTotal)),
+    row('CC', formatMoney(o.ccTotal)),
+    row('Cash', formatMoney(o.cashTotal)),
+    row('Room Charge', formatMoney(o.roomChargeTotal)),
+    row('Voucher', formatMoney(o.voucherTotal)),
+    row('Tips', formatMoney(o.tipTotal)),
+    row('Cash on hand', formatMoney(o.cashOnHand)),
+    row('Dropped off', formatMoney(o.cashDroppedOff)),
     '-'.repeat(w),
-    ...r.dropOffs.flatMap((d) => [row(time(d.epoc), `$${d.amount}`), ...(d.notes ? [d.notes] : [])]),
+    ...r.dropOffs.flatMap((d) => [
+      row(time(d.epoc), d.voided ? `VOID ${formatMoney(d.amount)}` : formatMoney(d.amount)),
+      ...(d.notes ? [d.notes] : []),
+      ...(d.voided ? [`Void: ${d.voided.reason}`] : []),
+    ]),
     '',
   ];
   return { PrintCode: escposDocument(lines), lines };

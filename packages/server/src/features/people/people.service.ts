@@ -173,7 +173,7 @@ export async function deletePerson(
   if (user.id === editor.id) throw conflict('You cannot delete yourself.');
   const now = deps.clock.now();
   let erased = false;
-  if ((await repo.countSales(deps.db, id)) === 0) {
+  if (!(await repo.hasSales(deps.db, id))) {
     try {
       await deps.db.transaction().execute((trx) => repo.eraseUser(trx, id));
       erased = true;

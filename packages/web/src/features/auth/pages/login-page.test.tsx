@@ -36,6 +36,7 @@ describe('LoginPage', () => {
         DOY: 10,
         initials: 'SS',
         languageCode: 'en',
+        timeZone: 'America/New_York',
         token: 't',
       }),
     );

@@ -2,6 +2,7 @@ import { type BoardEventMessage, type DashboardData, Unit } from '@sandbar/contr
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
+import { connectivity } from '../../../lib/connectivity';
 import { tokenStore } from '../../../lib/token';
 import { unitsKeys } from '../api/keys';
 
@@ -65,8 +66,12 @@ export function useBoardEvents(): void {
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
+      connectivity.setLive('connecting');
       es = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
       es.onopen = () => {
+        // The top bar's dot; an open stream also proves the server is reachable again.
+        connectivity.setLive('open');
+        connectivity.reportReached();
         if (opened) void qc.invalidateQueries({ queryKey: unitsKeys.all });
         opened = true;
       };
@@ -78,6 +83,7 @@ export function useBoardEvents(): void {
         }
       };
       es.onerror = () => {
+        connectivity.setLive(es?.readyState === EventSource.CLOSED ? 'closed' : 'connecting');
         // EventSource retries by itself; when the server refused outright, try again later.
         if (es?.readyState === EventSource.CLOSED && !stopped) {
           es.close();
@@ -90,6 +96,7 @@ export function useBoardEvents(): void {
       stopped = true;
       clearTimeout(retry);
       es?.close();
+      connectivity.setLive('closed');
     };
   }, [qc]);
 }

@@ -2,10 +2,16 @@ import type { DropoffReport } from '@sandbar/contract/sales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const dropoffKeys = { report: ['dropoffReport'] as const };
+export const dropoffKeys = {
+  all: ['dropoffReport'] as const,
+  report: (agentId?: number) => ['dropoffReport', agentId ?? 'me'] as const,
+};
 
-/** GET /getDropoffReport: the signed-in agent's day. */
-export const dropoffReportQuery = () =>
-  queryOptions({ queryKey: dropoffKeys.report, queryFn: () => api<DropoffReport>('/getDropoffReport') });
+/** GET /getDropoffReport (?agentId= for supervisors and admins): an agent's day. */
+export const dropoffReportQuery = (agentId?: number) =>
+  queryOptions({
+    queryKey: dropoffKeys.report(agentId),
+    queryFn: () => api<DropoffReport>(agentId ? `/getDropoffReport?agentId=${agentId}` : '/getDropoffReport'),
+  });
 
-export const useDropoffReport = () => useQuery(dropoffReportQuery());
+export const useDropoffReport = (agentId?: number) => useQuery(dropoffReportQuery(agentId));

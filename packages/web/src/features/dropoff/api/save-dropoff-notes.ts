@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { dropoffKeys } from './get-dropoff-report';
 
-/** POST /saveDropoffNotes {dropoffAmount, dropoffNotes}. */
+/** POST /saveDropoffNotes {dropoffAmount, dropoffNotes, confirmOverCashOnHand?}. */
 export const saveDropoffNotes = (body: SaveDropoffNotesBody) =>
   api<{ success: 1; details: string; id: number }>('/saveDropoffNotes', { method: 'POST', body, silent: true });
 
@@ -11,6 +11,6 @@ export function useSaveDropoffNotes() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveDropoffNotes,
-    onSuccess: () => qc.invalidateQueries({ queryKey: dropoffKeys.report }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: dropoffKeys.all }),
   });
 }

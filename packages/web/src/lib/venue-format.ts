@@ -1,0 +1,30 @@
+import { formatMoney, type MoneyFormat } from '@sandbar/contract/rules/money';
+import { formatVenueTime } from '@sandbar/contract/rules/time';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from './session';
+
+// Until the user is loaded (never on a signed-in screen) times fall back to the demo venue's zone.
+const fallbackZone = 'America/New_York';
+
+/** Times in the venue's time zone (from the signed-in user), in the user's language. */
+export function useVenueTime() {
+  const { data: user } = useCurrentUser();
+  const { i18n } = useTranslation();
+  const timeZone = user?.timeZone ?? fallbackZone;
+  const locale = i18n.language || 'en-US';
+  return useCallback(
+    (epochMs: number, withDate = false) => formatVenueTime(epochMs, timeZone, { locale, withDate }),
+    [timeZone, locale],
+  );
+}
+
+/** Money through the one shared formatter (contract rules/money), in the user's language. */
+export function useMoney() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'es' ? 'es-US' : 'en-US';
+  return useCallback(
+    (amount: string | number, opts: MoneyFormat = {}) => formatMoney(amount, { locale, ...opts }),
+    [locale],
+  );
+}
