@@ -175,7 +175,7 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
 
   let totalSales = 0;
   let totalCustomers = 0;
-  const meanSales = 2250 * (locs.reduce((n, l) => n + l.positions.length, 0) / 1200) * scale;
+  const meanSales = 2600 * (locs.reduce((n, l) => n + l.positions.length, 0) / 1200) * scale;
   const weights = Array.from({ length: days }, (_, i) => dayWeight(i, days, addDays(firstDay, i)));
   const meanWeight = weights.reduce((a, b) => a + b, 0) / days;
 
@@ -393,11 +393,12 @@ interface UnitDay {
   sessions: number;
 }
 
-// Three selling sessions a day (venue time): morning, midday (until the 14:45 switch), afternoon.
+// Four selling sessions a day (venue time); the third ends before the 14:45 switch to afternoon prices.
 const sessions = [
-  { from: 8 * 60, to: 11 * 60, share: 0.36 },
-  { from: 11 * 60, to: 14 * 60 + 40, share: 0.32 },
-  { from: 15 * 60, to: 17 * 60 + 30, share: 0.32 },
+  { from: 8 * 60, to: 10 * 60 + 30, share: 0.3 },
+  { from: 10 * 60 + 30, to: 12 * 60 + 30, share: 0.24 },
+  { from: 12 * 60 + 30, to: 14 * 60 + 40, share: 0.2 },
+  { from: 15 * 60, to: 17 * 60 + 30, share: 0.26 },
 ];
 
 function seedDay(d: DayInput): { sales: number; customers: number } {
@@ -707,13 +708,13 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     }
   }
 
-  // Moves: one in ten customers still seated at the end of the day (on a unit used once) went
-  // to a unit nobody used today, ≈ 30 moves a day for 1,200 units.
+  // Moves: three in ten customers still seated at the end of the day (on a unit used once) went
+  // to a unit nobody used today.
   for (const loc of d.locs) {
     const unused = loc.positions.filter((p) => unitOf(p.id).version === 0);
     for (const p of loc.positions) {
       const u = unitOf(p.id);
-      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.1) continue;
+      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.3) continue;
       const at = Math.round(Math.max(u.updatedAt + 600_000, d.start + 12 * 3_600_000));
       if (at >= d.until) continue;
       const to = unused.pop()!;

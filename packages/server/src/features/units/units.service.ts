@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/sales.service';
 import { readSettings } from '../settings/settings.repository';
-import { type BoardEncoding, boardCache, encodedBody } from './board-cache';
+import { type BoardEncoding, boardCache, encodeBoard, encodedBody, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
 import * as repo from './units.repository';
 
@@ -249,7 +249,7 @@ export async function getDashboardResponse(
   let hit = cache.get(key, now, fingerprint);
   if (!hit) {
     const data = await buildBoard(deps, v, day, locationIds, editable);
-    hit = { data, body: Buffer.from(JSON.stringify(data)), at: now, fingerprint };
+    hit = { data, body: encodeBoard(data), at: now, fingerprint };
     cache.set(key, hit);
   }
   const term = opts.searchTerm?.trim();
@@ -262,9 +262,7 @@ export async function getDashboardResponse(
       .filter((u) => unitMatches(u, term))
       .map((u) => u.id),
   );
-  return {
-    body: Buffer.from(JSON.stringify({ ...hit.data, search: { searchTerm: term, count: unitIds.length, unitIds } })),
-  };
+  return { body: withSearch(hit, { searchTerm: term, count: unitIds.length, unitIds }) };
 }
 
 export async function getDashboard(
