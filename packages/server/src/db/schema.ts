@@ -16,6 +16,8 @@ export interface UsersTable {
   language_code: string;
   active: number;
   created_at: number;
+  /** Wrong two-factor codes in a row (and codes being checked); locked at twoFactorLock.maxFailures. */
+  two_factor_failures: Generated<number>;
 }
 
 export interface UserLocationsTable {

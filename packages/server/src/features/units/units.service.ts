@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
 import { escposDocument } from '../../platform/escpos';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/sales.service';
 import { readSettings } from '../settings/settings.repository';
@@ -619,7 +620,8 @@ export async function saveUmbrellaNumber(
     .where('removed', '=', 0)
     .where('id', '!=', pos.id)
     .executeTakeFirst();
-  if (taken) throw conflict(`Unit number ${input.unitNumber} is already used in ${pos.location_name}.`);
+  const numberTaken = `Unit number ${input.unitNumber} is already used in ${pos.location_name}.`;
+  if (taken) throw conflict(numberTaken);
   const unit = await inTransaction(deps, staleMessage(pos), async (trx) => {
     const st = await readState(trx, pos.id, day, pos.unit_type);
     checkVersion(pos, st, input.version);
@@ -638,11 +640,17 @@ export async function saveUmbrellaNumber(
       }
     }
     const isDark = input.unitType === 'P' || input.unitType === 'T';
-    await repo.updatePosition(trx, pos.id, {
-      unit_type: input.unitType,
-      unit_number: input.unitNumber,
-      umbrella_type: isDark ? null : input.unitType,
-    });
+    // The partial unique index on (location, number) holds when two tablets race past the check
+    // above (issue 11, defect 6).
+    await repo
+      .updatePosition(trx, pos.id, {
+        unit_type: input.unitType,
+        unit_number: input.unitNumber,
+        umbrella_type: isDark ? null : input.unitType,
+      })
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err, 'positions') ? conflict(numberTaken) : err;
+      });
     const typeName = unitTypeLabels[input.unitType as keyof typeof unitTypeLabels] ?? input.unitType;
     await logLine(deps, trx, pos, day, user, `Set unit number ${input.unitNumber}, type ${typeName}`);
     return currentUnit(trx, pos, day);
