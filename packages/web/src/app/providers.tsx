@@ -5,7 +5,6 @@ import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../i18n';
 import { buildTheme, cssVariablesResolver } from './theme';
-import './touch.css';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
