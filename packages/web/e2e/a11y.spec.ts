@@ -104,18 +104,11 @@ test('board, unit modal on each tab, every wizard step, public receipt', async (
   await signIn(page, 'admin');
   // A unit in the last row: the other specs sell and search in the first.
   const theTile = tile(page, 'MB', 77);
-  await expect(theTile).toHaveAttribute('data-status', '0');
-  await expectAccessible(page, 'board');
-
-  await theTile.click();
   const modal = page.getByRole('dialog');
-  await expect(modal).toBeVisible();
-  for (const tab of ['Number', 'Customers', 'Log', 'Notes', 'New Customer']) {
-    await modal.getByRole('tab', { name: tab }).click();
-    await expectAccessible(page, `unit modal, ${tab} tab`);
-  }
-  await expect(modal.getByTestId('sale-wizard')).toBeVisible();
-  await expectAccessible(page, 'wizard: payment method');
+
+  // The room-charge steps, on a unit of their own (a wizard keeps its draft per unit).
+  await tile(page, 'MB', 78).click();
+  await modal.getByRole('tab', { name: 'New Customer' }).click();
   await modal.getByRole('button', { name: 'Room Charge' }).click();
   await expectAccessible(page, 'wizard: hotel');
   await modal.getByRole('button', { name: 'Wyndham' }).click();
@@ -123,12 +116,27 @@ test('board, unit modal on each tab, every wizard step, public receipt', async (
   await modal.getByLabel('Last Name').fill('Smith');
   await expect(modal.getByTestId('guest-results')).toBeVisible();
   await expectAccessible(page, 'wizard: hotel guest');
-  await modal.getByRole('tab', { name: 'Number' }).click();
-  await modal.getByRole('tab', { name: 'New Customer' }).click();
+  await page.keyboard.press('Escape');
+  await expect(modal.getByRole('button', { name: 'Discard sale' }).first()).toBeVisible();
+  await expectAccessible(page, 'wizard: leave prompt');
+  await modal.getByRole('button', { name: 'Discard sale' }).first().click();
+  if (await modal.isVisible()) await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
 
+  await expect(theTile).toHaveAttribute('data-status', '0');
+  await expectAccessible(page, 'board');
+
+  await theTile.click();
+  await expect(modal).toBeVisible();
+  for (const tab of ['Number', 'Customers', 'Log', 'Notes', 'New Customer']) {
+    await modal.getByRole('tab', { name: tab }).click();
+    await expectAccessible(page, `unit modal, ${tab} tab`);
+  }
+  await expect(modal.getByTestId('sale-wizard')).toBeVisible();
+  await expectAccessible(page, 'wizard: payment method');
   await modal.getByRole('button', { name: 'Cash' }).click();
   await expectAccessible(page, 'wizard: items');
-  await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+  await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
   await continueButton(modal).click();
   await expect(modal.getByText('Enter Customer Name')).toBeVisible();
   await expectAccessible(page, 'wizard: customer name');
