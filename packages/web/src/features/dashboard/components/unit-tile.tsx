@@ -9,6 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { memo } from 'react';
+import { useUnitPending } from '../../../lib/sale-queue';
 import { noteTileRender } from '../render-probe';
 import './unit-tile.css';
 
@@ -71,6 +72,8 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
   const paid = s === 2 || s === 3 || s === 4;
   const showPeople = s === 5 || (s === 3 && !unit.paymentMethod);
   const money = (paid || s === 5) && unit.totalPrice !== '0.00' ? amount(unit.totalPrice) : null;
+  // A sale taken offline waits on this tablet to be sent (issue 13).
+  const pending = useUnitPending(unit.id);
   return (
     <button
       type="button"
@@ -81,7 +84,9 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
+      data-pending={pending ? 'true' : undefined}
     >
+      {pending && <span className="sb-tile__pending">pending</span>}
       <span className="sb-tile__where">
         <span className="sb-tile__place">
           {unit.location} {unit.row}-{unit.position}
