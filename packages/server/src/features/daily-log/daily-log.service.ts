@@ -131,7 +131,8 @@ export async function saveDailyLog(
         const field = fields.get(name);
         if (!field) continue; // not (or no longer) a log field: ignore rather than store stray keys
         const value = normalise(field, incoming.value);
-        const before = data[name]?.value ?? '';
+        // An untouched toggle arrives as "0": it was already off, so nobody's initials go on it.
+        const before = data[name]?.value ?? (field.fieldType === 'toggle' ? '0' : '');
         if (value !== before) data[name] = { value, user: user.initials };
       }
       const row = { logDate: input.logDate, data: JSON.stringify(data), userId: user.id, now: deps.clock.now() };

@@ -71,6 +71,14 @@ export function DashboardPage() {
     },
     [navigate, av, dayTs, keepQuery],
   );
+  // The order bar's Check Out opens a unit of the order on its New Customer tab.
+  const onOpenOrder = useCallback(
+    (id: number) => {
+      if (dayTs === undefined) return;
+      navigate(av(`${paths.dashboardUnitTab(id, 'newCustomer', dayTs)}${keepQuery({ timeStamp: null })}`));
+    },
+    [navigate, av, dayTs, keepQuery],
+  );
   const showsToday = !data || data.currentDay === data.today;
   const closeModal = useCallback(() => {
     const ts = day === 'today' || showsToday ? null : String(day);
@@ -120,7 +128,7 @@ export function DashboardPage() {
           </Group>
           <DateNav userType={user.userType} data={data} onDay={onDay} />
         </Group>
-        {slots.renderDashboardBar?.()}
+        {slots.renderDashboardBar?.({ openUnit: onOpenOrder })}
         {data.search && (
           <Group gap="xs" data-testid="search-summary">
             <Text>
