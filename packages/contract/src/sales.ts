@@ -145,6 +145,11 @@ export const CustomerData = z.object({
   customerEmail: trimmed(200).default(''),
   /** Voucher sales: the voucher's number, printed on the receipt and kept for the reports. */
   voucherNumber: trimmed(50).default(''),
+  /**
+   * Set only by a sale queued on the tablet while the server was unreachable (issue 13): when it
+   * was taken (epoch ms). The sale belongs to that moment's day and prices; see offline.ts.
+   */
+  takenAt: z.number().int().positive().optional(),
 });
 export type CustomerData = z.input<typeof CustomerData>;
 

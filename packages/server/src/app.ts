@@ -28,6 +28,7 @@ import { uploadsRoutes } from './features/uploads/uploads.routes';
 import { dropoffRoutes } from './features/dropoff/dropoff.routes';
 import { receiptsRoutes } from './features/receipts/receipts.routes';
 import { salesRoutes } from './features/sales/sales.routes';
+import { offlineSaleRoutes } from './features/sales/offline-sale.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { unitsRoutes } from './features/units/units.routes';
 import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(dailyLogRoutes);
       await api.register(settingsRoutes);
       await api.register(salesRoutes);
+      await api.register(offlineSaleRoutes);
       await api.register(receiptsRoutes);
       await api.register(dropoffRoutes);
     },

@@ -191,7 +191,8 @@ export interface UnitCustomersTable {
   receipt_type: string;
   receipt_phone: string;
   receipt_email: string;
-  state: 'seated' | 'left' | 'moved';
+  /** 'unseated': an offline sale whose unit was sold meanwhile (issue 13, see sale_attention). */
+  state: 'seated' | 'left' | 'moved' | 'unseated';
   created_at: number;
   created_by: number | null;
 }
@@ -375,5 +376,38 @@ export interface UploadsTables {
   uploads: UploadsTable;
 }
 
+/** "Needs attention": offline sales whose unit was taken meanwhile (issue 13). */
+export interface SaleAttentionTable {
+  id: Generated<number>;
+  sale_id: number;
+  customer_id: number;
+  location_id: number;
+  day: string;
+  promised_position_id: number;
+  promised_label: string;
+  customer_name: string;
+  payment_method: string;
+  amount_cents: number;
+  taken_at: number;
+  taken_by: number | null;
+  received_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+  resolved_position_id: number | null;
+}
+
+export interface OfflineSaleTables {
+  sale_attention: SaleAttentionTable;
+}
+
 export interface DB
-  extends AuthTables, OutboxTables, VenueTables, BoardTables, SalesTables, DailyOpsTables, MoveTables, UploadsTables {}
+  extends
+    AuthTables,
+    OutboxTables,
+    VenueTables,
+    BoardTables,
+    SalesTables,
+    DailyOpsTables,
+    MoveTables,
+    UploadsTables,
+    OfflineSaleTables {}

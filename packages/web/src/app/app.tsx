@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { installOfflineBoard } from '../features/offline/lib/offline-board';
 import { setUnauthorizedHandler } from '../lib/api';
+import { saleQueue } from '../lib/sale-queue';
 import { readAV, withAV } from '../lib/av';
 import { sessionKeys } from '../lib/session';
 import { tokenStore } from '../lib/token';
 import { FeatureComposition } from './composition';
+import { keepCatalogue } from './keep-catalogue';
 import { AppProviders, createQueryClient } from './providers';
 import { createRouter } from './router';
 import { warmStart } from './warm-start';
@@ -15,6 +17,10 @@ export function App() {
     const qc = createQueryClient();
     // Offline board (issue 13): kept answers stand in only when the server is unreachable.
     installOfflineBoard(qc);
+    // Sales kept on this tablet while offline: send them, and show each on the board once sent.
+    saleQueue.onSent(() => void qc.invalidateQueries());
+    void saleQueue.load();
+    keepCatalogue(qc);
     warmStart(qc, window.location);
     return qc;
   });

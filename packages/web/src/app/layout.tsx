@@ -12,12 +12,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { navByUserType, navItems } from '@sandbar/contract/roles';
+import { canAccess, navByUserType, navItems } from '@sandbar/contract/roles';
 import { IconPower, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { NeedsAttention } from '../features/offline/components/needs-attention';
 import { LiveDot, OfflineBanner } from '../features/offline/components/offline-status';
+import { QueueCounter } from '../features/offline/components/queue-counter';
 import { UpdatePrompt } from '../features/offline/components/update-prompt';
 import { cartStore } from '../features/sale/cart-store';
 import { useAV, withAV } from '../lib/av';
@@ -124,6 +126,7 @@ export function Layout() {
           </Group>
           {user && (
             <Group gap="sm" wrap="nowrap">
+              <QueueCounter />
               <LiveDot />
               <SearchBox />
               <Tooltip label={t('nav.logout')}>
@@ -143,6 +146,7 @@ export function Layout() {
         </Group>
       </Box>
       <OfflineBanner />
+      <NeedsAttention enabled={!!user && canAccess(user.userType, 'selling')} />
       <UpdatePrompt isBusy={isBusy} />
       <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
         <Stack styles={{ root: { '--anchor-color': 'black' } }} bg="cyan.8" p="md">

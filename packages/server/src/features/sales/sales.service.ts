@@ -37,6 +37,7 @@ import type { SessionUser } from '../auth/auth.service';
 import { newReceiptId, queueReceipt, receiptUrl } from '../receipts/receipts.service';
 import { readSettings } from '../settings/settings.repository';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
+import * as offline from './offline-sale.service';
 import * as repo from './sales.repository';
 
 type CustomerDataOut = z.output<typeof CustomerData>;
@@ -389,6 +390,8 @@ interface SaleContext {
   multi: boolean;
   day: string;
   now: number;
+  /** When the server got the sale: later than `now` for one queued offline (issue 13). */
+  receivedAt: number;
   timeZone: string;
   receiptId: string;
 }
@@ -398,7 +401,8 @@ async function claimUnits(trx: Kysely<DB>, c: SaleContext): Promise<UnitState[]>
   const states: UnitState[] = [];
   for (const p of c.positions) {
     const s = await readState(trx, p.id, c.day, p.unit_type);
-    if (!takeable(s, c.data.cartId ?? null, c.user.id, c.now)) {
+    // A sale queued offline keeps a unit sold meanwhile: the money was taken (recordSale).
+    if (!takeable(s, c.data.cartId ?? null, c.user.id, c.now) && !offline.isOfflineSale(c.data)) {
       throw conflict(await takenMessage(trx, p, s, c.timeZone));
     }
     states.push(s);
@@ -477,6 +481,23 @@ async function recordSale(
       created_at: now,
       created_by: user.id,
     });
+    if (!takeable(states[i]!, data.cartId ?? null, user.id, now)) {
+      // Offline sale, unit sold meanwhile: the customer waits unseated in "Needs attention".
+      await offline.raiseAttention(trx, {
+        saleId,
+        customerId,
+        position: p,
+        day,
+        customerName: buyer.customerName,
+        paymentMethod: method,
+        amountCents: line.totalCents,
+        takenAt: now,
+        user,
+        receivedAt: c.receivedAt,
+      });
+      customerIds.push(customerId);
+      continue;
+    }
     const won = await compareAndSet(
       trx,
       p.id,
@@ -525,7 +546,9 @@ export async function saveCustomer(
     repo.catalogue(db),
     readSettings(db),
   ]);
-  const now = clock.now();
+  const receivedAt = clock.now();
+  // A sale queued offline counts when it was taken: that day, those prices (issue 13).
+  const now = offline.saleMoment(data, receivedAt, settings.timeZone);
   const at = venueParts(now, settings.timeZone);
   const totals = priceLines(items, positions, lines, buyer, data, pricingHour(at.hour, at.minute));
   const c: SaleContext = {
@@ -538,6 +561,7 @@ export async function saveCustomer(
     multi,
     day: venueDay(now, settings.timeZone),
     now,
+    receivedAt,
     timeZone: settings.timeZone,
     receiptId: newReceiptId(),
   };

@@ -14,4 +14,10 @@ export const offlineEn = {
   savedOffline: 'Saved on this tablet. It will be sent when the connection returns.',
   queueRefused: 'The server refused a saved sale: {{details}}',
   needsAttention: 'Needs attention',
+  attentionLine:
+    '{{name}} paid ${{amount}} {{method}} at {{time}} ({{by}}), promised {{unit}}: that unit was sold meanwhile.',
+  seatOn: 'Seat on unit',
+  seat: 'Seat',
+  noFreeUnit: 'No free unit',
+  exportRefused: 'Export refused sales',
 };

@@ -1,6 +1,7 @@
 import type { Unit } from '@sandbar/contract/units';
 import { IconBuildingSkyscraper, IconCash, IconCreditCard, IconTicket, IconUsers } from '@tabler/icons-react';
 import { memo } from 'react';
+import { useUnitPending } from '../../../lib/sale-queue';
 import { noteTileRender } from '../render-probe';
 import './unit-tile.css';
 
@@ -37,6 +38,8 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
   const showNumber = unit.unitNumber > 0 && (s !== 6 || unit.unitType === 'T');
   const paid = s === 2 || s === 3 || s === 4;
   const showPeople = s === 5 || (s === 3 && !unit.paymentMethod);
+  // A sale taken offline waits on this tablet to be sent (issue 13).
+  const pending = useUnitPending(unit.id);
   return (
     <button
       type="button"
@@ -50,7 +53,9 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
+      data-pending={pending ? 'true' : undefined}
     >
+      {pending && <span className="sb-tile__pending">pending</span>}
       <span className="sb-tile__where">
         {unit.location} {unit.row}-{unit.position}
       </span>

@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { setOfflineReadFallback } from '../../../lib/api';
 import { connectivity } from '../../../lib/connectivity';
-import { type Snapshot, offlineDb } from './offline-db';
+import { type Snapshot, offlineDb } from '../../../lib/offline-db';
 
 /**
  * The offline board (issue 13): the user, today's board (with the live patches it received) and

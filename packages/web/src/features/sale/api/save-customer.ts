@@ -1,10 +1,21 @@
-import type { SaveCustomerBody, SaveCustomerResponse } from '@sandbar/contract/sales';
+import type { SaveCustomerBody } from '@sandbar/contract/sales';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { saveOrQueueSale } from '../../../lib/sale-queue';
 
-/** POST /saveCustomer: safe to retry, the ourTransactionId inside makes it idempotent. */
-export const saveCustomer = (body: SaveCustomerBody) =>
-  api<SaveCustomerResponse>('/saveCustomer', { method: 'POST', body });
+/**
+ * POST /saveCustomer: safe to retry, the ourTransactionId inside makes it idempotent. Cash and
+ * voucher sales taken while the server cannot be reached are kept on the tablet and sent later
+ * (issue 13, lib/sale-queue.ts); the answer then is `{ queued: true }`.
+ */
+export const saveCustomer = (body: SaveCustomerBody) => {
+  const d = body.customerData;
+  const unitIds = d.cartUnits && d.cartUnits.length > 0 ? d.cartUnits.map((u) => Number(u.unitId)) : [Number(d.unitId)];
+  const total = Number(d.orderTotal) + Number(d.tipAmount ?? 0);
+  return saveOrQueueSale(body, {
+    unitIds,
+    label: `${d.customerName || 'Customer'}: ${d.paymentMethod} $${total.toFixed(2)}`,
+  });
+};
 
 export function useSaveCustomer() {
   const qc = useQueryClient();

@@ -1,3 +1,4 @@
+import type { SaveCustomerBody } from '@sandbar/contract/sales';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
@@ -21,7 +22,7 @@ export interface QueuedSale {
   /** When the sale was taken on the tablet (ms). */
   takenAt: number;
   /** The saveCustomer body, ready to send (it carries ourTransactionId and takenAt). */
-  body: Record<string, unknown>;
+  body: SaveCustomerBody;
   /** Units the sale is for, to mark their tiles "pending". */
   unitIds: number[];
   /** Shown in the queue: e.g. "Cash $25.00, UM 12". */

@@ -1,0 +1,41 @@
+import { ErrorResponse } from '@sandbar/contract/common';
+import { NeedsAttentionResponse, SeatUnseatedBody, SeatUnseatedResponse } from '@sandbar/contract/offline';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import * as service from './offline-sale.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/** "Needs attention": offline sales whose unit was sold meanwhile (issue 13). */
+export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getNeedsAttention',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: "Offline sales whose unit was sold meanwhile, waiting to be seated (the user's locations)",
+        response: { 200: NeedsAttentionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.needsAttention(app.deps, request.user);
+    },
+  );
+
+  app.post(
+    '/seatUnseatedCustomer',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Seat a customer from Needs attention on a free unit (one tap)',
+        body: SeatUnseatedBody,
+        response: { 200: SeatUnseatedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'selling');
+      return service.seatUnseated(app.deps, request.user, request.body);
+    },
+  );
+};

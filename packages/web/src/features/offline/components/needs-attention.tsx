@@ -1,0 +1,87 @@
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import type { AttentionItem } from '@sandbar/contract/offline';
+import type { DashboardData } from '@sandbar/contract/units';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../../lib/notify';
+import { useNeedsAttention, useSeatUnseated } from '../api/needs-attention';
+
+const boardKey = ['units', 'board', 'today', ''];
+
+/** Free units (empty or left) of a location on today's board, for seating a waiting customer. */
+function freeUnits(board: DashboardData | undefined, locationId: number) {
+  const loc = board?.locations.find((l) => l.id === locationId);
+  if (!loc) return [];
+  return loc.units
+    .flat()
+    .filter((u) => (u.unitStatus === 0 || u.unitStatus === 3) && u.unitType !== 'P' && u.unitType !== 'T')
+    .map((u) => ({ value: String(u.id), label: `${u.location} ${u.unitNumber || `${u.row}-${u.position}`}` }));
+}
+
+function Item({ item }: { item: AttentionItem }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const board = qc.getQueryData<DashboardData>(boardKey);
+  const options = freeUnits(board, item.locationId);
+  const [unit, setUnit] = useState<string | null>(null);
+  const target = unit ?? options[0]?.value ?? null;
+  const seat = useSeatUnseated();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs" data-testid="attention-item" data-customer={item.customerName}>
+      <Text size="sm">
+        {t('offline.attentionLine', {
+          name: item.customerName || 'Customer',
+          amount: item.amount,
+          method: item.paymentMethod,
+          time: dayjs(item.takenAt).format('HH:mm'),
+          by: item.takenBy,
+          unit: item.promisedUnit,
+        })}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Select
+          size="xs"
+          w={130}
+          aria-label={t('offline.seatOn')}
+          data={options}
+          value={target}
+          onChange={setUnit}
+          searchable
+          nothingFoundMessage={t('offline.noFreeUnit')}
+        />
+        <Button
+          size="xs"
+          disabled={!target}
+          loading={seat.isPending}
+          onClick={() =>
+            target &&
+            void seat
+              .mutateAsync({ attentionId: item.id, unitId: Number(target) })
+              .then((r) => toastSuccess(r.details))
+              .catch(() => undefined)
+          }
+        >
+          {t('offline.seat')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** "Needs attention": offline sales whose unit was sold meanwhile, on every tablet of the location. */
+export function NeedsAttention({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useNeedsAttention(enabled);
+  if (!enabled || !data || data.items.length === 0) return null;
+  return (
+    <Alert color="red" radius={0} title={t('offline.needsAttention')} data-testid="needs-attention">
+      <Stack gap={6}>
+        {data.items.map((i) => (
+          <Item key={i.id} item={i} />
+        ))}
+      </Stack>
+    </Alert>
+  );
+}

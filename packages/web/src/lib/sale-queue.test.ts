@@ -1,0 +1,102 @@
+import 'fake-indexeddb/auto';
+import type { SaveCustomerBody } from '@sandbar/contract/sales';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectivity } from './connectivity';
+
+// The tablet's sale queue (issue 13): durable, sent in order, each once; back-off on network
+// failures, never resent after a refusal.
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const sale = (id: string, unitId: number): SaveCustomerBody => ({
+  customerData: {
+    ourTransactionId: id,
+    unitId,
+    paymentMethod: 'Cash',
+    customerName: 'Pat',
+    orderTotal: '30.00',
+    tipAmount: '0.00',
+  },
+});
+
+async function freshQueue() {
+  vi.resetModules();
+  return import('./sale-queue');
+}
+
+describe('sale queue', () => {
+  beforeEach(async () => {
+    const { offlineDb } = await import('./offline-db');
+    await (await offlineDb()).clear('sales');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    connectivity.reportReached();
+  });
+
+  it('keeps cash sales taken offline durably, then sends them in order, each once', async () => {
+    const { saveOrQueueSale, saleQueue } = await freshQueue();
+    const { connectivity: conn } = await import('./connectivity');
+    conn.reportNetworkFailure();
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+    const r1 = await saveOrQueueSale(sale('tx-aaaaaaa1', 1), { unitIds: [1], label: 'one' });
+    await saveOrQueueSale(sale('tx-aaaaaaa2', 2), { unitIds: [2], label: 'two' });
+    expect(r1).toMatchObject({ queued: true, ourTransactionId: 'tx-aaaaaaa1', total: '30.00' });
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/saveCustomer')).toHaveLength(0);
+    expect(saleQueue.get().items.map((i) => i.id)).toEqual(['tx-aaaaaaa1', 'tx-aaaaaaa2']);
+    expect(typeof saleQueue.get().items[0]!.body.customerData.takenAt).toBe('number');
+
+    // A reload: a new module instance reads the same queue back from IndexedDB.
+    const reloaded = await freshQueue();
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/saveCustomer') {
+          sent.push(JSON.parse(String(init.body)).customerData.ourTransactionId);
+          return json(200, { status: 1 });
+        }
+        return json(200, { status: 'ok' });
+      }),
+    );
+    // Loading a queue that has sales sends them (the server answers).
+    await reloaded.saleQueue.load();
+    await vi.waitFor(() => expect(reloaded.saleQueue.get().items).toEqual([]));
+    expect(sent).toEqual(['tx-aaaaaaa1', 'tx-aaaaaaa2']);
+    expect(reloaded.saleQueue.get().items).toEqual([]);
+    const { offlineDb } = await import('./offline-db');
+    expect(await (await offlineDb()).count('sales')).toBe(0);
+  });
+
+  it('a refused sale (4xx) stays on the tablet, marked, and is never resent; a network failure waits', async () => {
+    const { saleQueue } = await freshQueue();
+    const { connectivity: conn } = await import('./connectivity');
+    conn.reportNetworkFailure();
+    await saleQueue.enqueue(sale('tx-bbbbbbb1', 1), { unitIds: [1], label: 'old' });
+    await saleQueue.enqueue(sale('tx-bbbbbbb2', 2), { unitIds: [2], label: 'next' });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const id = JSON.parse(String(init.body)).customerData.ourTransactionId as string;
+        calls.push(id);
+        if (id === 'tx-bbbbbbb1') return json(400, { details: 'Taken more than 24 hours ago.' });
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    // The link returns: the queue is sent by itself.
+    conn.reportReached();
+    await vi.waitFor(() => expect(calls).toEqual(['tx-bbbbbbb1', 'tx-bbbbbbb2']));
+    await vi.waitFor(() => expect(saleQueue.get().sending).toBe(false));
+    expect(saleQueue.get().items.map((i) => [i.id, i.refused])).toEqual([
+      ['tx-bbbbbbb1', 'Taken more than 24 hours ago.'],
+      ['tx-bbbbbbb2', null],
+    ]);
+    conn.reportReached();
+    await saleQueue.flush();
+    // The refused one is not sent again; the waiting one is tried again.
+    expect(calls).toEqual(['tx-bbbbbbb1', 'tx-bbbbbbb2', 'tx-bbbbbbb2']);
+    expect(JSON.parse(saleQueue.exportRefused())).toHaveLength(1);
+  });
+});

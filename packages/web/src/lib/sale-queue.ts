@@ -1,0 +1,212 @@
+import { offlinePaymentMethods } from '@sandbar/contract/offline';
+import type { SaveCustomerBody, SaveCustomerResponse } from '@sandbar/contract/sales';
+import { useSyncExternalStore } from 'react';
+import { ApiError, api, isNetworkError } from './api';
+import { connectivity } from './connectivity';
+import { toastError, toastSuccess } from './notify';
+import { type QueuedSale, offlineDb } from './offline-db';
+
+/**
+ * Sales taken while the server is unreachable (issue 13). Cash and voucher sales go into a
+ * durable queue in IndexedDB (it survives a reload, closing the app and restarting the tablet)
+ * with their ourTransactionId and the moment they were taken. When the server answers again the
+ * queue is sent oldest first; each send is idempotent (ourTransactionId), retried with back-off on
+ * a network failure or a 5xx and never after a 4xx: a refused sale stays on the tablet, marked,
+ * for a supervisor to export.
+ */
+export interface QueueState {
+  items: QueuedSale[];
+  sending: boolean;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+const savedOffline = 'Saved on this tablet. It will be sent when the connection returns.';
+let state: QueueState = { items: [], sending: false };
+const listeners = new Set<() => void>();
+const sentListeners = new Set<() => void>();
+let loaded: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let backoff = 1000;
+
+function set(next: Partial<QueueState>): void {
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+}
+
+export const isQueueable = (paymentMethod: string): boolean =>
+  (offlinePaymentMethods as readonly string[]).includes(paymentMethod);
+
+/**
+ * What the wizard gets back for a sale kept on the tablet: the answer's shape (so the wizard
+ * completes as usual), with `queued` set and no server ids yet.
+ */
+export type QueuedResult = SaveCustomerResponse & { queued: true };
+
+function queuedResult(sale: QueuedSale): QueuedResult {
+  const d = sale.body.customerData;
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  const money = (c: number) => (c / 100).toFixed(2);
+  return {
+    queued: true,
+    status: 1,
+    saleId: 0,
+    ourTransactionId: sale.id,
+    receiptId: '',
+    receiptUrl: '',
+    unitIds: sale.unitIds,
+    customerIds: [],
+    orderTotal: money(cents(d.orderTotal)),
+    tipAmount: money(cents(d.tipAmount)),
+    total: money(cents(d.orderTotal) + cents(d.tipAmount)),
+    retailRate: money(0),
+    replayed: false,
+  };
+}
+
+async function readAll(): Promise<QueuedSale[]> {
+  try {
+    return await (await offlineDb()).getAllFromIndex('sales', 'bySeq');
+  } catch {
+    return [];
+  }
+}
+
+export const saleQueue = {
+  get: (): QueueState => state,
+  subscribe(l: () => void): () => void {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  /** Runs after each sale the server recorded (refresh the board). */
+  onSent(l: () => void): () => void {
+    sentListeners.add(l);
+    return () => sentListeners.delete(l);
+  },
+  /** Reads the queue kept on the tablet (once), then sends it if the server answers. */
+  load(): Promise<void> {
+    loaded ??= readAll().then((items) => {
+      set({ items });
+      if (items.some((i) => !i.refused)) void saleQueue.flush();
+    });
+    return loaded;
+  },
+  /** Keeps a sale on the tablet: it is sent when the link returns. */
+  async enqueue(body: SaveCustomerBody, meta: { unitIds: number[]; label: string }): Promise<QueuedResult> {
+    await saleQueue.load();
+    const takenAt = body.customerData.takenAt ?? Date.now();
+    const id = body.customerData.ourTransactionId;
+    const sale: QueuedSale = {
+      id,
+      seq: Math.max(0, ...state.items.map((i) => i.seq)) + 1,
+      takenAt,
+      body: { customerData: { ...body.customerData, takenAt } },
+      unitIds: meta.unitIds,
+      label: meta.label,
+      refused: null,
+    };
+    // Durable before the wizard says "saved": the money is in the guest's hand already.
+    await (await offlineDb()).put('sales', sale);
+    set({ items: [...state.items.filter((i) => i.id !== id), sale] });
+    scheduleRetry(MAX_BACKOFF_MS / 6);
+    toastSuccess(savedOffline, sale.label);
+    return queuedResult(sale);
+  },
+  /** Sends waiting sales oldest first; stops at the first network failure and tries again later. */
+  async flush(): Promise<void> {
+    if (state.sending) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    set({ sending: true });
+    let sent = 0;
+    try {
+      for (const sale of [...state.items].sort((a, b) => a.seq - b.seq)) {
+        if (sale.refused) continue;
+        try {
+          await api<SaveCustomerResponse>('/saveCustomer', {
+            method: 'POST',
+            body: sale.body,
+            silent: true,
+            attempts: 1,
+          });
+          await (await offlineDb()).delete('sales', sale.id);
+          set({ items: state.items.filter((i) => i.id !== sale.id) });
+          sent++;
+          backoff = 1000;
+        } catch (err) {
+          if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401) {
+            // Refused (too old, a price that no longer exists…): never resent by itself.
+            const refused = { ...sale, refused: err.details };
+            await (await offlineDb()).put('sales', refused);
+            set({ items: state.items.map((i) => (i.id === sale.id ? refused : i)) });
+            toastError(err.details, sale.label);
+            continue;
+          }
+          // No answer, a 5xx, or signed out: keep it and try again with back-off.
+          if (!isNetworkError(err) && !(err instanceof ApiError)) throw err;
+          scheduleRetry(backoff);
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+          break;
+        }
+      }
+    } finally {
+      set({ sending: false });
+      if (sent > 0) {
+        for (const l of sentListeners) l();
+        toastSuccess(`${sent} saved sale${sent === 1 ? '' : 's'} sent to the server.`);
+      }
+    }
+  },
+  /** The refused sales as JSON, for a supervisor to record by hand. */
+  exportRefused(): string {
+    return JSON.stringify(
+      state.items.filter((i) => i.refused),
+      null,
+      2,
+    );
+  },
+};
+
+function scheduleRetry(ms: number): void {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    if (connectivity.get().online) void saleQueue.flush();
+    else scheduleRetry(ms);
+  }, ms);
+}
+
+if (typeof window !== 'undefined') connectivity.onReconnect(() => void saleQueue.flush());
+
+/**
+ * POST /saveCustomer, or — for cash and voucher when the server cannot be reached — into the
+ * queue. A sale the server refused (4xx) is never queued: the wizard shows why.
+ */
+export async function saveOrQueueSale(
+  body: SaveCustomerBody,
+  meta: { unitIds: number[]; label: string },
+): Promise<SaveCustomerResponse> {
+  const queueable = isQueueable(body.customerData.paymentMethod);
+  if (queueable && !connectivity.get().online) return saleQueue.enqueue(body, meta);
+  try {
+    return await api<SaveCustomerResponse>('/saveCustomer', {
+      method: 'POST',
+      body,
+      // A queueable sale waits less for a dead link: the queue sends it again later.
+      ...(queueable ? { attempts: 2, silent: true } : {}),
+    });
+  } catch (err) {
+    if (queueable && isNetworkError(err)) return saleQueue.enqueue(body, meta);
+    if (queueable && err instanceof ApiError) toastError(err.details);
+    throw err;
+  }
+}
+
+export function useSaleQueue(): QueueState {
+  return useSyncExternalStore(saleQueue.subscribe, saleQueue.get, saleQueue.get);
+}
+
+/** Units with a sale waiting on this tablet (the tile's "pending" mark). */
+export function useUnitPending(unitId: number): boolean {
+  return useSyncExternalStore(saleQueue.subscribe, () =>
+    state.items.some((i) => !i.refused && i.unitIds.includes(unitId)),
+  );
+}
