@@ -40,6 +40,7 @@ import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from
 import { systemClock } from './platform/clock';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 
 /** What every service needs, decorated once onto the app as `app.deps`. */
 export interface AppDeps {
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   } satisfies AppDeps);
 
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
