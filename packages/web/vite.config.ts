@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite-precompress';
 
 export default defineConfig({
   plugins: [
@@ -43,6 +44,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip twins of what the others wrote (vite-precompress.ts).
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, MAX_ID } from './common';
 
 // Helpers shared by the config forms' schemas (people, locations, prices, hotels).
 // Form posts arrive as strings, numbers or null; every field is read leniently as a trimmed
@@ -25,8 +26,12 @@ export const formId = z
 /** The id a delete call names: `postData` is the id itself, or an object holding it. */
 export const DeleteBody = z.object({
   postData: z.union([
-    z.coerce.number({ error: 'Say which record to delete.' }).int().positive({ error: 'Say which record to delete.' }),
-    z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id),
+    z.coerce
+      .number({ error: 'Say which record to delete.' })
+      .int()
+      .positive({ error: 'Say which record to delete.' })
+      .max(MAX_ID, { error: 'Say which record to delete.' }),
+    z.object({ id: Id }).transform((o) => o.id),
   ]),
 });
 export type DeleteBody = z.infer<typeof DeleteBody>;

@@ -28,8 +28,21 @@ export function moneyToCents(value: string | number): number {
   return Math.round(n * 100);
 }
 
+/** The largest id an integer column holds (PostgreSQL int4). */
+export const MAX_ID = 2147483647;
+const idText = 'An id must be a whole number from 1 to 2147483647.';
+/**
+ * A record id, from a path (a string) or a body: a positive integer within the column type, with a
+ * message a person can read (issue 11, defect 5; issue 14, defect 7).
+ */
+export const Id = z.coerce
+  .number({ error: idText })
+  .int({ error: idText })
+  .positive({ error: idText })
+  .max(MAX_ID, { error: idText });
+
 /** Ids in paths arrive as strings; accept positive integers only. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: Id });
 export type IdParam = z.infer<typeof IdParam>;
 
 /** '0' / '1' flags as the spec sends them (admin, manager, supervisor, addOn, toggles). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageResponse } from './common';
+import { MessageResponse, Id } from './common';
 import { LogCategory, LogFieldType } from './log-details';
 import { messages } from './messages';
 
@@ -67,10 +67,7 @@ const IncomingValue = z.preprocess(
  * by the client is ignored: the server writes the editor's initials) or to the bare value.
  */
 export const SaveDailyLogBody = z.object({
-  id: z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  id: z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), Id.optional()),
   logDate: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v),
     z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { formatMoney } from './rules/money';
 
 // Drop-off corrections (issue 14, defect 5; DESIGN.md section 8): the confirmation above cash on
@@ -17,7 +18,7 @@ export const dropoffTexts = {
 } as const;
 
 /** GET /getDropoffReport?agentId= : supervisors and admins may look at another agent's day. */
-export const DropoffReportQuery = z.object({ agentId: z.coerce.number().int().positive().optional() });
+export const DropoffReportQuery = z.object({ agentId: Id.optional() });
 export type DropoffReportQuery = z.infer<typeof DropoffReportQuery>;
 
 /** POST /voidDropoff {id, reason}: A and S only. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageResponse } from './common';
+import { MessageResponse, Id } from './common';
 import { messages } from './messages';
 
 /** Log detail category options, in the order the daily log shows them (spec section 9). */
@@ -28,10 +28,7 @@ const blankIsMissing = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The spec's `postData` of POST /saveLogDetails; messages are the spec's (section 5). */
 export const LogDetailPostData = z.object({
-  id: z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  id: z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), Id.optional()),
   category: z.preprocess(blankIsMissing, z.enum(logCategories, { error: messages.logDetail.categoryBlank })),
   name: z
     .string({ error: messages.logDetail.nameBlank })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Flag, Money } from './common';
+import { Flag, Money, Id } from './common';
 import { messages } from './messages';
 import { paymentMethods, receiptTypes } from './rules/pricing';
 
@@ -70,7 +70,7 @@ const FlagIn = z
   .transform((v) => v === '1' || v === true || v === 1);
 /** Comma-delimited price ids ("12,14"), or a list of ids. */
 const CodeList = z
-  .union([z.string().max(500), z.array(z.coerce.number().int().positive()).max(50)])
+  .union([z.string().max(500), z.array(Id).max(50)])
   .optional()
   .transform((v) => {
     if (Array.isArray(v)) return v;

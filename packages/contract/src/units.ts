@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money } from './common';
+import { Id, MAX_ID, Money } from './common';
 import { messages } from './messages';
 import { EquipmentDataOut } from './sales';
 
@@ -54,11 +54,16 @@ export function openingTab(unit: {
 }
 
 /** A 10-digit epoch-seconds timestamp (spec section 9); 13-digit milliseconds are accepted too. */
+const timeStampText = 'The time stamp must be a date between the years 2000 and 2099';
 export const TimeStamp = z.coerce
   .number({ error: 'The time stamp must be a number' })
-  .int()
-  .positive()
-  .transform((n) => (n > 1e12 ? Math.floor(n / 1000) : n));
+  .int({ error: timeStampText })
+  .positive({ error: timeStampText })
+  // Past any calendar: a 16-digit value made the business-day code throw (issue 11, defect 5).
+  .max(1e14, { error: timeStampText })
+  .transform((n) => (n > 1e12 ? Math.floor(n / 1000) : n))
+  // Seconds from 2000-01-01 to 2100-01-01: a day in year 33658 is not a day of any season.
+  .pipe(z.number().min(946684800, { error: timeStampText }).max(4102444800, { error: timeStampText }));
 
 // ---------- responses ----------
 
@@ -194,11 +199,15 @@ export const PrintResponse = z.object({ PrintCode: z.string() });
 
 export const UnitsQuery = z.object({ searchTerm: z.string().trim().max(100).optional() });
 export const TimeStampParam = z.object({ timestamp: TimeStamp });
-export const UnitIdParam = z.object({ id: z.coerce.number().int().positive() });
-export const UnitNotesParam = z.object({ unitId: z.coerce.number().int().positive() });
-export const UnitTimeParam = z.object({ id: z.coerce.number().int().positive(), currentTime: TimeStamp });
+export const UnitIdParam = z.object({ id: Id });
+export const UnitNotesParam = z.object({ unitId: Id });
+export const UnitTimeParam = z.object({ id: Id, currentTime: TimeStamp });
 
-const unitId = z.coerce.number({ error: 'Choose a unit' }).int().positive({ error: 'Choose a unit' });
+const unitId = z.coerce
+  .number({ error: 'Choose a unit' })
+  .int({ error: 'Choose a unit' })
+  .positive({ error: 'Choose a unit' })
+  .max(MAX_ID, { error: 'Choose a unit' });
 const optionalDay = {
   /** The day acted on (10-digit timestamp); today when left out. */
   timeStamp: TimeStamp.optional(),
@@ -236,7 +245,7 @@ export type SaveUmbrellaNumberBody = z.input<typeof SaveUmbrellaNumberBody>;
 export const UnitActionData = z.object({
   unitId,
   /** Mark empty on a paid unit: which customer left (default: the seated one). */
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: Id.optional(),
   ...optionalDay,
 });
 export const UnitActionBody = z.object({ unitData: UnitActionData });
@@ -261,7 +270,7 @@ const MoveSide = z.object({
   unitId,
   /** Accepted for the spec's shape; the position id in unitId is what counts. */
   unitDBId: z.union([z.string(), z.number()]).optional().nullable(),
-  customerId: z.coerce.number().int().positive().optional().nullable(),
+  customerId: Id.optional().nullable(),
   version: z.coerce.number().int().min(0).optional(),
 });
 export const MoveBody = z.object({

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -40,6 +41,7 @@ import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from
 import { systemClock } from './platform/clock';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 
 /** What every service needs, decorated once onto the app as `app.deps`. */
 export interface AppDeps {
@@ -76,6 +78,16 @@ export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/**
+ * Built assets under assets/ carry a content hash in their name, so a browser may keep them for a
+ * year without asking again; everything else (index.html, robots.txt, icons, a service worker)
+ * keeps its name across releases and is revalidated on every load.
+ */
+export function staticCacheControl(root: string, filePath: string): string {
+  const rel = path.relative(root, filePath).split(path.sep).join('/');
+  return rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 /** Builds the whole app (house style: app.ts is itself the composition root; main.ts only listens). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -122,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   } satisfies AppDeps);
 
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -137,6 +150,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Beach Wi-Fi is weak: brotli or gzip for everything compressible (the API's JSON, the app).
+  // The board's ready bytes and the built app arrive already compressed and pass through as they are.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await app.register(swagger, {
     openapi: {
@@ -176,7 +193,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const webDist = opts.webDist === undefined ? (opts.env.SANDBAR_WEB_DIST ?? defaultWebDist) : opts.webDist;
   const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? webDist : null;
   if (indexHtml) {
-    await app.register(fastifyStatic, { root: indexHtml, index: false, wildcard: false, serve: true });
+    await app.register(fastifyStatic, {
+      root: indexHtml,
+      index: false,
+      wildcard: false,
+      serve: true,
+      // The build writes .br/.gz twins (vite-precompress.ts); they are served, not listed as files.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', staticCacheControl(indexHtml, filePath)),
+    });
     // Static assets are registered per file; everything else falls back to index.html below.
   }
 

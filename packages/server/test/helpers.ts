@@ -58,7 +58,13 @@ export interface TestApp {
 
 /** Builds the real app on a fresh database, with the demo venue unless `seed: 'none'`. */
 export async function buildTestApp(
-  opts: { seed?: 'demo' | 'none'; clock?: Clock; env?: Record<string, string>; events?: EventBus } = {},
+  opts: {
+    seed?: 'demo' | 'none';
+    clock?: Clock;
+    env?: Record<string, string>;
+    events?: EventBus;
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const clock = opts.clock ?? systemClock;
@@ -69,7 +75,7 @@ export async function buildTestApp(
     env,
     clock,
     logger: false,
-    webDist: null,
+    webDist: opts.webDist ?? null,
     events: opts.events,
   });
   await app.ready();

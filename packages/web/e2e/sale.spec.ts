@@ -37,7 +37,7 @@ async function addAllDayPrices(request: APIRequestContext) {
 }
 
 const tile = (page: Page, location: string, number: number) =>
-  page.locator(`button[aria-label^="${location} ${number} row "]`);
+  page.locator(`[data-location="${location}"] [data-number="${number}"]`);
 
 async function openNewCustomer(page: Page, location: string, number: number) {
   await tile(page, location, number).click();

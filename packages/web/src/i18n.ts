@@ -43,6 +43,7 @@ export const en = {
   offline: offlineEn,
   ui: {
     appName: 'Sandbar',
+    close: 'Close',
     copyright: '© {{year}} Sandbar. All rights reserved.',
     username: 'Username',
     password: 'Password',

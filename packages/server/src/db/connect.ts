@@ -28,9 +28,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 export function connectPostgres(url: string, max = 10): Database {
-  // A request waits at most 5 s for a connection: during a database restart it fails with a 503
-  // ("please retry") instead of hanging the tablet.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // A request waits at most 15 s for a connection (a refused connection fails at once): a database
+  // that does not answer gives a 503 ("please retry") instead of hanging the tablet.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 15_000 });
   const database: Database = {
     db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',

@@ -52,6 +52,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** The answer a client gets for a passing database fault; the tablet retries the same request. */
 export const DATABASE_UNAVAILABLE = 'The database is briefly unavailable; please retry.';
 
+/**
+ * PostgreSQL class 22 (data exception) and 54000: a value the column cannot hold — an integer
+ * past int4, a NUL byte, text longer than its column, a date past year 9999. The input was bad,
+ * so the answer is a 400 (issue 11, defect 5); contract schemas catch most of these first with a
+ * message naming the field, this is the net under them.
+ */
+export function badValueText(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === '22003') return 'A number in the request is out of range.';
+  if (code === '22001') return 'A text in the request is longer than allowed.';
+  if (code === '22021' || code === '22P05') return 'Text cannot contain the NUL character.';
+  if (code === '22007' || code === '22008') return 'A date in the request is out of range.';
+  if (code === '22P02' || code.startsWith('22') || code === '54000') return 'A value in the request is not valid.';
+  return null;
+}
+
 /** True for a unique-constraint violation on either database (optionally on a named index/column). */
 export function isUniqueViolation(err: unknown, hint?: string): boolean {
   if (!err || typeof err !== 'object') return false;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/errors';
+import { DATABASE_UNAVAILABLE, badValueText, isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../platform/errors';
 
 /**
@@ -41,6 +41,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '1')
         .send({ details: DATABASE_UNAVAILABLE, requestId: request.id });
+    }
+    const bad = badValueText(error);
+    if (bad) return reply.status(400).send({ details: bad });
+    if (error instanceof RangeError) {
+      // Date arithmetic on a value past any calendar (a 16-digit timestamp): the input was bad.
+      return reply.status(400).send({ details: 'A date or number in the request is out of range.' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type…

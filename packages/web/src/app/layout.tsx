@@ -114,7 +114,7 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" bg="cyan.8" px="md" py={8}>
+      <Box component="header" bg="sea.8" px="md" py={8}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Anchor component={Link} to={withAV(user ? paths.home : paths.login, av)} c="white" fw={800} size="lg">
@@ -149,7 +149,7 @@ export function Layout() {
       <NeedsAttention enabled={!!user && canAccess(user.userType, 'selling')} />
       <UpdatePrompt isBusy={isBusy} />
       <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
-        <Stack styles={{ root: { '--anchor-color': 'black' } }} bg="cyan.8" p="md">
+        <Stack styles={{ root: { '--anchor-color': 'white' } }} bg="sea.8" p="md">
           <NavLinks onNavigate={close} />
         </Stack>
       </Drawer>

@@ -1,11 +1,10 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../i18n';
-
-const theme = createTheme({ primaryColor: 'cyan', defaultRadius: 'md' });
+import { buildTheme, cssVariablesResolver } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -20,11 +19,23 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <ThemedApp>
         {/* Toasts: top center, 3000 ms (spec section 9). */}
         <Notifications position="top-center" autoClose={3000} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      </ThemedApp>
     </I18nextProvider>
+  );
+}
+
+/** The Mantine theme follows the language (its close buttons are named in it). */
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { t, i18n: i } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const theme = useMemo(() => buildTheme(t), [t, i.language]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
   );
 }

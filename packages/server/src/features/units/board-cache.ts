@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { DashboardData } from '@sandbar/contract/units';
 import type { EventBus } from '../../platform/events';
 
@@ -15,6 +16,49 @@ export interface CachedBoard {
   at: number;
   /** The day's state fingerprint when built (see dayFingerprint). */
   fingerprint: string;
+  /** `body` compressed, made on the first request that accepts each encoding. */
+  encoded?: Partial<Record<BoardEncoding, Buffer>>;
+}
+
+export type BoardEncoding = 'br' | 'gzip';
+
+/**
+ * The board compressed once per built board, not once per request: 300 KiB of JSON is about a
+ * tenth of that in brotli, which is what a weak beach Wi-Fi link needs, and compressing it for
+ * every tablet would cost more CPU than building it. Brotli at quality 5 (a few ms for 300 KiB)
+ * is close to its best ratio on this repetitive JSON.
+ */
+export function encodedBody(hit: CachedBoard, encoding: BoardEncoding): Buffer {
+  hit.encoded ??= {};
+  let bytes = hit.encoded[encoding];
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(hit.body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: hit.body.length,
+            },
+          })
+        : zlib.gzipSync(hit.body, { level: 6 });
+    hit.encoded[encoding] = bytes;
+  }
+  return bytes;
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli first, then gzip, else none. */
+export function boardEncoding(acceptEncoding: string | undefined): BoardEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
 }
 
 const TTL_MS = 5_000;

@@ -21,10 +21,20 @@ import {
 } from '@sandbar/contract/units';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
+import type { FastifyReply } from 'fastify';
+import { type BoardEncoding, boardEncoding } from './board-cache';
 import * as units from './units.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['units'];
+
+// Prepared bytes go out as they are (no second serialisation), compressed from the day cache when
+// the browser accepts it; @fastify/compress leaves a response that already has an encoding alone.
+function sendBoard(reply: FastifyReply, board: { body: Buffer; encoding?: BoardEncoding }) {
+  reply.header('vary', 'accept-encoding');
+  if (board.encoding) reply.header('content-encoding', board.encoding);
+  return reply.type('application/json; charset=utf-8').send(board.body as never);
+}
 
 /** Spec section 7, "Units and customers" (the board's calls; saveCustomer is the selling feature's). */
 export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,9 +53,11 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAccess(request, 'dashboard');
-      const body = await units.getDashboardBody(deps, request.user, { searchTerm: request.query.searchTerm });
-      // Prepared bytes go out as they are (no second serialisation).
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      const board = await units.getDashboardResponse(deps, request.user, {
+        searchTerm: request.query.searchTerm,
+        encoding: boardEncoding(request.headers['accept-encoding']),
+      });
+      return sendBoard(reply, board);
     },
   );
 
@@ -62,12 +74,12 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAccess(request, 'dashboard');
-      const body = await units.getDashboardBody(deps, request.user, {
+      const board = await units.getDashboardResponse(deps, request.user, {
         timestamp: request.params.timestamp,
         searchTerm: request.query.searchTerm,
+        encoding: boardEncoding(request.headers['accept-encoding']),
       });
-      // Prepared bytes go out as they are (no second serialisation).
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return sendBoard(reply, board);
     },
   );
 

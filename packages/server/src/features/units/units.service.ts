@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/sales.service';
 import { readSettings } from '../settings/settings.repository';
-import { boardCache, encodeBoard, withSearch } from './board-cache';
+import { type BoardEncoding, boardCache, encodeBoard, encodedBody, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
 import * as repo from './units.repository';
 
@@ -226,6 +226,18 @@ export async function getDashboardBody(
   user: Actor,
   opts: { timestamp?: number; searchTerm?: string },
 ): Promise<Buffer> {
+  return (await getDashboardResponse(deps, user, opts)).body;
+}
+
+/**
+ * The board's bytes, compressed from the day cache when `encoding` is given and the board is the
+ * plain one (a search result is built per request and left to the HTTP layer's compression).
+ */
+export async function getDashboardResponse(
+  deps: AppDeps,
+  user: Actor,
+  opts: { timestamp?: number; searchTerm?: string; encoding?: BoardEncoding },
+): Promise<{ body: Buffer; encoding?: BoardEncoding }> {
   const v = await venue(deps);
   const day = dayOf(v, opts.timestamp);
   if (!canViewDay(user.userType, day, v.today)) throw forbidden("You can only see today's board.");
@@ -242,14 +254,16 @@ export async function getDashboardBody(
     cache.set(key, hit);
   }
   const term = opts.searchTerm?.trim();
-  if (!term) return hit.body;
+  if (!term) {
+    return opts.encoding ? { body: encodedBody(hit, opts.encoding), encoding: opts.encoding } : { body: hit.body };
+  }
   const unitIds = hit.data.locations.flatMap((l) =>
     l.units
       .flat()
       .filter((u) => unitMatches(u, term))
       .map((u) => u.id),
   );
-  return withSearch(hit, { searchTerm: term, count: unitIds.length, unitIds });
+  return { body: withSearch(hit, { searchTerm: term, count: unitIds.length, unitIds }) };
 }
 
 export async function getDashboard(

@@ -32,7 +32,10 @@ export const LocationStrip = memo(function LocationStrip({
   movingUnitId,
   onOpen,
 }: LocationStripProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Tiles are memoised: a new array (a language change) is what makes them say their status anew.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const statusNames = useMemo(() => t('board.statusNames', { returnObjects: true }) as string[], [t, i18n.language]);
   const counts = useMemo(() => {
     const all = location.units.flat();
     return { units: all.length, occupied: all.filter((u) => [1, 2, 4, 5].includes(u.unitStatus)).length };
@@ -72,6 +75,7 @@ export const LocationStrip = memo(function LocationStrip({
                 clickable={tileClickable(u, active, matches !== null)}
                 onOpen={onOpen}
                 moving={movingUnitId === u.id}
+                statusNames={statusNames}
               />
             ))}
           </div>

@@ -1,5 +1,13 @@
 import type { Unit } from '@sandbar/contract/units';
-import { IconBuildingSkyscraper, IconCash, IconCreditCard, IconTicket, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconCash,
+  IconCreditCard,
+  IconDoorExit,
+  IconShoppingCart,
+  IconTicket,
+  IconUsers,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { useUnitPending } from '../../../lib/sale-queue';
 import { noteTileRender } from '../render-probe';
@@ -10,7 +18,7 @@ export const TILE_SIZE = 75;
 
 function PaymentIcon({ method }: { method: string }) {
   const m = method.toLowerCase();
-  const props = { size: 13, 'aria-hidden': true } as const;
+  const props = { size: 14, 'aria-hidden': true } as const;
   if (m.includes('room')) return <IconBuildingSkyscraper {...props} />;
   if (m.includes('credit') || m.includes('card')) return <IconCreditCard {...props} />;
   if (m.includes('voucher')) return <IconTicket {...props} />;
@@ -25,19 +33,45 @@ export interface UnitTileProps {
   onOpen: (unitId: number) => void;
   /** A move is pending from this unit. */
   moving?: boolean;
+  /** Status words by code, in the user's language (board.statusNames): the tile's accessible name says it. */
+  statusNames?: readonly string[];
+}
+
+const englishStatus = ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'];
+
+/**
+ * The tile's accessible name begins with its visible text (WCAG 2.5.3: "tap MB 1-2" works by voice),
+ * then says what the colour says and who is on it: "MB 1-2 12 $35, Paid, Smith".
+ */
+export function tileName(
+  unit: Unit,
+  visible: { number: boolean; amount: string | null },
+  statusNames: readonly string[] = englishStatus,
+) {
+  const customer = unit.customers.at(-1)?.customerName.trim();
+  return [
+    [`${unit.location} ${unit.row}-${unit.position}`, visible.number ? unit.unitNumber : '', visible.amount ?? '']
+      .filter((x) => x !== '')
+      .join(' '),
+    statusNames[unit.unitStatus] ?? '',
+    unit.unitStatus === 1 && unit.heldBy ? unit.heldBy : customer,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
  * One unit: location, row-position and number in the status colour with its icons (spec section 4).
  * Memoised: a live change replaces only that unit's object, so only its tile renders again.
  */
-export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving }: UnitTileProps) {
+export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving, statusNames }: UnitTileProps) {
   noteTileRender(unit.id);
   const s = unit.unitStatus;
   // Dark pier tiles show no number; towers do (DESIGN.md section 5).
   const showNumber = unit.unitNumber > 0 && (s !== 6 || unit.unitType === 'T');
   const paid = s === 2 || s === 3 || s === 4;
   const showPeople = s === 5 || (s === 3 && !unit.paymentMethod);
+  const money = (paid || s === 5) && unit.totalPrice !== '0.00' ? amount(unit.totalPrice) : null;
   // A sale taken offline waits on this tablet to be sent (issue 13).
   const pending = useUnitPending(unit.id);
   return (
@@ -46,10 +80,7 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
       className={moving ? 'sb-tile sb-tile--moving' : 'sb-tile'}
       onClick={clickable ? () => onOpen(unit.id) : undefined}
       disabled={!clickable}
-      aria-label={`${unit.location} ${unit.unitNumber || ''} row ${unit.row} position ${unit.position}`.replace(
-        /\s+/g,
-        ' ',
-      )}
+      aria-label={tileName(unit, { number: showNumber, amount: money }, statusNames)}
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
@@ -57,15 +88,21 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
     >
       {pending && <span className="sb-tile__pending">pending</span>}
       <span className="sb-tile__where">
-        {unit.location} {unit.row}-{unit.position}
-      </span>
+        <span className="sb-tile__place">
+          {unit.location} {unit.row}-{unit.position}
+        </span>
+        {/* Status is never told by colour alone: held and left carry their own mark. */}
+        {s === 1 ? <IconShoppingCart size={14} aria-hidden /> : null}
+        {s === 3 ? <IconDoorExit size={14} aria-hidden /> : null}
+      </span>{' '}
+      {/* The spaces keep the parts apart in the text a screen reader or voice control reads. */}
       <span className="sb-tile__number" data-role="number">
         {showNumber ? unit.unitNumber : '\u00a0'}
-      </span>
+      </span>{' '}
       <span className="sb-tile__pay">
         {paid && unit.paymentMethod ? <PaymentIcon method={unit.paymentMethod} /> : null}
-        {showPeople ? <IconUsers size={13} aria-hidden /> : null}
-        {(paid || s === 5) && unit.totalPrice !== '0.00' ? amount(unit.totalPrice) : null}
+        {showPeople ? <IconUsers size={14} aria-hidden /> : null}
+        {money}
       </span>
     </button>
   );

@@ -30,6 +30,8 @@ export function RichTextField({
       getUploadImageExtension(Image, { onImageUpload: uploadEditorImage }),
     ],
     content: value,
+    // The editable area is the control: it needs the field's name (axe aria-input-field-name).
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
