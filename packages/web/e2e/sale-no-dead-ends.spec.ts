@@ -35,7 +35,7 @@ async function addAnytimePrices(request: APIRequestContext) {
   await save({ ...item, id: item.id, projectHotels: String(wyndham), hotelRate: '0.00' });
 }
 
-const tile = (page: Page, number: number) => page.locator(`button[aria-label^="MB ${number} row "]`);
+const tile = (page: Page, number: number) => page.locator(`[data-location="MB"] [data-number="${number}"]`);
 
 async function openNewCustomer(page: Page, number: number) {
   await tile(page, number).click();
