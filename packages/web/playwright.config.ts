@@ -8,6 +8,12 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The reports spec checks a whole day's totals, so it gets a server and a day of its own: other
+// specs sell on the main server at the same time and would change those totals.
+const reportsPort = port + 1;
+const reportsDataDir =
+  process.env.E2E_REPORTS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-e2e-reports-'));
+process.env.E2E_REPORTS_DATA_DIR = reportsDataDir;
 
 // Parallel sessions can each build into their own folder and use their own port:
 // E2E_PORT, E2E_WEB_DIST (vite build --outDir) and E2E_OUTPUT_DIR keep them apart.
@@ -39,21 +45,29 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  projects: [
+    { name: 'main', testIgnore: /reports\.spec\.ts/ },
+    { name: 'reports', testMatch: /reports\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${reportsPort}` } },
+  ],
+  webServer: [server(port, dataDir), server(reportsPort, reportsDataDir)],
+});
+
+function server(p: number, dir: string) {
+  return {
     command: 'npx tsx ../server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${p}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(p),
       HOST: '127.0.0.1',
-      SANDBAR_DATA_DIR: dataDir,
+      SANDBAR_DATA_DIR: dir,
       SANDBAR_DEMO: '1',
       LOG_LEVEL: 'warn',
       OUTBOX_INTERVAL_MS: '500',
       ...(webDist ? { SANDBAR_WEB_DIST: webDist } : {}),
     },
-  },
-});
+  };
+}

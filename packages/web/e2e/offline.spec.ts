@@ -212,7 +212,7 @@ test('three cash sales offline (one a two-unit order) survive a reload and reach
   await a.reload();
   await expect(a.getByTestId('offline-banner')).toBeVisible();
   // Card and room charge are online-only, and say so.
-  const wizard = await openNewCustomer(a, 41);
+  const wizard = await openNewCustomer(a, 51);
   await expect(wizard.getByTestId('online-only')).toHaveText(
     'Card and room charge need the server: they cannot be taken while offline.',
   );
@@ -220,30 +220,30 @@ test('three cash sales offline (one a two-unit order) survive a reload and reach
   await expect(wizard.getByRole('button', { name: 'Room Charge' })).toBeDisabled();
   await a.keyboard.press('Escape');
   await expect(a.getByRole('dialog')).toHaveCount(0);
-  await sellCash(a, 41, 'Off One');
+  await sellCash(a, 51, 'Off One');
   await expect(counter).toHaveAttribute('data-count', '1');
-  await expect(tile(a, 'MB', 41)).toHaveAttribute('data-pending', 'true');
-  await sellCashOrder(a, [42, 43], 'Off Order');
-  await sellCash(a, 44, 'Off Three');
+  await expect(tile(a, 'MB', 51)).toHaveAttribute('data-pending', 'true');
+  await sellCashOrder(a, [52, 53], 'Off Order');
+  await sellCash(a, 54, 'Off Three');
   await expect(counter).toHaveAttribute('data-count', '3');
-  for (const n of [41, 42, 43, 44]) await expect(tile(a, 'MB', n)).toHaveAttribute('data-pending', 'true');
+  for (const n of [51, 52, 53, 54]) await expect(tile(a, 'MB', n)).toHaveAttribute('data-pending', 'true');
 
   // The queue is on the tablet: a reload (still offline) keeps it.
   await a.reload();
   await expect(counter).toHaveAttribute('data-count', '3');
-  await expect(tile(a, 'MB', 43)).toHaveAttribute('data-pending', 'true');
+  await expect(tile(a, 'MB', 53)).toHaveAttribute('data-pending', 'true');
   // Nothing reached the server yet.
-  expect(await customersAt(request, b, 41)).toHaveLength(0);
+  expect(await customersAt(request, b, 51)).toHaveLength(0);
 
   await contextA.setOffline(false);
   await expect(counter).toHaveAttribute('data-count', '0', { timeout: 20_000 });
-  for (const n of [41, 42, 43, 44]) {
+  for (const n of [51, 52, 53, 54]) {
     await expect(tile(a, 'MB', n)).toHaveAttribute('data-status', '2', { timeout: 10_000 });
     await expect(tile(b, 'MB', n)).toHaveAttribute('data-status', '2', { timeout: 5_000 });
     await expect(tile(a, 'MB', n)).not.toHaveAttribute('data-pending', 'true');
     expect(await customersAt(request, b, n)).toHaveLength(1);
   }
-  expect((await customersAt(request, b, 42))[0]!.customerName).toBe('Off Order');
+  expect((await customersAt(request, b, 52))[0]!.customerName).toBe('Off Order');
 });
 
 test('conflict: a unit sold meanwhile keeps both sales; the offline customer is seated from Needs attention', async ({
@@ -256,30 +256,30 @@ test('conflict: a unit sold meanwhile keeps both sales; the offline customer is 
 
   await contextA.setOffline(true);
   await a.reload();
-  await sellCash(a, 46, 'Ann Offline');
+  await sellCash(a, 56, 'Ann Offline');
   await expect(a.getByTestId('queue-counter')).toHaveAttribute('data-count', '1');
-  await sellCash(b, 46, 'Bea Online');
-  await expect(tile(b, 'MB', 46)).toHaveAttribute('data-status', '2');
+  await sellCash(b, 56, 'Bea Online');
+  await expect(tile(b, 'MB', 56)).toHaveAttribute('data-status', '2');
 
   await contextA.setOffline(false);
   await expect(a.getByTestId('queue-counter')).toHaveAttribute('data-count', '0', { timeout: 20_000 });
   // The unit shows B's customer; A's waits unseated (listed nowhere on the board).
-  expect((await customersAt(request, b, 46)).map((c) => c.customerName)).toEqual(['Bea Online']);
+  expect((await customersAt(request, b, 56)).map((c) => c.customerName)).toEqual(['Bea Online']);
   // Both tablets of the location see who paid, how much, when, and the unit promised.
   for (const page of [a, b]) {
     const item = page.getByTestId('attention-item').filter({ hasText: 'Ann Offline' });
     await expect(item).toBeVisible({ timeout: 15_000 });
     await expect(item).toContainText('paid $30.00 Cash');
-    await expect(item).toContainText('promised MB 46');
+    await expect(item).toContainText('promised MB 56');
   }
   const item = b.getByTestId('attention-item').filter({ hasText: 'Ann Offline' });
-  await item.getByRole('combobox', { name: 'Seat on unit' }).fill('MB 47');
-  await b.getByRole('option', { name: 'MB 47', exact: true }).click();
+  await item.getByRole('combobox', { name: 'Seat on unit' }).fill('MB 57');
+  await b.getByRole('option', { name: 'MB 57', exact: true }).click();
   await item.getByRole('button', { name: 'Seat' }).click();
-  await expect(tile(b, 'MB', 47)).toHaveAttribute('data-status', '2');
+  await expect(tile(b, 'MB', 57)).toHaveAttribute('data-status', '2');
   await expect(b.getByTestId('attention-item')).toHaveCount(0);
   await expect(a.getByTestId('attention-item')).toHaveCount(0, { timeout: 15_000 });
-  expect((await customersAt(request, b, 47)).map((c) => c.customerName)).toEqual(['Ann Offline']);
+  expect((await customersAt(request, b, 57)).map((c) => c.customerName)).toEqual(['Ann Offline']);
 
   // The drop-off totals count both sales: A's cash under staff, B's under admin.
   const dropoff = async (user: string) => {
