@@ -1,3 +1,4 @@
+import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import {
   type CatalogueItem,
@@ -38,6 +39,9 @@ import { newReceiptId, queueReceipt, receiptUrl } from '../receipts/receipts.ser
 import { readSettings } from '../settings/settings.repository';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
 import * as repo from './sales.repository';
+
+// Phones are saved as digits so a search finds them however they were typed (issue 14).
+const savedPhone = (typed: string) => normalisePhone(typed) ?? typed.trim();
 
 type CustomerDataOut = z.output<typeof CustomerData>;
 
@@ -436,7 +440,7 @@ async function recordSale(
     retail_cents: totals.retailCents,
     card_transaction_id: c.cardTransactionId,
     receipt_type: data.receiptType,
-    customer_phone: data.customerPhone,
+    customer_phone: savedPhone(data.customerPhone),
     customer_email: data.customerEmail,
     signature_png: data.signature ?? null,
     summary: summaryOf(method, buyer, c.positions, totals, voucherNumber),
@@ -472,7 +476,7 @@ async function recordSale(
       payment_method: method,
       price_cents: line.totalCents,
       receipt_type: data.receiptType,
-      receipt_phone: data.customerPhone,
+      receipt_phone: savedPhone(data.customerPhone),
       receipt_email: data.customerEmail,
       created_at: now,
       created_by: user.id,

@@ -8,8 +8,9 @@ import { useMarkOccupied } from '../api/mark-occupied';
 import { useMarkOccupiedEmpty } from '../api/mark-occupied-empty';
 import { useReseatCustomer } from '../api/reseat-customer';
 import { type PendingMove, moveStore } from '../move-store';
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
+import { useCurrentUser } from '../../../lib/session';
+import { businessDay } from '@sandbar/contract/rules/time';
 
 // Errors are already toasted by the API client; the modal stays open on them. Closing through the
 // promise (not mutate's onSuccess) still works when the refetched unit has moved the modal to
@@ -50,6 +51,10 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
   const slots = useUnitModalSlots();
   const markEmpty = useMarkEmpty();
   const reseat = useReseatCustomer();
+  const time = useVenueTime();
+  const money = useMoney();
+  const timeZone = useCurrentUser().data?.timeZone ?? 'America/New_York';
+  const isToday = unit.day === businessDay(Date.now(), timeZone);
   const startMove = (customerId: number | null, customerName: string) => {
     if (!window.confirm(t('messages.unit.moveConfirm'))) return;
     const move: PendingMove = {
@@ -66,14 +71,16 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
   return (
     <Stack gap="sm">
       {unit.heldBy && <Text c="green.8">{t('board.heldBy', { name: unit.heldBy })}</Text>}
-      {unit.customers.length === 0 && <Text c="dimmed">{t('board.noCustomers')}</Text>}
+      {unit.customers.length === 0 && (
+        <Text c="dimmed">{isToday ? t('board.noCustomers') : t('board.noCustomersOn', { day: unit.day })}</Text>
+      )}
       {unit.customers.map((c) => (
         <Paper key={c.id} withBorder p="xs" data-customer={c.id}>
           <Group justify="space-between" wrap="nowrap">
             <div>
               <Text fw={600}>{c.customerName || '—'}</Text>
               <Text size="xs" c="dimmed">
-                {time(c.epoc)} · {c.paymentMethod} · ${c.price}
+                {time(c.epoc)} · {c.paymentMethod} · {money(c.price)}
                 {c.receiptPhone ? ` · ${c.receiptPhone}` : ''}
                 {c.receiptEmail ? ` · ${c.receiptEmail}` : ''}
               </Text>
