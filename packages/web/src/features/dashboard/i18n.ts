@@ -36,6 +36,8 @@ export const boardEn = {
   printed: 'Sent to the printer.',
   noPrinter: 'Printing needs the Sandbar Android app.',
   moveTargetTaken: '{{unit}} is not free: move the customer to an empty unit, or Cancel Move.',
+  legend: 'What the colours mean',
+  scrollForMore: 'Swipe sideways for more units',
   movePending: 'Moving {{name}} from {{from}}: open the unit to move to.',
   unitTitle: 'Unit {{label}}',
   rowPosition: 'Row {{row}}, position {{position}}',

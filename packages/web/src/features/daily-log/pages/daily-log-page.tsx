@@ -155,42 +155,44 @@ export function DailyLogPage() {
       {logs.length === 0 ? (
         <Text>{t('dailyLog.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="daily-log-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dailyLog.date')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {logs.map((l) => (
-              <Table.Tr key={l.id} data-testid={`daily-log-${l.logDate}`}>
-                <Table.Td>{l.logDate}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      variant="light"
-                      aria-label={`${t('dailyLog.edit')} ${l.logDate}`}
-                      onClick={() => void openEdit(l.id)}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    {user?.userType === 'A' && (
-                      <ActionIcon
-                        color="red"
-                        variant="light"
-                        aria-label={`${t('dailyLog.delete')} ${l.logDate}`}
-                        onClick={() => setToDelete(l)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped withTableBorder data-testid="daily-log-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dailyLog.date')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {logs.map((l) => (
+                <Table.Tr key={l.id} data-testid={`daily-log-${l.logDate}`}>
+                  <Table.Td>{l.logDate}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="light"
+                        aria-label={`${t('dailyLog.edit')} ${l.logDate}`}
+                        onClick={() => void openEdit(l.id)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      {user?.userType === 'A' && (
+                        <ActionIcon
+                          color="red"
+                          variant="light"
+                          aria-label={`${t('dailyLog.delete')} ${l.logDate}`}
+                          onClick={() => setToDelete(l)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={toDelete !== null}
