@@ -17,6 +17,16 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
       requests?: Request[];
+      /** Seconds before a request counts as timed out. */
+      timeout?: number;
+    }
+    /** The running instance: a promise of the result that also emits per-request events. */
+    interface Instance extends Promise<Result> {
+      on(
+        event: 'response',
+        cb: (client: unknown, status: number, resBytes: number, responseTime: number) => void,
+      ): this;
+      on(event: 'reqError', cb: (err: Error) => void): this;
     }
     interface Histogram {
       average: number;
@@ -35,6 +45,6 @@ declare module 'autocannon' {
       latency: Histogram;
     }
   }
-  function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(opts: autocannon.Options): autocannon.Instance;
   export default autocannon;
 }

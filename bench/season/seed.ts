@@ -4,7 +4,7 @@
  * every day of the season the sales a busy beach club takes — single units and carts, every
  * payment method, hotel rates and room charges, tips, signatures, card transaction ids —
  * with their items, seated and departed customers, unit states and versions, unit logs and notes,
- * holds, moves, reprints, queued-then-sent receipts and cash drop-offs.
+ * holds, moves, printed slips and reprints, voucher numbers, queued-then-sent receipts and cash drop-offs.
  *
  * Rows go in as multi-row inserts with ids assigned here, one transaction per day, so 120 days of
  * 1,200 units (≈240k sales) take minutes, not the hours the HTTP path would. The values are those
@@ -33,6 +33,7 @@ import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import type { DB } from '../../packages/server/src/db/schema';
 import { catalogue } from '../../packages/server/src/features/sales/sales.repository';
 import { readSettings } from '../../packages/server/src/features/settings/settings.repository';
+import { compactSignature } from '../../packages/server/src/features/sales/signature-png';
 import { hashPassword } from '../../packages/server/src/platform/passwords';
 import { rng, signaturePool } from './signature';
 
@@ -41,7 +42,7 @@ export interface SeasonOptions {
   days?: number;
   /** Season umbrellas, in locations of 6 × 25 (the last may be smaller). Default 1,200. */
   units?: number;
-  /** Multiplies the sales of every day (1 ≈ 2,000 sales a day for 1,200 units). Default 1. */
+  /** Multiplies the sales of every day (1 ≈ 2,000 sales a day for 1,200 units, busier at the peak). Default 1. */
   scale?: number;
   /** "Now": the last day of the season is its business day. Default Date.now(). */
   now?: number;
@@ -88,13 +89,10 @@ const noteTexts = [
 ];
 
 const pick = <T>(rand: () => number, a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
-const uuid = (rand: () => number) => {
-  const h = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
-const receiptIdOf = (rand: () => number) =>
-  Buffer.from(Array.from({ length: 18 }, () => Math.floor(rand() * 256))).toString('base64url');
-const daySeed = (day: string) => crypto.createHash('sha256').update(`season:${day}`).digest().readUInt32BE(0);
+// Ids that must be unique across the season come from the system's generator, as in the app.
+const uuid = () => crypto.randomUUID();
+const receiptIdOf = () => crypto.randomBytes(18).toString('base64url');
+const daySeed = (day: string) => crypto.createHash('sha256').update(`season:${day}`).digest().subarray(0, 16);
 
 /** Rows buffered per table and written as multi-row inserts (within the variable limits). */
 class Batch {
@@ -171,12 +169,13 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
   const items = await catalogue(db);
   const hotels = await db.selectFrom('hotels').select(['id', 'name', 'vacation_owner_rule', 'is_other']).execute();
   const guests = await db.selectFrom('hotel_guests').selectAll().execute();
-  const sigs = signaturePool(48);
+  // The pad's PNGs, compacted once as insertSale compacts each (see signature-png.ts).
+  const sigs = signaturePool(48).map((s) => compactSignature(s)!);
   const ids = await nextIds(db);
 
   let totalSales = 0;
   let totalCustomers = 0;
-  const meanSales = 2000 * (locs.reduce((n, l) => n + l.positions.length, 0) / 1200) * scale;
+  const meanSales = 2600 * (locs.reduce((n, l) => n + l.positions.length, 0) / 1200) * scale;
   const weights = Array.from({ length: days }, (_, i) => dayWeight(i, days, addDays(firstDay, i)));
   const meanWeight = weights.reduce((a, b) => a + b, 0) / days;
 
@@ -374,7 +373,7 @@ interface DayInput {
   items: CatalogueItem[];
   hotels: { id: number; name: string; vacation_owner_rule: number; is_other: number }[];
   guests: { hotel_id: number; room: string; guest_name: string; accompanying_guest_name: string; additional: number }[];
-  sigs: string[];
+  sigs: Buffer[];
   ids: Record<
     'sales' | 'sale_items' | 'unit_customers' | 'unit_states' | 'unit_logs' | 'unit_moves' | 'outbox',
     number
@@ -394,11 +393,12 @@ interface UnitDay {
   sessions: number;
 }
 
-// Three selling sessions a day (venue time): morning, midday (until the 14:45 switch), afternoon.
+// Four selling sessions a day (venue time); the third ends before the 14:45 switch to afternoon prices.
 const sessions = [
-  { from: 8 * 60, to: 11 * 60, share: 0.36 },
-  { from: 11 * 60, to: 14 * 60 + 40, share: 0.32 },
-  { from: 15 * 60, to: 17 * 60 + 30, share: 0.32 },
+  { from: 8 * 60, to: 10 * 60 + 30, share: 0.3 },
+  { from: 10 * 60 + 30, to: 12 * 60 + 30, share: 0.24 },
+  { from: 12 * 60 + 30, to: 14 * 60 + 40, share: 0.2 },
+  { from: 15 * 60, to: 17 * 60 + 30, share: 0.26 },
 ];
 
 function seedDay(d: DayInput): { sales: number; customers: number } {
@@ -530,7 +530,7 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
         method === 'Credit Card' || method === 'Room Charge' ? [0, 300, 500, 500, 1000][Math.floor(rand() * 5)]! : 0;
       const totals = computeSaleTotals(lines, { hotelGuestOf, extraCharge, tipCents });
       const saleId = ids.sales++;
-      const receiptId = receiptIdOf(rand);
+      const receiptId = receiptIdOf();
       const receiptType = rand() < 0.7 ? 'phone' : 'email';
       const phone = receiptType === 'phone' ? `+1555${String(Math.floor(rand() * 1e7)).padStart(7, '0')}` : '';
       const email =
@@ -566,7 +566,7 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
       }
       batch.add('sales', {
         id: saleId,
-        our_transaction_id: uuid(rand),
+        our_transaction_id: uuid(),
         receipt_id: receiptId,
         day,
         user_id: agent.id,
@@ -584,18 +584,28 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
         tip_cents: totals.tipCents,
         total_cents: totals.totalCents,
         retail_cents: totals.retailCents,
-        card_transaction_id: method === 'Credit Card' ? `ch_${uuid(rand).replace(/-/g, '').slice(0, 24)}` : null,
+        card_transaction_id: method === 'Credit Card' ? `ch_${uuid().replace(/-/g, '').slice(0, 24)}` : null,
         receipt_type: receiptType,
         customer_phone: phone,
         customer_email: email,
-        signature_png: d.sigs[Math.floor(rand() * d.sigs.length)]!,
         summary,
         notes: rand() < 0.03 ? pick(rand, noteTexts) : '',
         multi: size > 1 ? 1 : 0,
+        voucher_number: method === 'Voucher' ? `V${100000 + Math.floor(rand() * 900000)}` : '',
         created_at: Math.round(now),
         deleted_at: null,
         deleted_by: null,
       });
+      // Four slips in ten are printed at the stand; one sale in fifty is printed again (a reprint).
+      if (rand() < 0.4) {
+        batch.add('receipt_prints', { sale_id: saleId, user_id: agent.id, at: now + 30_000 });
+        if (rand() < 0.05) {
+          batch.add('receipt_prints', { sale_id: saleId, user_id: agent.id, at: now + 120_000 });
+          batch.add('reprints', { sale_id: saleId, user_id: agent.id, at: now + 120_000 });
+        }
+      }
+      // Every sale is signed; the signature is stored apart, compacted as insertSale does.
+      batch.add('sale_signatures', { sale_id: saleId, png: d.sigs[Math.floor(rand() * d.sigs.length)]! });
       for (const l of totals.lines) {
         for (const x of l.items) {
           batch.add('sale_items', {
@@ -642,8 +652,6 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
           user_id: agent.id,
           at: now,
         });
-        // A reprint now and then (the sale's receipt printed again from the unit).
-        if (rand() < 0.02) batch.add('reprints', { sale_id: saleId, user_id: agent.id, at: Math.round(now + 120_000) });
       }
       // The receipt, queued in the sale's transaction and sent by the outbox worker soon after.
       const values = {
@@ -700,12 +708,13 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     }
   }
 
-  // Moves: about one seated customer in fifty goes to a unit nobody used today.
+  // Moves: three in ten customers still seated at the end of the day (on a unit used once) went
+  // to a unit nobody used today.
   for (const loc of d.locs) {
     const unused = loc.positions.filter((p) => unitOf(p.id).version === 0);
     for (const p of loc.positions) {
       const u = unitOf(p.id);
-      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.02) continue;
+      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.3) continue;
       const at = Math.round(Math.max(u.updatedAt + 600_000, d.start + 12 * 3_600_000));
       if (at >= d.until) continue;
       const to = unused.pop()!;

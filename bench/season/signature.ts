@@ -60,16 +60,28 @@ export function encodePng(rgba: Uint8Array, width: number, height: number, color
   ]);
 }
 
-/** A deterministic pseudo-random generator (mulberry32): the same seed draws the same season. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/**
+ * A deterministic pseudo-random generator (sfc32, 128 bits of state): the same seed draws the same
+ * season, and the streams of different days never run into each other.
+ */
+export function rng(seed: number | Buffer): () => number {
+  const s = typeof seed === 'number' ? Buffer.alloc(16) : seed;
+  if (typeof seed === 'number') s.writeUInt32BE(seed >>> 0, 0);
+  let a = s.readUInt32BE(0);
+  let b = s.readUInt32BE(4);
+  let c = s.readUInt32BE(8);
+  let d = s.readUInt32BE(12) | 1;
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
   };
+  for (let i = 0; i < 12; i++) next();
+  return next;
 }
 
 /** One signature: a few looping strokes across the pad, pen width varying with speed. */

@@ -6,8 +6,15 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /** POST /auth/login (spec section 7). */
 export const LoginBody = z.object({
-  username: required(messages.login.usernameBlank),
-  password: z.string({ error: messages.login.passwordBlank }).min(1, { error: messages.login.passwordBlank }),
+  // Bounded like the users.username column (varchar 100); a longer name cannot exist.
+  username: required(messages.login.usernameBlank).pipe(
+    z.string().max(100, { error: 'Your username or password is not correct.' }),
+  ),
+  // scrypt over a megabyte is slow: no real password is longer than this.
+  password: z
+    .string({ error: messages.login.passwordBlank })
+    .min(1, { error: messages.login.passwordBlank })
+    .max(1024, { error: 'Your username or password is not correct.' }),
   appVersion: z.string().max(50).optional().nullable(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -54,8 +61,27 @@ export const AppVersionParam = z.object({ appVersion: z.string().max(50) });
 
 export const LogoutResponse = z.object({ success: z.literal(1) });
 
-/** Two-factor codes: 6 digits, valid 10 minutes, 5 tries (DESIGN.md section 7). */
-export const twoFactor = { digits: 6, validMinutes: 10, maxTries: 5 } as const;
+/**
+ * Two-factor codes: 6 digits, valid 10 minutes, 5 tries (DESIGN.md section 7); at most 5 codes
+ * sent per user in 15 minutes (decision 061).
+ */
+export const twoFactor = {
+  digits: 6,
+  validMinutes: 10,
+  maxTries: 5,
+  maxChallenges: 5,
+  challengeWindowMinutes: 15,
+} as const;
+
+/** After this many wrong codes in a row the two-factor step is locked until an admin unlocks it. */
+export const twoFactorLock = {
+  maxFailures: 10,
+  lockedText: 'Two-factor sign-in is locked after too many wrong codes. Ask an admin to unlock it.',
+  unlockedText: 'Two-factor sign-in unlocked.',
+} as const;
+
+/** POST /unlockTwoFactor (admin): clears a user's two-factor lock. */
+export const UnlockTwoFactorBody = z.object({ id: z.number().int().positive().max(2147483647) });
 
 /** Login throttling: failures counted over a window, per username and per IP. */
 export const loginThrottle = {

@@ -84,20 +84,27 @@ export async function buildTestApp(
   };
 }
 
-const tokenCache = new WeakMap<FastifyInstance, Map<string, string>>();
+const tokenCache = new WeakMap<FastifyInstance, Map<string, Promise<string>>>();
 
-/** Signs in through the real login call and returns the token (cached per app and user). */
+/**
+ * Signs in through the real login call and returns the token (cached per app and user). Parallel
+ * callers share one sign-in: attempts in flight count against the login limits (decision 061).
+ */
 export async function loginAs(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
   let cache = tokenCache.get(app);
   if (!cache) tokenCache.set(app, (cache = new Map()));
   const cached = cache.get(username);
   if (cached) return cached;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
-  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
-  const token = res.json().token as string;
-  if (!token) throw new Error(`login ${username} needs two-factor`);
-  cache.set(username, token);
-  return token;
+  const pending = (async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    const token = res.json().token as string;
+    if (!token) throw new Error(`login ${username} needs two-factor`);
+    return token;
+  })();
+  cache.set(username, pending);
+  pending.catch(() => cache.delete(username));
+  return pending;
 }
 
 /** `app.inject` as a signed-in demo user (house style: injectAs). */

@@ -28,3 +28,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   }
   return (results ?? []).map((r) => r.migrationName);
 }
+
+/** Migrates up (or down) to the named migration: tests of a migration start from the one before. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new FolderProvider() });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Migration to ${name} failed: ${String(error)}`);
+}

@@ -16,6 +16,8 @@ export interface UsersTable {
   language_code: string;
   active: number;
   created_at: number;
+  /** Wrong two-factor codes in a row (and codes being checked); locked at twoFactorLock.maxFailures. */
+  two_factor_failures: Generated<number>;
 }
 
 export interface UserLocationsTable {
@@ -234,7 +236,6 @@ export interface SalesTable {
   receipt_type: string;
   customer_phone: string;
   customer_email: string;
-  signature_png: string | null;
   summary: string;
   notes: string;
   multi: number;
@@ -264,6 +265,12 @@ export interface ReprintsTable {
   at: number;
 }
 
+/** A sale's signature as a 1-bit PNG (features/sales/signature-png.ts), apart from the sales row. */
+export interface SaleSignaturesTable {
+  sale_id: number;
+  png: Buffer;
+}
+
 /** Every printed slip of a sale: the first is the print, later ones are reprints. */
 export interface ReceiptPrintsTable {
   id: Generated<number>;
@@ -288,6 +295,7 @@ export interface DropoffsTable {
 export interface SalesTables {
   sales: SalesTable;
   sale_items: SaleItemsTable;
+  sale_signatures: SaleSignaturesTable;
   reprints: ReprintsTable;
   receipt_prints: ReceiptPrintsTable;
   dropoffs: DropoffsTable;

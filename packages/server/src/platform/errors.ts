@@ -15,3 +15,5 @@ export const forbidden = (details = 'You are not allowed to do that.') => new Ht
 export const notFound = (details = 'Not found.') => new HttpError(404, details);
 export const conflict = (details: string) => new HttpError(409, details);
 export const tooManyRequests = (details: string) => new HttpError(429, details);
+export const locked = (details: string) => new HttpError(423, details);
+export const serviceUnavailable = (details: string) => new HttpError(503, details);

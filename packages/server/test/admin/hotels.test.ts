@@ -208,7 +208,6 @@ describe(`hotel calls and roster import on ${testDialect}`, () => {
         receipt_type: 'phone',
         customer_phone: '',
         customer_email: '',
-        signature_png: null,
         summary: '',
         notes: '',
         multi: 0,

@@ -220,7 +220,6 @@ describe(`people calls on ${testDialect}`, () => {
         receipt_type: 'phone',
         customer_phone: '',
         customer_email: '',
-        signature_png: null,
         summary: '',
         notes: '',
         multi: 0,

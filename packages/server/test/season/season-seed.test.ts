@@ -51,6 +51,7 @@ describe('seed:season', () => {
     expect(sales).toHaveLength(season.sales);
     const items = await db.selectFrom('sale_items').selectAll().execute();
     const customers = await db.selectFrom('unit_customers').selectAll().execute();
+    const signed = new Set((await db.selectFrom('sale_signatures').select('sale_id').execute()).map((r) => r.sale_id));
     const methods = new Set(sales.map((s) => s.payment_method));
     expect([...methods].sort()).toEqual(['Cash', 'Credit Card', 'Room Charge', 'Voucher']);
     for (const s of sales) {
@@ -58,13 +59,17 @@ describe('seed:season', () => {
       expect(mine.reduce((n, i) => n + i.charged_cents, 0)).toBe(s.subtotal_cents);
       expect(s.total_cents).toBe(s.subtotal_cents + s.tip_cents);
       expect(customers.filter((c) => c.sale_id === s.id)).toHaveLength(mine.filter((i) => i.kind === 'unit').length);
-      expect(s.signature_png ?? '').toMatch(/^data:image\/png;base64,/);
+      expect(signed.has(s.id)).toBe(true);
       expect(s.card_transaction_id !== null).toBe(s.payment_method === 'Credit Card');
     }
     expect(sales.some((s) => s.multi === 1)).toBe(true);
     expect(sales.some((s) => s.tip_cents > 0)).toBe(true);
     expect(await db.selectFrom('unit_moves').select('id').execute()).not.toHaveLength(0);
     expect(await db.selectFrom('dropoffs').select('id').execute()).not.toHaveLength(0);
+    expect(await db.selectFrom('receipt_prints').select('id').execute()).not.toHaveLength(0);
+    expect(sales.filter((s) => s.payment_method === 'Voucher').every((s) => /^V\d{6}$/.test(s.voucher_number))).toBe(
+      true,
+    );
     expect(await db.selectFrom('unit_logs').select('id').where('kind', '=', 'note').execute()).not.toHaveLength(0);
   });
 

@@ -1,5 +1,15 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/connect';
 import type { DB } from '../../db/schema';
+
+/**
+ * Serialises the rest of a transaction per key across all instances (PostgreSQL advisory lock,
+ * released at commit). On SQLite the one connection already runs a transaction alone.
+ */
+export async function lockKey(trx: Kysely<DB>, dialect: Dialect, key: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
 
 export function findUserByUsername(db: Kysely<DB>, username: string) {
   return db
@@ -34,8 +44,55 @@ export async function oldestRecentFailure(db: Kysely<DB>, by: 'username' | 'ip',
   return row?.at == null ? null : Number(row.at);
 }
 
-export async function recordFailure(db: Kysely<DB>, username: string, ip: string, at: number) {
-  await db.insertInto('login_failures').values({ username: username.toLowerCase(), ip, at }).execute();
+/** Records an attempt (a failure until the password proves right); returns its id. */
+export async function recordFailure(db: Kysely<DB>, username: string, ip: string, at: number): Promise<number> {
+  const row = await db
+    .insertInto('login_failures')
+    .values({ username: username.toLowerCase(), ip, at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteFailure(db: Kysely<DB>, id: number) {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute();
+}
+
+export async function countRecentChallenges(db: Kysely<DB>, userId: number, since: number) {
+  const row = await db
+    .selectFrom('auth_challenges')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('created_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { n: Number(row.n), oldest: row.oldest == null ? null : Number(row.oldest) };
+}
+
+/** Takes one try of a challenge if any are left (one conditional update: atomic under any concurrency). */
+export async function takeChallengeTry(db: Kysely<DB>, id: string, maxTries: number): Promise<boolean> {
+  const r = await db
+    .updateTable('auth_challenges')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', id)
+    .where('tries', '<', maxTries)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Counts a code check against the user before it runs; false when the two-factor step is locked. */
+export async function takeTwoFactorTry(db: Kysely<DB>, userId: number, maxFailures: number): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set((eb) => ({ two_factor_failures: eb('two_factor_failures', '+', 1) }))
+    .where('id', '=', userId)
+    .where('two_factor_failures', '<', maxFailures)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function resetTwoFactorFailures(db: Kysely<DB>, userId: number) {
+  await db.updateTable('users').set({ two_factor_failures: 0 }).where('id', '=', userId).execute();
 }
 
 export async function clearFailures(db: Kysely<DB>, username: string) {
@@ -108,14 +165,6 @@ export async function insertChallenge(
 
 export function findChallenge(db: Kysely<DB>, id: string) {
   return db.selectFrom('auth_challenges').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function bumpChallengeTries(db: Kysely<DB>, id: string) {
-  await db
-    .updateTable('auth_challenges')
-    .set((eb) => ({ tries: eb('tries', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Marks the challenge used; false if another request used it first. */

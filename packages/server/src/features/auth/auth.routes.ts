@@ -6,8 +6,12 @@ import {
   LoginResponse,
   LogoutResponse,
   LoginData,
+  UnlockTwoFactorBody,
+  twoFactorLock,
 } from '@sandbar/contract/auth';
-import { ErrorResponse } from '@sandbar/contract/common';
+import { ErrorResponse, MessageResponse } from '@sandbar/contract/common';
+import { forbidden, notFound } from '../../platform/errors';
+import { requireAccess } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as service from './auth.service';
 
@@ -22,7 +26,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 423: ErrorResponse, 429: ErrorResponse };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -102,6 +106,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await service.logout(app.deps, request.user);
       return { success: 1 as const };
+    },
+  );
+
+  app.post(
+    '/unlockTwoFactor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Unlock a user whose two-factor step locked after too many wrong codes (admin)',
+        body: UnlockTwoFactorBody,
+        response: { 200: MessageResponse, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'people');
+      if (request.user.userType !== 'A') throw forbidden('Your role does not allow this.');
+      if (!(await service.unlockTwoFactor(app.deps, request.user, request.body.id))) throw notFound('No such user.');
+      return { success: 1 as const, details: twoFactorLock.unlockedText };
     },
   );
 };

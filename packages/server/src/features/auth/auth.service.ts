@@ -6,13 +6,14 @@ import {
   type TwoFactorChallenge,
   loginThrottle,
   twoFactor,
+  twoFactorLock,
 } from '@sandbar/contract/auth';
 import type { UserType } from '@sandbar/contract/roles';
 import { businessDay, dayOfYear } from '@sandbar/contract/rules/time';
 import type { AppDeps } from '../../app';
-import { tooManyRequests, unauthorized } from '../../platform/errors';
+import { locked, tooManyRequests, unauthorized } from '../../platform/errors';
 import { enqueue } from '../../platform/outbox';
-import { randomToken, sha256, verifyPassword } from '../../platform/passwords';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/passwords';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './auth.repository';
 
@@ -63,23 +64,46 @@ export async function describeUser(deps: AppDeps, u: Omit<SessionUser, 'sessionI
   };
 }
 
-async function assertNotThrottled(deps: AppDeps, username: string, ip: string) {
+const waitText = (what: string, oldest: number | null, windowMs: number, now: number) => {
+  const minutes = Math.max(1, Math.ceil(((oldest ?? now) + windowMs - now) / 60_000));
+  return `${what} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+};
+
+/**
+ * Reserves one sign-in attempt against the username and IP limits before the password is checked
+ * (issue 11, defect 2; decision 061). The count and the insert run in one transaction serialised
+ * per username and per IP, so a parallel burst gets exactly the allowed number of checks. The
+ * reserved row is the failure if the password is wrong; a right password deletes it.
+ */
+async function reserveAttempt(deps: AppDeps, username: string, ip: string): Promise<number> {
   const windowMs = loginThrottle.windowMinutes * 60_000;
-  const since = deps.clock.now() - windowMs;
-  const checks = [
-    ['username', username.toLowerCase(), loginThrottle.maxPerUsername],
-    ['ip', ip, loginThrottle.maxPerIp],
-  ] as const;
-  for (const [by, value, max] of checks) {
-    if ((await repo.countRecentFailures(deps.db, by, value, since)) >= max) {
-      const oldest = (await repo.oldestRecentFailure(deps.db, by, value, since)) ?? deps.clock.now();
-      const minutes = Math.max(1, Math.ceil((oldest + windowMs - deps.clock.now()) / 60_000));
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
+  const now = deps.clock.now();
+  const since = now - windowMs;
+  const name = username.toLowerCase();
+  return deps.db.transaction().execute(async (trx) => {
+    // Always the username first, then the IP: one order, so two attempts cannot deadlock.
+    await repo.lockKey(trx, deps.database.dialect, `sandbar:login:user:${name}`);
+    await repo.lockKey(trx, deps.database.dialect, `sandbar:login:ip:${ip}`);
+    const checks = [
+      ['username', name, loginThrottle.maxPerUsername],
+      ['ip', ip, loginThrottle.maxPerIp],
+    ] as const;
+    for (const [by, value, max] of checks) {
+      if ((await repo.countRecentFailures(trx, by, value, since)) >= max) {
+        const oldest = await repo.oldestRecentFailure(trx, by, value, since);
+        throw tooManyRequests(waitText('Too many failed sign-in attempts.', oldest, windowMs, now));
+      }
     }
-  }
+    return repo.recordFailure(trx, name, ip, now);
+  });
 }
+
+/**
+ * An unknown username still costs one scrypt, so the answer's timing does not tell whether the
+ * name exists (issue 11, defect 10). Made once, with the same parameters as real hashes.
+ */
+let dummyHash: Promise<string> | null = null;
+const dummy = () => (dummyHash ??= hashPassword(randomToken(16)));
 
 async function startSession(
   deps: AppDeps,
@@ -115,15 +139,16 @@ function maskAddress(address: string): string {
 
 /** POST /auth/login: a session, or a two-factor challenge whose code goes through the outbox. */
 export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise<LoginData | TwoFactorChallenge> {
-  await assertNotThrottled(deps, body.username, ip);
-  const user = await repo.findUserByUsername(deps.db, body.username.trim());
-  const ok = user ? await verifyPassword(body.password, user.password_hash) : false;
-  if (!user || !ok) {
-    await repo.recordFailure(deps.db, body.username.trim(), ip, deps.clock.now());
-    throw unauthorized('Your username or password is not correct.');
-  }
+  const username = body.username.trim();
+  const attempt = await reserveAttempt(deps, username, ip);
+  const user = await repo.findUserByUsername(deps.db, username);
+  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummy()));
+  // The reserved attempt stays as the failure.
+  if (!user || !ok) throw unauthorized('Your username or password is not correct.');
+  await repo.deleteFailure(deps.db, attempt);
   await repo.clearFailures(deps.db, user.username);
   if (user.two_factor !== 1) return startSession(deps, user, { appVersion: body.appVersion ?? null, ip });
+  if (user.two_factor_failures >= twoFactorLock.maxFailures) throw locked(twoFactorLock.lockedText);
 
   const channel = user.email ? 'email' : user.phone ? 'sms' : null;
   if (!channel) {
@@ -133,7 +158,15 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise
   const challengeId = randomToken(24);
   const now = deps.clock.now();
   const settings = await readSettings(deps.db);
+  const windowMs = twoFactor.challengeWindowMinutes * 60_000;
   await deps.db.transaction().execute(async (trx) => {
+    // At most maxChallenges codes per user per window, counted and inserted under one lock: each
+    // code brings maxTries guesses, so this bounds the guesses per user (defect 3).
+    await repo.lockKey(trx, deps.database.dialect, `sandbar:2fa:user:${user.id}`);
+    const recent = await repo.countRecentChallenges(trx, user.id, now - windowMs);
+    if (recent.n >= twoFactor.maxChallenges) {
+      throw tooManyRequests(waitText('Too many sign-in codes were requested.', recent.oldest, windowMs, now));
+    }
     await repo.insertChallenge(trx, {
       id: challengeId,
       user_id: user.id,
@@ -170,16 +203,21 @@ export async function loginWithCode(
   const challenge = await repo.findChallenge(deps.db, challengeId);
   const now = deps.clock.now();
   if (!challenge || challenge.used_at !== null || now > Number(challenge.expires_at)) throw unauthorized(expired);
-  if (challenge.tries >= twoFactor.maxTries) {
+  // Each check first takes a try of the challenge and a try against the user, each with one
+  // conditional update, so no burst can check more codes than the limits allow (defect 3).
+  if (!(await repo.takeChallengeTry(deps.db, challengeId, twoFactor.maxTries))) {
     throw tooManyRequests('Too many wrong codes. Please sign in again to get a new code.');
+  }
+  if (!(await repo.takeTwoFactorTry(deps.db, challenge.user_id, twoFactorLock.maxFailures))) {
+    throw locked(twoFactorLock.lockedText);
   }
   const expected = Buffer.from(challenge.code_hash, 'hex');
   const actual = Buffer.from(sha256(`${challengeId}:${code.trim()}`), 'hex');
   if (!crypto.timingSafeEqual(expected, actual)) {
-    await repo.bumpChallengeTries(deps.db, challengeId);
     throw unauthorized('That code is not correct. Check it and try again.');
   }
   if (!(await repo.useChallenge(deps.db, challengeId, now))) throw unauthorized(expired);
+  await repo.resetTwoFactorFailures(deps.db, challenge.user_id);
   const user = await repo.findUserById(deps.db, challenge.user_id);
   if (!user || user.active !== 1) throw unauthorized(expired);
   return startSession(deps, user, meta);
@@ -189,4 +227,13 @@ export async function logout(deps: AppDeps, user: SessionUser): Promise<void> {
   const now = deps.clock.now();
   await repo.revokeSession(deps.db, user.sessionId, now);
   await repo.audit(deps.db, user.id, 'signout', '', now);
+}
+
+/** POST /unlockTwoFactor (admin): clears the wrong-code count that locked a user's two-factor step. */
+export async function unlockTwoFactor(deps: AppDeps, admin: SessionUser, userId: number): Promise<boolean> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) return false;
+  await repo.resetTwoFactorFailures(deps.db, userId);
+  await repo.audit(deps.db, admin.id, 'unlockTwoFactor', `user ${userId}`, deps.clock.now());
+  return true;
 }

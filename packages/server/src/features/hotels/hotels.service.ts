@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { HotelsTable } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
 import * as repo from './hotels.repository';
 import { readRoster } from './roster-csv';
 
@@ -67,6 +68,13 @@ export async function getHotel(deps: AppDeps, id: number): Promise<HotelResponse
 
 /** POST /saveHotel (admins): new needs name, contact name and e-mail; edit only the name. */
 export async function saveHotel(deps: AppDeps, d: HotelFormData): Promise<{ success: 1; details: string; id: number }> {
+  // The unique index on lower(name) is the source of truth (issue 11, defect 6).
+  return writeHotel(deps, d).catch((err: unknown) => {
+    throw isUniqueViolation(err, 'hotels_name_unique') ? conflict(`A hotel named "${d.name}" already exists.`) : err;
+  });
+}
+
+async function writeHotel(deps: AppDeps, d: HotelFormData): Promise<{ success: 1; details: string; id: number }> {
   const values = {
     name: d.name,
     contact_name: d.contactName,

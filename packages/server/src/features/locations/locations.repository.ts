@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -94,18 +94,38 @@ export async function positionsInUse(db: Db, ids: number[], day: string): Promis
   return rows.map((r) => r.position_id);
 }
 
-/** True when anything happened at this location: unit states, customers, logs, sale items or sales. */
+/**
+ * True when anything happened at this location: unit states, customers, logs, sale items or sales.
+ * Driven from the location's positions (a few hundred rows), each probed through its position
+ * index: asking the season-sized tables "any row whose position is in (…) limit 1" let
+ * PostgreSQL walk the whole table hoping for an early hit, which never comes for an unused location.
+ */
 export async function hasHistory(db: Db, locationId: number): Promise<boolean> {
-  const positions = db.selectFrom('positions').select('id').where('location_id', '=', locationId);
-  const checks = [
-    db.selectFrom('unit_states').select('id').where('position_id', 'in', positions).limit(1),
-    db.selectFrom('unit_customers').select('id').where('position_id', 'in', positions).limit(1),
-    db.selectFrom('unit_logs').select('id').where('position_id', 'in', positions).limit(1),
-    db.selectFrom('sale_items').select('id').where('position_id', 'in', positions).limit(1),
-    db.selectFrom('sales').select('id').where('location_id', '=', locationId).limit(1),
-  ];
-  for (const q of checks) if (await q.executeTakeFirst()) return true;
-  return false;
+  const used = await db
+    .selectFrom('positions as p')
+    .select('p.id')
+    .where('p.location_id', '=', locationId)
+    .where((eb) =>
+      eb.or(
+        (['unit_states', 'unit_customers', 'unit_logs', 'sale_items'] as const).map((t) =>
+          eb.exists(
+            eb
+              .selectFrom(t)
+              .select(sql`1`.as('x'))
+              .whereRef(`${t}.position_id`, '=', 'p.id'),
+          ),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (used) return true;
+  return !!(await db
+    .selectFrom('sales')
+    .select('id')
+    .where('location_id', '=', locationId)
+    .limit(1)
+    .executeTakeFirst());
 }
 
 export async function eraseLocation(db: Db, id: number): Promise<void> {

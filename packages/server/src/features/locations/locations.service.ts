@@ -4,6 +4,7 @@ import { businessDay } from '@sandbar/contract/rules/time';
 import type { AppDeps } from '../../app';
 import type { LocationsTable } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './locations.repository';
@@ -49,6 +50,24 @@ async function publish(deps: AppDeps, id: number) {
  * no position and none of its history is ever deleted. A surplus position in use today → 409.
  */
 export async function saveLocation(
+  deps: AppDeps,
+  data: { id: number; name: string; fullName: string; umbrellas: number; umbrellaRows: number },
+): Promise<{ success: 1; details: string; id: number }> {
+  // Unique indexes are the source of truth (issue 11, defect 6): two saves cannot both pass a check.
+  return writeLocation(deps, data).catch((err: unknown) => {
+    if (isUniqueViolation(err, 'locations_name_unique')) {
+      throw conflict(`A location with the initials "${data.name}" already exists.`);
+    }
+    if (isUniqueViolation(err, 'positions_location_number_unique')) {
+      throw conflict(
+        'A unit coming back into the grid has a number another unit of this location now uses. Renumber one of them first.',
+      );
+    }
+    throw err;
+  });
+}
+
+async function writeLocation(
   deps: AppDeps,
   data: { id: number; name: string; fullName: string; umbrellas: number; umbrellaRows: number },
 ): Promise<{ success: 1; details: string; id: number }> {

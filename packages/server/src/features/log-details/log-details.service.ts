@@ -9,6 +9,7 @@ import { messages } from '@sandbar/contract/messages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { conflict, notFound } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
 import {
   type LogDetailValues,
   deleteLogDetail,
@@ -63,16 +64,23 @@ export async function saveLogDetail(deps: AppDeps, input: z.output<typeof LogDet
     field_sort: input.fieldSort,
     field_type: input.fieldType,
   };
-  return deps.db.transaction().execute(async (trx) => {
-    const same = await findLogDetailByName(trx, input.name);
-    if (same && same.id !== input.id) throw conflict(duplicateName(input.name));
-    if (input.id) {
-      const ok = await updateLogDetail(trx, input.id, values);
-      if (!ok) throw notFound('That log field no longer exists.');
-      return input.id;
-    }
-    return insertLogDetail(trx, values, deps.clock.now());
-  });
+  // The unique index on log_details.name holds when two saves race past the check (defect 6).
+  const onDuplicate = (err: unknown) => {
+    throw isUniqueViolation(err, 'name') ? conflict(duplicateName(input.name)) : err;
+  };
+  return deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const same = await findLogDetailByName(trx, input.name);
+      if (same && same.id !== input.id) throw conflict(duplicateName(input.name));
+      if (input.id) {
+        const ok = await updateLogDetail(trx, input.id, values);
+        if (!ok) throw notFound('That log field no longer exists.');
+        return input.id;
+      }
+      return insertLogDetail(trx, values, deps.clock.now());
+    })
+    .catch(onDuplicate);
 }
 
 /** Deletes a field definition; values already recorded in daily logs under its name are kept. */

@@ -99,13 +99,9 @@ export async function existingLocationIds(db: Db, ids: number[]): Promise<number
   return rows.map((r) => r.id);
 }
 
-export async function countSales(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('sales')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Whether the user ever sold: the first of their sales through sales_user_day, not a count of all. */
+export async function hasSales(db: Db, userId: number): Promise<boolean> {
+  return !!(await db.selectFrom('sales').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
 }
 
 export async function revokeSessions(db: Db, userId: number, at: number): Promise<void> {

@@ -12,12 +12,14 @@ import {
 import type { UserType } from '@sandbar/contract/roles';
 import type { AppDeps } from '../../app';
 import type { UsersTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import * as repo from './people.repository';
 
-type UserRow = Omit<UsersTable, 'id'> & { id: number };
+type UserRow = Selectable<UsersTable>;
 
 function toPerson(u: UserRow, locationIds: number[], names: Map<number, string>): Person {
   return {
@@ -113,13 +115,12 @@ export async function savePerson(
     throw forbidden('You can only assign the locations you are assigned to yourself.');
 
   const username = data.user.toLowerCase();
+  const takenText = (active: boolean) =>
+    active
+      ? `The username "${username}" is already taken.`
+      : `The username "${username}" belonged to a removed user; choose another.`;
   const taken = await repo.findUsername(deps.db, username);
-  if (taken && taken.id !== data.id)
-    throw conflict(
-      taken.active
-        ? `The username "${username}" is already taken.`
-        : `The username "${username}" belonged to a removed user; choose another.`,
-    );
+  if (taken && taken.id !== data.id) throw conflict(takenText(taken.active === 1));
 
   const now = deps.clock.now();
   const passwordHash = data.pass ? await hashPassword(data.pass) : null;
@@ -134,24 +135,32 @@ export async function savePerson(
     language_code: data.languageCode,
   };
   let changedLocations: number[] = [];
-  const id = await deps.db.transaction().execute(async (trx) => {
-    let id: number;
-    let locations = requested;
-    if (existing) {
-      id = existing.id;
-      await repo.updateUser(trx, id, passwordHash ? { ...values, password_hash: passwordHash } : values);
-      // Locations the editor cannot see stay as they were.
-      const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
-      locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort((a, b) => a - b);
-      if (passwordHash && id !== editor.id) await repo.revokeSessions(trx, id, now);
-      changedLocations = [...before, ...locations].filter((l) => before.includes(l) !== locations.includes(l));
-    } else {
-      id = await repo.insertUser(trx, { ...values, password_hash: passwordHash ?? '', created_at: now });
-    }
-    await repo.replaceUserLocations(trx, id, locations);
-    await repo.audit(trx, editor.id, existing ? 'user.edit' : 'user.add', `${username} (${newType})`, now);
-    return id;
-  });
+  // The check above gives the friendly answer; the unique index on users.username is what holds
+  // when two saves race past it (issue 11, defect 6).
+  const id = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      let id: number;
+      let locations = requested;
+      if (existing) {
+        id = existing.id;
+        await repo.updateUser(trx, id, passwordHash ? { ...values, password_hash: passwordHash } : values);
+        // Locations the editor cannot see stay as they were.
+        const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
+        locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort((a, b) => a - b);
+        if (passwordHash && id !== editor.id) await repo.revokeSessions(trx, id, now);
+        changedLocations = [...before, ...locations].filter((l) => before.includes(l) !== locations.includes(l));
+      } else {
+        id = await repo.insertUser(trx, { ...values, password_hash: passwordHash ?? '', created_at: now });
+      }
+      await repo.replaceUserLocations(trx, id, locations);
+      await repo.audit(trx, editor.id, existing ? 'user.edit' : 'user.add', `${username} (${newType})`, now);
+      return id;
+    })
+    .catch(async (err: unknown) => {
+      if (!isUniqueViolation(err, 'username')) throw err;
+      throw conflict(takenText((await repo.findUsername(deps.db, username))?.active !== 0));
+    });
   // An open board of this user gains or loses those strips at once (events.routes.ts reloads
   // each stream's locations on a 'locations' event).
   if (changedLocations.length) {
@@ -173,7 +182,7 @@ export async function deletePerson(
   if (user.id === editor.id) throw conflict('You cannot delete yourself.');
   const now = deps.clock.now();
   let erased = false;
-  if ((await repo.countSales(deps.db, id)) === 0) {
+  if (!(await repo.hasSales(deps.db, id))) {
     try {
       await deps.db.transaction().execute((trx) => repo.eraseUser(trx, id));
       erased = true;

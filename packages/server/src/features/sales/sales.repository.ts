@@ -1,6 +1,7 @@
 import type { CatalogueItem } from '@sandbar/contract/rules/pricing';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { compactSignature, signatureDataUrl } from './signature-png';
 
 // SQL of selling: positions with their location, the price list, hotels, guests and sales.
 // Every function takes the db or a transaction first, so the service can compose them.
@@ -202,12 +203,22 @@ export async function insertSale(
     created_at: number;
   },
 ): Promise<number> {
-  const row = await db
+  const { signature_png, ...row } = sale;
+  const { id } = await db
     .insertInto('sales')
-    .values({ ...sale, deleted_at: null, deleted_by: null })
+    .values({ ...row, deleted_at: null, deleted_by: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  // The signature goes to its own table, compacted to a 1-bit PNG (≈1 KB instead of ≈19 KB).
+  const png = compactSignature(signature_png);
+  if (png) await db.insertInto('sale_signatures').values({ sale_id: id, png }).execute();
+  return id;
+}
+
+/** A sale's signature as a data URL, for the screens and receipts that show it; null if unsigned. */
+export async function signatureOfSale(db: Kysely<DB>, saleId: number): Promise<string | null> {
+  const row = await db.selectFrom('sale_signatures').select('png').where('sale_id', '=', saleId).executeTakeFirst();
+  return row ? signatureDataUrl(row.png) : null;
 }
 
 export async function insertSaleItems(

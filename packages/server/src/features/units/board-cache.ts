@@ -10,7 +10,7 @@ import type { EventBus } from '../../platform/events';
 
 export interface CachedBoard {
   data: DashboardData;
-  /** The JSON, encoded once: every tablet gets the same bytes. */
+  /** The JSON, encoded once: every tablet gets the same bytes. Ends with `"search":null}`. */
   body: Buffer;
   at: number;
   /** The day's state fingerprint when built (see dayFingerprint). */
@@ -18,45 +18,104 @@ export interface CachedBoard {
 }
 
 const TTL_MS = 5_000;
-const MAX_ENTRIES = 200;
+/**
+ * Bounds (issue 15): a supervisor leafing through past days used to leave ~2 MiB per day here,
+ * up to 200 days. Entries past their time limit can never be served, so they go first; then the
+ * least recently used, until both the count and the memory bound hold. Memory is estimated as
+ * three times the JSON (the parsed rows kept for search plus the bytes).
+ */
+const MAX_ENTRIES = 64;
+const MAX_BYTES = 96 * 2 ** 20;
+const sizeOf = (b: CachedBoard) => b.body.length * 3;
+
+const SEARCH_TAIL = Buffer.from('"search":null}');
+
+/** The JSON of a board, with `search` last so a search answer can reuse the bytes before it. */
+export function encodeBoard(data: DashboardData): Buffer {
+  const { search: _search, ...rest } = data;
+  return Buffer.from(JSON.stringify({ ...rest, search: null }));
+}
+
+/** The cached board's bytes with a search result in place of `null`: no re-serialising the day. */
+export function withSearch(board: CachedBoard, search: NonNullable<DashboardData['search']>): Buffer {
+  const { body } = board;
+  if (!body.subarray(body.length - SEARCH_TAIL.length).equals(SEARCH_TAIL)) {
+    return Buffer.from(JSON.stringify({ ...board.data, search }));
+  }
+  const head = body.subarray(0, body.length - 'null}'.length);
+  return Buffer.concat([head, Buffer.from(`${JSON.stringify(search)}}`)]);
+}
 
 export class BoardCache {
   private entries = new Map<string, CachedBoard>();
+  private bytes = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(events: EventBus) {
+  constructor(
+    events: EventBus,
+    private readonly limits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, ttlMs: TTL_MS },
+  ) {
     this.unsubscribe = events.subscribe((e) => {
-      if (!e.day || e.type === 'resync') this.entries.clear();
+      if (!e.day || e.type === 'resync') this.clear();
       else this.dropDay(e.day);
     });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Estimated memory held, bytes. */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   get(key: string, now: number, fingerprint: string): CachedBoard | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (now - hit.at > TTL_MS || now < hit.at || hit.fingerprint !== fingerprint) {
-      this.entries.delete(key);
+    if (now - hit.at > this.limits.ttlMs || now < hit.at || hit.fingerprint !== fingerprint) {
+      this.delete(key);
       return undefined;
     }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
     return hit;
   }
 
   set(key: string, value: CachedBoard): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.delete(key);
     this.entries.set(key, value);
+    this.bytes += sizeOf(value);
+    for (const [k, v] of this.entries) {
+      if (value.at - v.at > this.limits.ttlMs) this.delete(k);
+    }
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      if (k === key) continue;
+      this.delete(k);
+    }
   }
 
   dropDay(day: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(`${day}|`)) this.entries.delete(key);
+    for (const key of this.entries.keys()) if (key.startsWith(`${day}|`)) this.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   close(): void {
     this.unsubscribe();
-    this.entries.clear();
+    this.clear();
+  }
+
+  private delete(key: string): void {
+    const v = this.entries.get(key);
+    if (!v) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(v);
   }
 }
 

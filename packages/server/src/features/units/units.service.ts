@@ -16,10 +16,11 @@ import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
 import { escposDocument } from '../../platform/escpos';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/sales.service';
 import { readSettings } from '../settings/settings.repository';
-import { boardCache } from './board-cache';
+import { boardCache, encodeBoard, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
 import * as repo from './units.repository';
 
@@ -239,7 +240,7 @@ export async function getDashboardBody(
   let hit = cache.get(key, now, fingerprint);
   if (!hit) {
     const data = await buildBoard(deps, v, day, locationIds, editable);
-    hit = { data, body: Buffer.from(JSON.stringify(data)), at: now, fingerprint };
+    hit = { data, body: encodeBoard(data), at: now, fingerprint };
     cache.set(key, hit);
   }
   const term = opts.searchTerm?.trim();
@@ -250,7 +251,7 @@ export async function getDashboardBody(
       .filter((u) => unitMatches(u, term))
       .map((u) => u.id),
   );
-  return Buffer.from(JSON.stringify({ ...hit.data, search: { searchTerm: term, count: unitIds.length, unitIds } }));
+  return withSearch(hit, { searchTerm: term, count: unitIds.length, unitIds });
 }
 
 export async function getDashboard(
@@ -607,7 +608,8 @@ export async function saveUmbrellaNumber(
     .where('removed', '=', 0)
     .where('id', '!=', pos.id)
     .executeTakeFirst();
-  if (taken) throw conflict(`Unit number ${input.unitNumber} is already used in ${pos.location_name}.`);
+  const numberTaken = `Unit number ${input.unitNumber} is already used in ${pos.location_name}.`;
+  if (taken) throw conflict(numberTaken);
   const unit = await inTransaction(deps, staleMessage(pos), async (trx) => {
     const st = await readState(trx, pos.id, day, pos.unit_type);
     checkVersion(pos, st, input.version);
@@ -626,11 +628,17 @@ export async function saveUmbrellaNumber(
       }
     }
     const isDark = input.unitType === 'P' || input.unitType === 'T';
-    await repo.updatePosition(trx, pos.id, {
-      unit_type: input.unitType,
-      unit_number: input.unitNumber,
-      umbrella_type: isDark ? null : input.unitType,
-    });
+    // The partial unique index on (location, number) holds when two tablets race past the check
+    // above (issue 11, defect 6).
+    await repo
+      .updatePosition(trx, pos.id, {
+        unit_type: input.unitType,
+        unit_number: input.unitNumber,
+        umbrella_type: isDark ? null : input.unitType,
+      })
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err, 'positions') ? conflict(numberTaken) : err;
+      });
     const typeName = unitTypeLabels[input.unitType as keyof typeof unitTypeLabels] ?? input.unitType;
     await logLine(deps, trx, pos, day, user, `Set unit number ${input.unitNumber}, type ${typeName}`);
     return currentUnit(trx, pos, day);

@@ -1,0 +1,517 @@
+/**
+ * The season benchmark (issue 15): does August feel like opening day? In one run, on SQLite and
+ * on PostgreSQL, a fresh venue (today only) against a season venue (SEASON_BENCH_DAYS, default
+ * 120, of 1,200 units, from bench/season/seed.ts), each served by the real server in its own
+ * process:
+ *   today's board · a past busy day (compared per byte) · board search · selling (single-unit
+ *   cash sales) · the drop-off report alone and while the board is under load · deleting a
+ *   location with history, an unused location, a user with sales, a new user, a new price ·
+ *   start time · RSS · database size
+ * and then today's board of 1,200 against 5,000 units.
+ *
+ *   npm run bench -- season
+ *   SEASON_BENCH_DB=sqlite|postgres  SEASON_BENCH_DAYS=120  SEASON_BENCH_RUNS=3
+ *
+ * Rates run from the first request to the last response, each figure is the median of
+ * SEASON_BENCH_RUNS runs, and the machine's load average is printed with every section.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dayStartMs } from '@sandbar/contract/rules/time';
+import pg from 'pg';
+import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
+import { hashPassword } from '../packages/server/src/platform/passwords';
+import {
+  type LoadResult,
+  type Server,
+  loadMedian,
+  loadOnce,
+  login,
+  machineLoad,
+  median,
+  rssMiB,
+  startServer,
+  stopServer,
+  timed,
+} from './season/load';
+import { SEASON_PASSWORD, type SeasonSummary, databaseBytes, seedSeason } from './season/seed';
+
+const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
+const RUNS = Number(process.env.SEASON_BENCH_RUNS ?? 3);
+const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SELL_UNITS = 5000;
+const TZ = 'America/New_York';
+
+type Dialect = 'sqlite' | 'postgres';
+
+interface Venue {
+  database: Database;
+  env: Record<string, string>;
+  summary: SeasonSummary;
+  drop(): Promise<void>;
+}
+
+async function createVenue(dialect: Dialect, opts: { days: number; units: number; label: string }): Promise<Venue> {
+  let database: Database;
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sandbar-season-${opts.label}-`));
+    database = connectSqlite(path.join(dir, 'sandbar.db'));
+    env = { SANDBAR_DATA_DIR: dir };
+    drop = async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  } else {
+    const name = `sandbar_season_${opts.label}_${crypto.randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${name}`;
+    database = connectPostgres(u.toString(), 4);
+    env = { DATABASE_URL: u.toString() };
+    drop = async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const t0 = performance.now();
+  const summary = await seedSeason(database, { days: opts.days, units: opts.units });
+  console.log(
+    `  seeded ${dialect} ${opts.label}: ${opts.days} days, ${summary.units} units, ${summary.sales.toLocaleString('en-US')} sales in ` +
+      `${((performance.now() - t0) / 1000).toFixed(0)} s (${machineLoad()})`,
+  );
+  return { database, env, summary, drop };
+}
+
+/** A selling location (5,000 units, an all-day price) and its seller: the same in both venues. */
+async function addSellingLocation(db: Database['db']): Promise<{ unitIds: number[]; priceId: number }> {
+  const now = Date.now();
+  const { id: locationId } = await db
+    .insertInto('locations')
+    .values({ name: 'SELL', full_name: 'Bench Sales', umbrellas: 100, umbrella_rows: 50, sort: 999, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let r = 0; r < SELL_UNITS / 100; r++) {
+    await db
+      .insertInto('positions')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          location_id: locationId,
+          row: r + 1,
+          position: i + 1,
+          unit_type: 'U',
+          unit_number: r * 100 + i + 1,
+          umbrella_type: 'U',
+          removed: 0,
+        })),
+      )
+      .execute();
+  }
+  const { id: userId } = await db
+    .insertInto('users')
+    .values({
+      username: 'benchseller',
+      name: 'Bench Seller',
+      initials: 'BS',
+      phone: '',
+      email: '',
+      password_hash: await hashPassword(SEASON_PASSWORD),
+      user_type: 'U',
+      two_factor: 0,
+      language_code: 'en',
+      active: 1,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('user_locations').values({ user_id: userId, location_id: locationId }).execute();
+  const { id: priceId } = await db
+    .insertInto('prices')
+    .values({
+      name: 'Bench Umbrella',
+      price_cents: 3000,
+      retail_rate_cents: 3000,
+      hotel_rate_cents: 0,
+      add_on: 0,
+      sort: 0,
+      start_time: 0,
+      end_time: 24,
+      unit_type: 'U',
+      all_hotels: 0,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const units = await db
+    .selectFrom('positions')
+    .select('id')
+    .where('location_id', '=', locationId)
+    .orderBy('id')
+    .execute();
+  return { unitIds: units.map((u) => u.id), priceId };
+}
+
+/** Ten busy past days of the season (the same dates are asked of the fresh venue). */
+async function busyDays(db: Database['db'], today: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sales')
+    .select(['day', (eb) => eb.fn.countAll().as('n')])
+    .where('day', '<', today)
+    .groupBy('day')
+    .orderBy('n', 'desc')
+    .limit(10)
+    .execute();
+  return rows.map((r) => r.day);
+}
+
+type Figures = Record<string, number>;
+
+async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Promise<Figures> {
+  const f: Figures = {};
+  const sell = await addSellingLocation(venue.database.db);
+  let server: Server | null = await startServer(venue.env);
+  try {
+    f.startMs = server.startMs;
+    const url = server.url;
+    const admin = await login(url, 'seasonadmin', SEASON_PASSWORD);
+    const agent = await login(url, 'agent1', SEASON_PASSWORD);
+    const seller = await login(url, 'benchseller', SEASON_PASSWORD);
+    const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+    const put = (name: string, r: LoadResult) => {
+      f[`${name}.rps`] = r.rps;
+      f[`${name}.p50`] = r.p50;
+      f[`${name}.p99`] = r.p99;
+      f[`${name}.MBps`] = r.bytesPerSecond / 2 ** 20;
+      f[`${name}.errors`] = r.errors;
+    };
+
+    // Warm up: the first board build, the first past day, the prepared statements.
+    await loadOnce({ url: `${url}/api/getUnits`, connections: 4, amount: 40, headers: auth(admin) });
+
+    put(
+      'board',
+      await loadMedian({ url: `${url}/api/getUnits`, connections: 50, amount: 2000, headers: auth(admin) }, RUNS),
+    );
+    let d = 0;
+    const ts = days.map((day) => Math.floor(dayStartMs(day, TZ) / 1000) + 12 * 3600);
+    put(
+      'pastDay',
+      await loadMedian(
+        {
+          url: `${url}/api/getUnits/${ts[0]}`,
+          connections: 20,
+          amount: 400,
+          headers: auth(admin),
+          path: () => `/api/getUnits/${ts[d++ % ts.length]}`,
+        },
+        RUNS,
+      ),
+    );
+    put(
+      'search',
+      await loadMedian(
+        { url: `${url}/api/getUnits?searchTerm=Smith`, connections: 50, amount: 2000, headers: auth(admin) },
+        RUNS,
+      ),
+    );
+    put(
+      'dropoff',
+      await loadMedian(
+        { url: `${url}/api/getDropoffReport`, connections: 10, amount: 500, headers: auth(agent) },
+        RUNS,
+      ),
+    );
+
+    // One tablet reloading Notes/Drops while every other tablet reads the board.
+    const underLoad: { board: LoadResult; drops: LoadResult }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const [board, drops] = await Promise.all([
+        loadOnce({ url: `${url}/api/getUnits`, connections: 48, amount: 2000, headers: auth(admin) }),
+        loadOnce({ url: `${url}/api/getDropoffReport`, connections: 2, amount: 150, headers: auth(agent) }),
+      ]);
+      underLoad.push({ board, drops });
+    }
+    underLoad.sort((a, b) => a.board.rps - b.board.rps);
+    const mid = underLoad[Math.floor(underLoad.length / 2)]!;
+    put('boardWithDrops', mid.board);
+    put('dropsUnderLoad', mid.drops);
+
+    // Selling: every request a new unit and ourTransactionId, 20 connections.
+    let next = 0;
+    const sellOnce = () =>
+      loadOnce({
+        url: `${url}/api/saveCustomer`,
+        connections: 20,
+        amount: 1500,
+        method: 'POST',
+        headers: { ...auth(seller), 'content-type': 'application/json' },
+        body: () =>
+          JSON.stringify({
+            customerData: {
+              ourTransactionId: crypto.randomUUID(),
+              unitId: sell.unitIds[next++ % sell.unitIds.length],
+              paymentMethod: 'Cash',
+              customerName: 'Bench Guest',
+              selectedUnit: sell.priceId,
+              orderTotal: '30.00',
+              tipAmount: '0',
+              receiptType: 'phone',
+              customerPhone: '3055550100',
+            },
+          }),
+      });
+    const sells: LoadResult[] = [];
+    for (let i = 0; i < RUNS; i++) sells.push(await sellOnce());
+    sells.sort((a, b) => a.rps - b.rps);
+    put('selling', sells[Math.floor(sells.length / 2)]!);
+
+    // Deletes, each the median of three.
+    const db = venue.database.db;
+    const post = (p: string, id: number) => timed(`${url}/api/${p}`, admin, 'POST', { postData: id });
+    const withHistory = venue.summary.locationIds[0]!;
+    const refused = [];
+    for (let i = 0; i < 3; i++) refused.push(await post('deleteLocation', withHistory));
+    f['delete.locationWithHistory'] = median(refused.map((r) => r.ms));
+    f['delete.locationWithHistory.status'] = refused[0]!.status;
+    const emptyLoc = [];
+    for (let i = 0; i < 3; i++) {
+      const { id } = await db
+        .insertInto('locations')
+        .values({
+          name: `E${i}`,
+          full_name: `Empty ${i}`,
+          umbrellas: 25,
+          umbrella_rows: 6,
+          sort: 500 + i,
+          created_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('positions')
+        .values(
+          Array.from({ length: 150 }, (_, k) => ({
+            location_id: id,
+            row: Math.floor(k / 25) + 1,
+            position: (k % 25) + 1,
+            unit_type: 'U',
+            unit_number: k + 1,
+            umbrella_type: 'U',
+            removed: 0,
+          })),
+        )
+        .execute();
+      emptyLoc.push(await post('deleteLocation', id));
+    }
+    f['delete.unusedLocation'] = median(emptyLoc.map((r) => r.ms));
+    f['delete.unusedLocation.status'] = emptyLoc[0]!.status;
+    const sellers = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', 'in', ['agent2', 'agent3', 'agent4'])
+      .execute();
+    const deactivated = [];
+    for (const u of sellers) deactivated.push(await post('deletePeople', u.id));
+    f['delete.userWithSales'] = median(deactivated.map((r) => r.ms));
+    f['delete.userWithSales.status'] = deactivated[0]!.status;
+    const newUsers = [];
+    for (let i = 0; i < 3; i++) {
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          username: `temp${i}`,
+          name: `Temp ${i}`,
+          initials: 'TT',
+          phone: '',
+          email: '',
+          password_hash: 'x',
+          user_type: 'U',
+          two_factor: 0,
+          language_code: 'en',
+          active: 1,
+          created_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      newUsers.push(await post('deletePeople', id));
+    }
+    f['delete.newUser'] = median(newUsers.map((r) => r.ms));
+    f['delete.newUser.status'] = newUsers[0]!.status;
+    const prices = [];
+    for (let i = 0; i < 3; i++) {
+      const { id } = await db
+        .insertInto('prices')
+        .values({
+          name: `Temp ${i}`,
+          price_cents: 100,
+          retail_rate_cents: 100,
+          hotel_rate_cents: 0,
+          add_on: 0,
+          sort: 90,
+          start_time: 7,
+          end_time: 20,
+          unit_type: 'U',
+          all_hotels: 0,
+          created_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      prices.push(await post('deletePrice', id));
+    }
+    f['delete.newPrice'] = median(prices.map((r) => r.ms));
+    f['delete.newPrice.status'] = prices[0]!.status;
+
+    f.rssMiB = rssMiB(server.proc.pid!);
+    await stopServer(server.proc);
+    server = null;
+    f.dbMiB = (await databaseBytes(venue.database)) / 2 ** 20;
+    const salesBytes = await tableBytes(venue.database, 'sales');
+    if (salesBytes !== null) f.salesTableMiB = salesBytes / 2 ** 20;
+    // A second start, on the data as it now stands.
+    const again = await startServer(venue.env);
+    f.restartMs = again.startMs;
+    await stopServer(again.proc);
+  } finally {
+    if (server) await stopServer(server.proc);
+  }
+  return f;
+}
+
+/** Bytes of one table with its indexes (PostgreSQL; SQLite through dbstat when compiled in). */
+async function tableBytes(database: Database, table: string): Promise<number | null> {
+  const { sql } = await import('kysely');
+  try {
+    if (database.dialect === 'postgres') {
+      const r = await sql<{ n: string }>`select pg_total_relation_size(${table}) as n`.execute(database.db);
+      return Number(r.rows[0]!.n);
+    }
+    const r = await sql<{ n: number }>`select sum(pgsize) as n from dbstat where name = ${table}`.execute(database.db);
+    return Number(r.rows[0]!.n);
+  } catch {
+    return null;
+  }
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n)
+    ? '—'
+    : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function report(dialect: Dialect, fresh: Figures, season: Figures) {
+  const row = (label: string, key: string, unit: string, higherIsBetter: boolean, digits = 0) => {
+    const a = fresh[key];
+    const b = season[key];
+    const ratio = a && b ? (higherIsBetter ? b / a : a / b) : NaN;
+    console.log(
+      `  ${label.padEnd(34)} ${fmt(a, digits).padStart(10)} ${fmt(b, digits).padStart(10)} ${unit.padEnd(6)} ×${Number.isNaN(ratio) ? '—' : ratio.toFixed(2)}`,
+    );
+  };
+  console.log(`\n${dialect}: fresh vs ${DAYS}-day season (${machineLoad()})`);
+  console.log(`  ${''.padEnd(34)} ${'fresh'.padStart(10)} ${'season'.padStart(10)}        ratio (≥ 1 is as good)`);
+  row("today's board", 'board.rps', 'req/s', true);
+  row("today's board p99", 'board.p99', 'ms', false);
+  row('past busy day (per byte)', 'pastDay.MBps', 'MiB/s', true, 1);
+  row('past busy day', 'pastDay.rps', 'req/s', true);
+  row('search', 'search.rps', 'req/s', true);
+  row('search p99', 'search.p99', 'ms', false);
+  row('selling (20 conn)', 'selling.rps', 'sale/s', true);
+  row('selling p99', 'selling.p99', 'ms', false);
+  row('Notes/Drops alone', 'dropoff.rps', 'req/s', true);
+  row('Notes/Drops p99 under board load', 'dropsUnderLoad.p99', 'ms', false);
+  row('board with Drops reloading', 'boardWithDrops.rps', 'req/s', true);
+  row('delete location with history', 'delete.locationWithHistory', 'ms', false, 1);
+  row('delete unused location', 'delete.unusedLocation', 'ms', false, 1);
+  row('delete user with sales', 'delete.userWithSales', 'ms', false, 1);
+  row('delete new user', 'delete.newUser', 'ms', false, 1);
+  row('delete new price', 'delete.newPrice', 'ms', false, 1);
+  row('start (spawn to healthy)', 'startMs', 'ms', false);
+  row('restart', 'restartMs', 'ms', false);
+  row('RSS after load', 'rssMiB', 'MiB', false);
+  row('database size', 'dbMiB', 'MiB', false);
+  row('sales table size', 'salesTableMiB', 'MiB', false, 1);
+  const boardKeep = season['boardWithDrops.rps']! / season['board.rps']!;
+  console.log(
+    `  season: board keeps ${(boardKeep * 100).toFixed(0)} % of its rate while Drops reloads; ` +
+      `errors ${Object.entries(season)
+        .filter(([k]) => k.endsWith('.errors'))
+        .reduce((n, [, v]) => n + v, 0)}; delete statuses ${[
+        'locationWithHistory',
+        'unusedLocation',
+        'userWithSales',
+        'newUser',
+        'newPrice',
+      ]
+        .map((k) => season[`delete.${k}.status`])
+        .join('/')}`,
+  );
+}
+
+async function boardOnly(dialect: Dialect, units: number): Promise<LoadResult & { bytes: number }> {
+  const venue = await createVenue(dialect, { days: 1, units, label: `u${units}` });
+  try {
+    const server = await startServer(venue.env);
+    try {
+      const token = await login(server.url, 'seasonadmin', SEASON_PASSWORD);
+      const res = await fetch(`${server.url}/api/getUnits`, { headers: { authorization: `Bearer ${token}` } });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      const r = await loadMedian(
+        {
+          url: `${server.url}/api/getUnits`,
+          connections: 50,
+          amount: 1000,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        RUNS,
+      );
+      return { ...r, bytes };
+    } finally {
+      await stopServer(server.proc);
+    }
+  } finally {
+    await venue.drop();
+  }
+}
+
+export default async function seasonBench(): Promise<void> {
+  const which = process.env.SEASON_BENCH_DB;
+  const dialects = (which ? [which] : ['sqlite', 'postgres']) as Dialect[];
+  console.log(`Season benchmark: ${DAYS} days, median of ${RUNS} runs, ${machineLoad()} (a shared machine is noisy).`);
+  for (const dialect of dialects) {
+    const season = await createVenue(dialect, { days: DAYS, units: 1200, label: 'season' });
+    const days = await busyDays(season.database.db, season.summary.today);
+    let sf: Figures;
+    try {
+      sf = await measureVenue(dialect, season, days);
+    } finally {
+      await season.drop();
+    }
+    const fresh = await createVenue(dialect, { days: 1, units: 1200, label: 'fresh' });
+    let ff: Figures;
+    try {
+      ff = await measureVenue(dialect, fresh, days);
+    } finally {
+      await fresh.drop();
+    }
+    report(dialect, ff, sf);
+    const small = await boardOnly(dialect, 1200);
+    const big = await boardOnly(dialect, 5000);
+    console.log(
+      `  today's board, 1,200 vs 5,000 units: ${fmt(small.rps)} vs ${fmt(big.rps)} req/s (×${(big.rps / small.rps).toFixed(2)}), ` +
+        `p99 ${fmt(small.p99)} vs ${fmt(big.p99)} ms, ${fmt(small.bytes / 1024)} vs ${fmt(big.bytes / 1024)} KiB (${machineLoad()})`,
+    );
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await seasonBench();
+}

@@ -1,0 +1,200 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+// Load helpers with honest figures (issue 15): a run sends a fixed number of requests and its rate
+// is counted from the first request to the last response (autocannon's own duration is rounded
+// up to whole seconds), a figure is the median of several runs, and the machine's load average
+// is printed beside it (on a shared machine it explains more than the code does).
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+  /** Response bytes per second. */
+  bytesPerSecond: number;
+  seconds: number;
+}
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  amount: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A body per request (each sale needs its own unit and id). */
+  body?: () => string;
+  /** A path per request (to walk several days). */
+  path?: () => string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** One run: `amount` requests over `connections`, timed from the first request to the last response. */
+export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let errors = 0;
+  let bytes = 0;
+  let last = 0;
+  const start = performance.now();
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    amount: spec.amount,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    timeout: 30,
+    requests:
+      spec.body || spec.path
+        ? [
+            {
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                ...(spec.body ? { body: spec.body() } : {}),
+                ...(spec.path ? { path: spec.path() } : {}),
+              }),
+            } as never,
+          ]
+        : undefined,
+  });
+  instance.on('response', (_client: unknown, status: number, resBytes: number, responseTime: number) => {
+    last = performance.now();
+    latencies.push(responseTime);
+    bytes += resBytes;
+    if (status >= 200 && status < 300) ok++;
+    else errors++;
+  });
+  instance.on('reqError', () => {
+    errors++;
+  });
+  await instance;
+  const seconds = Math.max(0.001, (last - start) / 1000);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: ok / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    ok,
+    errors,
+    bytesPerSecond: bytes / seconds,
+    seconds,
+  };
+}
+
+/** The median run (by rate) of `runs` runs. */
+export async function loadMedian(spec: LoadSpec, runs: number): Promise<LoadResult> {
+  const all: LoadResult[] = [];
+  for (let i = 0; i < runs; i++) all.push(await loadOnce(spec));
+  all.sort((a, b) => a.rps - b.rps);
+  return all[Math.floor(all.length / 2)]!;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+/** "load 3.2/2.9 on 2 cores": the 1- and 5-minute load averages. */
+export function machineLoad(): string {
+  const [one, five] = os.loadavg();
+  return `load ${one!.toFixed(1)}/${five!.toFixed(1)} on ${os.cpus().length} cores`;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface Server {
+  url: string;
+  proc: ChildProcess;
+  /** Spawn to the first healthy answer, ms. */
+  startMs: number;
+}
+
+/** The real server in its own process, on SQLite in `dataDir` or on DATABASE_URL. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    cwd: path.join(root, 'packages/server'),
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, proc, startMs: performance.now() - t0 };
+    } catch {
+      // not up yet
+    }
+    if (proc.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  proc.kill('SIGTERM');
+  throw new Error('bench server did not start');
+}
+
+export async function stopServer(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const done = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+}
+
+/** Resident memory of a process, MiB (Linux). */
+export function rssMiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function login(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!body.token) throw new Error(`login ${username} failed: ${res.status}`);
+  return body.token;
+}
+
+/** One timed call, ms. */
+export async function timed(
+  url: string,
+  token: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+): Promise<{ ms: number; status: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  await res.arrayBuffer();
+  return { ms: performance.now() - t0, status: res.status };
+}

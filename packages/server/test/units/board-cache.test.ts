@@ -1,0 +1,54 @@
+import type { DashboardData } from '@sandbar/contract/units';
+import { describe, expect, it } from 'vitest';
+import { BoardCache, type CachedBoard, encodeBoard, withSearch } from '../../src/features/units/board-cache';
+import type { EventBus } from '../../src/platform/events';
+
+// Issue 15: the board's day cache is bounded by count, age and memory (least recently used goes
+// first), and a search answers from the cached bytes instead of serialising the day again.
+
+const bus = { subscribe: () => () => undefined } as unknown as EventBus;
+
+function board(day: string, kb: number, at: number): CachedBoard {
+  const data = {
+    currentDay: day,
+    locations: [{ name: 'x'.repeat(kb * 1024) }],
+    search: null,
+  } as unknown as DashboardData;
+  return { data, body: encodeBoard(data), at, fingerprint: 'f' };
+}
+
+describe('board cache', () => {
+  it('keeps its memory bound by evicting the least recently used day', () => {
+    const cache = new BoardCache(bus, { maxEntries: 100, maxBytes: 3.5 * 3 * 100 * 1024, ttlMs: 60_000 });
+    for (let d = 1; d <= 3; d++) cache.set(`2026-07-0${d}|1`, board(`2026-07-0${d}`, 100, 1000));
+    expect(cache.size).toBe(3);
+    // Reading day 1 makes day 2 the least recently used.
+    expect(cache.get('2026-07-01|1', 1000, 'f')).toBeDefined();
+    cache.set('2026-07-04|1', board('2026-07-04', 100, 1000));
+    expect(cache.size).toBe(3);
+    expect(cache.get('2026-07-02|1', 1000, 'f')).toBeUndefined();
+    expect(cache.get('2026-07-01|1', 1000, 'f')).toBeDefined();
+    expect(cache.heldBytes).toBeLessThanOrEqual(3.5 * 3 * 100 * 1024);
+  });
+
+  it('drops entries past their time limit when a new one arrives, and bounds the count', () => {
+    const cache = new BoardCache(bus, { maxEntries: 2, maxBytes: 2 ** 30, ttlMs: 5_000 });
+    cache.set('a|1', board('a', 1, 0));
+    cache.set('b|1', board('b', 1, 6_000));
+    expect(cache.size).toBe(1);
+    cache.set('c|1', board('c', 1, 6_000));
+    cache.set('d|1', board('d', 1, 6_000));
+    expect(cache.size).toBe(2);
+    expect(cache.get('d|1', 6_000, 'f')).toBeDefined();
+    cache.clear();
+    expect([cache.size, cache.heldBytes]).toEqual([0, 0]);
+  });
+
+  it('answers a search with the cached bytes and the result in place of null', () => {
+    const b = board('2026-07-01', 1, 0);
+    const search = { searchTerm: 'smith "jr"', count: 2, unitIds: [4, 9] };
+    const out = JSON.parse(withSearch(b, search).toString('utf8'));
+    expect(out).toEqual({ ...b.data, search });
+    expect(JSON.parse(b.body.toString('utf8')).search).toBeNull();
+  });
+});
