@@ -248,7 +248,7 @@ async function replayOf(
     subtotalCents: toCents(data.orderTotal),
     tipCents: toCents(data.tipAmount),
     receiptType: data.receiptType,
-    phone: data.customerPhone,
+    phone: savedPhone(data.customerPhone),
     email: data.customerEmail,
   });
   if (recorded !== asked) throw conflict(saleTexts.replayMismatch);
