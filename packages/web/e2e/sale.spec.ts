@@ -63,18 +63,24 @@ async function sign(page: Page) {
 async function receiptTipSign(
   page: Page,
   modal: ReturnType<Page['getByRole']>,
-  opts: { phone?: string; email?: string; tip?: string },
+  opts: { phone?: string; email?: string; tip?: string; presetTip?: string },
 ) {
   await expect(modal.getByText('Select Receipt Type')).toBeVisible();
   if (opts.email) {
-    await modal.getByText('Email', { exact: true }).click();
+    await modal.getByRole('button', { name: 'Email', exact: true }).click();
     await modal.getByLabel('E-mail address for the receipt').fill(opts.email);
   } else {
     await modal.getByLabel('Mobile number for the receipt').fill(opts.phone!);
   }
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(modal.getByText('Select Tip')).toBeVisible();
-  if (opts.tip) await modal.getByText(opts.tip, { exact: true }).click();
+  if (opts.presetTip) {
+    await expect(modal.getByRole('button', { name: opts.presetTip, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  if (opts.tip) await modal.getByRole('button', { name: opts.tip, exact: true }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await sign(page);
 }
@@ -98,7 +104,7 @@ test('cash sale: wizard to red tile, text receipt link opens the public receipt'
   await signIn(page, 'staff');
   const modal = await openNewCustomer(page, 'MB', 2);
   await modal.getByRole('button', { name: 'Cash' }).click();
-  await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+  await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(modal.getByText('Enter Customer Name')).toBeVisible();
   await expect(modal.getByRole('button', { name: 'CONTINUE' })).toHaveCount(0);
@@ -110,7 +116,7 @@ test('cash sale: wizard to red tile, text receipt link opens the public receipt'
   await expect(modal.getByTestId('receipt-alert')).toBeVisible();
   await modal.getByLabel('Mobile number for the receipt').fill('305 555 0101');
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await expect(modal.getByRole('radio', { name: 'No Tip' })).toBeChecked();
+  await expect(modal.getByRole('button', { name: 'No Tip' })).toHaveAttribute('aria-pressed', 'true');
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await sign(page);
   await expect(modal.getByTestId('sale-total')).toHaveText('Total: $30.00');
@@ -153,7 +159,7 @@ test('card sale through the simulated reader, tip on the e-mailed receipt', asyn
   await signIn(page, 'staff');
   const modal = await openNewCustomer(page, 'MB', 3);
   await modal.getByRole('button', { name: 'Credit Card' }).click();
-  await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+  await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await modal.getByLabel('Customer Name').fill('Casey Card');
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
@@ -177,7 +183,10 @@ test('voucher sale', async ({ page }) => {
   await signIn(page, 'staff');
   const modal = await openNewCustomer(page, 'MB', 4);
   await modal.getByRole('button', { name: 'Voucher' }).click();
-  await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+  await expect(modal.getByRole('button', { name: 'CONTINUE' })).toHaveCount(0);
+  await modal.getByLabel('Voucher Number').fill('V-1004');
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await modal.getByLabel('Customer Name').fill('Val Voucher');
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
@@ -200,11 +209,12 @@ test('room charge with guest lookup turns the unit blue', async ({ page }) => {
   await modal.getByLabel('Room Number').fill('1204');
   await expect(modal.getByText('Guest found on the hotel list.')).toBeVisible();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await modal.getByLabel(`${ALL_DAY_WYNDHAM} — $0.00`).check();
+  await modal.getByRole('button', { name: `${ALL_DAY_WYNDHAM} — $0.00` }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(modal.getByText('Review Order')).toBeVisible();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await receiptTipSign(page, modal, { phone: '3055550105' });
+  // A $0 hotel package presets No Tip (staff asked for it); the guest tips $5 anyway.
+  await receiptTipSign(page, modal, { phone: '3055550105', presetTip: 'No Tip', tip: '$5' });
   await expect(modal.getByTestId('sale-total')).toHaveText('Total: $5.00');
   await modal.getByRole('button', { name: 'COMPLETE SALE' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -215,7 +225,7 @@ test('three-unit cart: held units, one sale; Cancel Order releases a cart', asyn
   await signIn(page, 'staff');
   let modal = await openNewCustomer(page, 'MB', 6);
   await modal.getByRole('button', { name: 'Cash' }).click();
-  await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+  await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await modal.getByLabel('Customer Name').fill('Group Order');
   await modal.getByRole('button', { name: messages.sale.addMoreUnits }).click();
@@ -226,7 +236,7 @@ test('three-unit cart: held units, one sale; Cancel Order releases a cart', asyn
   for (const n of [7, 8]) {
     modal = await openNewCustomer(page, 'MB', n);
     await expect(modal.getByText(/Adding to the order/)).toBeVisible();
-    await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+    await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
     await modal.getByRole('button', { name: 'CONTINUE' }).click();
     await expect(modal.getByText('Review Order')).toBeVisible();
     if (n === 7) {
@@ -247,7 +257,7 @@ test('three-unit cart: held units, one sale; Cancel Order releases a cart', asyn
   // A second cart, cancelled from the dashboard.
   modal = await openNewCustomer(page, 'MB', 9);
   await modal.getByRole('button', { name: 'Cash' }).click();
-  await modal.getByLabel(`${ALL_DAY} — $30.00`).check();
+  await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await modal.getByLabel('Customer Name').fill('Changed Mind');
   await modal.getByRole('button', { name: messages.sale.addMoreUnits }).click();

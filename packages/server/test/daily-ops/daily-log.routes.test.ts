@@ -96,6 +96,15 @@ describe(`daily log calls on ${testDialect}`, () => {
     });
   });
 
+  it('an untouched toggle (sent as "0") gets nobody’s initials; switching it on or off does', async () => {
+    const { id } = (await save({ logDate: '2026-07-08', data: { lifeguardOnDuty: '0', umbrellasSetUp: '10' } })).json();
+    expect((await get(id)).json().data.data).toEqual({ umbrellasSetUp: { value: '10', user: 'SS' } });
+    await save({ id, logDate: '2026-07-08', data: { lifeguardOnDuty: '1' } }, 'manager');
+    expect((await get(id)).json().data.data.lifeguardOnDuty).toEqual({ value: '1', user: 'MM' });
+    await save({ id, logDate: '2026-07-08', data: { lifeguardOnDuty: '0' } });
+    expect((await get(id)).json().data.data.lifeguardOnDuty).toEqual({ value: '0', user: 'SS' });
+  });
+
   it('keeps one log per date: a second add answers 409 with a clear message', async () => {
     await save({ logDate: '2026-07-06', data: {} });
     const dup = await save({ logDate: '2026-07-06', data: { windFlag: 'red' } }, 'manager');

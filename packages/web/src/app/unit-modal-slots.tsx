@@ -17,6 +17,20 @@ export interface UnitSlotContext {
   close(): void;
   /** Refetches the unit and the board. */
   refresh(): void;
+  /**
+   * A plugged-in feature with work in progress (a sale) sets what the modal asks before it is
+   * closed by the backdrop, Escape or ×; null when nothing would be lost.
+   */
+  guardLeave(guard: LeaveGuard | null): void;
+}
+
+/** What the unit modal asks before closing on work in progress. */
+export interface LeaveGuard {
+  message: string;
+  stay: string;
+  leave: string;
+  discard: string;
+  onDiscard(): void;
 }
 
 export interface UnitModalSlotsValue {
@@ -24,8 +38,8 @@ export interface UnitModalSlotsValue {
   renderNewCustomer?: (ctx: UnitSlotContext) => ReactNode;
   /** Extra actions for a customer row in the Customers tab (resend receipt, edit receipt). */
   renderCustomerActions?: (ctx: UnitSlotContext & { customerId: number }) => ReactNode;
-  /** Shown above the board (e.g. the multi-unit cart bar with 'Cancel Order'). */
-  renderDashboardBar?: () => ReactNode;
+  /** Shown above the board (e.g. the multi-unit cart bar with 'Cancel Order' and 'Check Out'). */
+  renderDashboardBar?: (ctx: { openUnit(unitId: number): void }) => ReactNode;
 }
 
 export const UnitModalSlots = createContext<UnitModalSlotsValue>({});

@@ -23,6 +23,8 @@ export const boardEn = {
   move: 'Move',
   noCustomers: 'No customers on this unit today.',
   noCustomersOn: 'No customers on this unit on {{day}}.',
+  soldNotice:
+    '{{unit}} is paid and seated: {{name}}, {{method}} {{price}} at {{time}}. A paid unit is not sold again: mark it empty when the customer leaves, or move the customer, then sell it.',
   seated: 'Seated',
   left: 'Left',
   heldBy: 'Held in a cart by {{name}}',

@@ -19,7 +19,9 @@ export interface CartUnitLine {
 
 export interface CartShared {
   paymentMethod: string;
+  voucherNumber?: string;
   hotelId: number | null;
+  hotelIsOther?: boolean;
   roomNumber: string;
   lastName: string;
   manualEntry: boolean;

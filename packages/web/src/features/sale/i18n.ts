@@ -2,7 +2,9 @@
 export const saleEn = {
   steps: {
     payment: 'Select Payment Method',
+    voucher: 'Enter Voucher Number',
     hotel: 'Select Hotel',
+    otherGuest: 'Enter Guest Last Name and Room',
     guest: 'Enter Hotel Customer Name',
     equipment: 'Select Equipment',
     name: 'Enter Customer Name',
@@ -14,7 +16,9 @@ export const saleEn = {
   },
   chosen: {
     payment: 'Payment',
+    voucher: 'Voucher',
     hotel: 'Hotel',
+    otherGuest: 'Guest',
     guest: 'Guest',
     equipment: 'Equipment',
     name: 'Customer',
@@ -57,7 +61,19 @@ export const saleEn = {
   addingToOrder: 'Adding to the order of {{count}} unit(s): {{units}}',
   thisUnit: 'This unit',
   todayOnly: 'Sales are made for today only. Go back to today to sell this unit.',
-  alreadyInOrder: '{{unit}} is in the order in progress ({{units}}). Open another unit of the order to finish it.',
+  checkingOut: 'Checking out the order: {{units}}',
+  checkOut: 'Check Out',
+  unitsInOrder: '{{count}} unit(s)',
+  remove: 'Remove',
+  voucherNumber: 'Voucher Number',
+  extraChargeApplies: 'Additional guest: the full price applies.',
+  receiptTypes: { phone: 'Phone', email: 'Email', none: 'No receipt' },
+  leaveQuestion:
+    'A sale is in progress on {{unit}}. If you leave, it is kept on this tablet and waits for you here; or discard it.',
+  keepSelling: 'Keep selling',
+  leaveKeep: 'Leave (keep the sale)',
+  discardSale: 'Discard sale',
+  discardConfirm: 'Discard this sale? Everything entered for it is lost.',
   cartBar: 'Order in progress: {{units}}',
   heldElsewhere:
     'This unit is in an order on another tablet ({{name}}). It can be sold here once that order is cancelled or its hold runs out.',

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { UnitDetail } from '@sandbar/contract/units';
 import { useTranslation } from 'react-i18next';
 import type { UnitSlotContext } from '../../../app/unit-modal-slots';
@@ -7,10 +7,10 @@ import { useMarkEmpty } from '../api/mark-empty';
 import { useMarkOccupied } from '../api/mark-occupied';
 import { useMarkOccupiedEmpty } from '../api/mark-occupied-empty';
 import { useReseatCustomer } from '../api/reseat-customer';
-import { type PendingMove, moveStore } from '../move-store';
-import { useMoney, useVenueTime } from '../../../lib/venue-format';
-import { useCurrentUser } from '../../../lib/session';
 import { businessDay } from '@sandbar/contract/rules/time';
+import { useCurrentUser } from '../../../lib/session';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
+import { type PendingMove, moveStore } from '../move-store';
 
 // Errors are already toasted by the API client; the modal stays open on them. Closing through the
 // promise (not mutate's onSuccess) still works when the refetched unit has moved the modal to
@@ -45,17 +45,10 @@ export function OccupancyActions({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlo
   return null;
 }
 
-/** Customers tab: the day's customers with re-seat, mark empty and move (spec section 2). */
-export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+/** Move (confirm text 'Move this customer?'): records the pending move and closes the modal. */
+function useStartMove(unit: UnitDetail, ctx: UnitSlotContext) {
   const { t } = useTranslation();
-  const slots = useUnitModalSlots();
-  const markEmpty = useMarkEmpty();
-  const reseat = useReseatCustomer();
-  const time = useVenueTime();
-  const money = useMoney();
-  const timeZone = useCurrentUser().data?.timeZone ?? 'America/New_York';
-  const isToday = unit.day === businessDay(Date.now(), timeZone);
-  const startMove = (customerId: number | null, customerName: string) => {
+  return (customerId: number | null, customerName: string) => {
     if (!window.confirm(t('messages.unit.moveConfirm'))) return;
     const move: PendingMove = {
       unitId: unit.id,
@@ -68,6 +61,66 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
     moveStore.set(move);
     ctx.close();
   };
+}
+
+/**
+ * New Customer on a paid (2) or room-charged (4) unit: not offered (DESIGN.md section 5). Says
+ * who is seated and how they paid, and offers what frees the unit: Mark Empty or Move.
+ */
+export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+  const { t } = useTranslation();
+  const markEmpty = useMarkEmpty();
+  const startMove = useStartMove(unit, ctx);
+  const time = useVenueTime();
+  const money = useMoney();
+  const seated = unit.customers.find((c) => c.state === 'seated') ?? unit.customers[unit.customers.length - 1];
+  return (
+    <Stack gap="sm" data-testid="sold-unit-notice">
+      <Alert color="red" variant="light">
+        {t('board.soldNotice', {
+          unit: `${unit.location} ${unit.unitNumber || `${unit.row}-${unit.position}`}`,
+          name: seated?.customerName || '—',
+          method: seated?.paymentMethod ?? '',
+          price: money(seated?.price ?? '0.00'),
+          time: seated ? time(seated.epoc) : '',
+        })}
+      </Alert>
+      {unit.editable && seated && (
+        <Group gap="xs">
+          <Button
+            color="yellow"
+            variant="light"
+            loading={markEmpty.isPending}
+            onClick={() =>
+              void markEmpty
+                .mutateAsync({
+                  unitData: { unitId: unit.id, customerId: seated.id, version: unit.version, timeStamp: ctx.timeStamp },
+                })
+                .then(ctx.close, ignore)
+            }
+          >
+            {t('board.markEmpty')}
+          </Button>
+          <Button variant="light" onClick={() => startMove(seated.id, seated.customerName)}>
+            {t('board.move')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Customers tab: the day's customers with re-seat, mark empty and move (spec section 2). */
+export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+  const { t } = useTranslation();
+  const slots = useUnitModalSlots();
+  const markEmpty = useMarkEmpty();
+  const reseat = useReseatCustomer();
+  const startMove = useStartMove(unit, ctx);
+  const time = useVenueTime();
+  const money = useMoney();
+  const timeZone = useCurrentUser().data?.timeZone ?? 'America/New_York';
+  const isToday = unit.day === businessDay(Date.now(), timeZone);
   return (
     <Stack gap="sm">
       {unit.heldBy && <Text c="green.8">{t('board.heldBy', { name: unit.heldBy })}</Text>}

@@ -1,12 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { type UnitDetail, type UnitTab, numberOnlyTypes, openingTab, unitTabs } from '@sandbar/contract/units';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UnitSlotContext, useUnitModalSlots } from '../../../app/unit-modal-slots';
+import { type LeaveGuard, type UnitSlotContext, useUnitModalSlots } from '../../../app/unit-modal-slots';
 import { useUnit } from '../api/get-unit';
 import { useMoveCustomer } from '../api/move-customer';
 import { moveStore, usePendingMove } from '../move-store';
-import { CustomersTab, OccupancyActions } from './customers-tab';
+import { CustomersTab, OccupancyActions, SoldUnitNotice } from './customers-tab';
 import { EntriesTab } from './entries-tab';
 import { SetUnitForm } from './set-unit-form';
 
@@ -88,8 +88,25 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
   const { t } = useTranslation();
   const slots = useUnitModalSlots();
   const { data: unit, isPending, error, refetch } = useUnit(unitId, day);
+  // A sale in progress is not thrown away by a stray tap on the backdrop or Escape: ask first.
+  const [guard, setGuard] = useState<LeaveGuard | null>(null);
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (guard ? setAsking(true) : onClose());
   const ctx = useMemo<UnitSlotContext | null>(
-    () => (unit ? { unit, day: unit.day, timeStamp, close: onClose, refresh: () => void refetch() } : null),
+    () =>
+      unit
+        ? {
+            unit,
+            day: unit.day,
+            timeStamp,
+            close: onClose,
+            refresh: () => void refetch(),
+            guardLeave: (g) => {
+              setGuard(g);
+              if (!g) setAsking(false);
+            },
+          }
+        : null,
     [unit, timeStamp, onClose, refetch],
   );
   const numberOnly = unit ? numberOnlyTypes.includes(unit.unitType) : false;
@@ -102,7 +119,7 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={requestClose}
       size="lg"
       title={unit ? t('board.unitTitle', { label: unitLabel(unit) }) : ''}
       data-testid="unit-modal"
@@ -113,6 +130,29 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
         </Center>
       )}
       {error && <Alert color="red">{(error as Error).message}</Alert>}
+      {asking && guard && (
+        <Alert color="yellow" mb="sm" data-testid="leave-guard" role="alertdialog">
+          <Stack gap="xs">
+            <Text size="sm">{guard.message}</Text>
+            <Group gap="xs">
+              <Button onClick={() => setAsking(false)}>{guard.stay}</Button>
+              <Button variant="default" onClick={onClose}>
+                {guard.leave}
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => {
+                  guard.onDiscard();
+                  onClose();
+                }}
+              >
+                {guard.discard}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {unit && ctx && active && (
         <>
           <Text size="xs" c="dimmed" mb="xs">
@@ -134,7 +174,10 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
             {!numberOnly && (
               <>
                 <Tabs.Panel value="newCustomer">
-                  {slots.renderNewCustomer && unit.editable ? (
+                  {/* Paid (2) and room-charged (4) units are not sold again (DESIGN.md section 5). */}
+                  {[2, 4].includes(unit.unitStatus) ? (
+                    <SoldUnitNotice unit={unit} ctx={ctx} />
+                  ) : slots.renderNewCustomer && unit.editable ? (
                     slots.renderNewCustomer(ctx)
                   ) : (
                     <Group>

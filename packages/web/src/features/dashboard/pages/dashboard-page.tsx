@@ -72,6 +72,14 @@ export function DashboardPage() {
     },
     [navigate, av, dayTs, keepQuery],
   );
+  // The order bar's Check Out opens a unit of the order on its New Customer tab.
+  const onOpenOrder = useCallback(
+    (id: number) => {
+      if (dayTs === undefined) return;
+      navigate(av(`${paths.dashboardUnitTab(id, 'newCustomer', dayTs)}${keepQuery({ timeStamp: null })}`));
+    },
+    [navigate, av, dayTs, keepQuery],
+  );
   const showsToday = !data || data.currentDay === data.today;
   const closeModal = useCallback(() => {
     const ts = day === 'today' || showsToday ? null : String(day);
@@ -122,7 +130,7 @@ export function DashboardPage() {
           <DateNav userType={user.userType} data={data} onDay={onDay} />
         </Group>
         {!data.noLocations && <BoardLegend />}
-        {slots.renderDashboardBar?.()}
+        {slots.renderDashboardBar?.({ openUnit: onOpenOrder })}
         {data.search && (
           <Group gap="xs" data-testid="search-summary">
             <Text>

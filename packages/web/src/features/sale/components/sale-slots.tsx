@@ -1,15 +1,22 @@
 import type { Unit } from '@sandbar/contract/units';
 import { CartBar } from './cart-bar';
 import { CustomerReceiptActions } from './customer-receipt-actions';
-import { SaleWizard } from './sale-wizard';
+import { type LeaveGuard, SaleWizard } from './sale-wizard';
 
 // Render functions for the board's unit modal slots; app/ plugs them in (features stay apart).
 
-export function renderSaleWizard(ctx: { unit: Unit; day: string; close(): void; refresh(): void }) {
+export function renderSaleWizard(ctx: {
+  unit: Unit;
+  day: string;
+  close(): void;
+  refresh(): void;
+  guardLeave(guard: LeaveGuard | null): void;
+}) {
   return (
     <SaleWizard
       key={ctx.unit.id}
       day={ctx.day}
+      guardLeave={ctx.guardLeave}
       unit={{
         id: ctx.unit.id,
         unitType: ctx.unit.unitType,
@@ -40,6 +47,6 @@ export function renderCustomerReceiptActions(ctx: { unit: Unit; customerId: numb
   );
 }
 
-export function renderCartBar() {
-  return <CartBar />;
+export function renderCartBar(ctx: { openUnit(unitId: number): void }) {
+  return <CartBar onCheckOut={ctx.openUnit} />;
 }

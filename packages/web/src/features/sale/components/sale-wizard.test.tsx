@@ -94,11 +94,40 @@ function mockApi(overrides: Record<string, unknown> = {}) {
           body?.receiptPhone === '12'
             ? { status: false, message: 'Enter a valid mobile number.' }
             : { status: true, message: 'ok' },
+        // Like the server: rooms masked when only a last name was given; Garcia's room has an additional guest.
         '/searchWyndham': {
           guests: [
-            { Room: '***2', Guest_Name: 'Miller, Susan', Accompanying_Guest_Name: '', Additional: '0', hotelId: 11 },
+            body?.customerData?.hotelRoomNumber
+              ? {
+                  Room: body.customerData.hotelRoomNumber.padStart(4, '0'),
+                  Guest_Name: /^ga/i.test(body.customerData.hotelLastName) ? 'Garcia, Maria' : 'Miller, Susan',
+                  Accompanying_Guest_Name: /^ga/i.test(body.customerData.hotelLastName) ? 'Garcia, Luis' : '',
+                  Additional: /^ga/i.test(body.customerData.hotelLastName) ? '1' : '0',
+                  hotelId: 11,
+                }
+              : {
+                  Room: '***2',
+                  Guest_Name: 'Miller, Susan',
+                  Accompanying_Guest_Name: '',
+                  Additional: '0',
+                  hotelId: 11,
+                },
           ],
           exactMatch: !!body?.customerData?.hotelRoomNumber,
+        },
+        '/saveCustomer': {
+          status: 1,
+          saleId: 1,
+          ourTransactionId: 'x',
+          receiptId: 'r',
+          receiptUrl: 'u',
+          unitIds: [7],
+          customerIds: [1],
+          orderTotal: '35.00',
+          tipAmount: '0.00',
+          total: '35.00',
+          retailRate: '35.00',
+          replayed: false,
         },
         '/holdUnit': {
           status: 1,
@@ -126,9 +155,18 @@ function mockApi(overrides: Record<string, unknown> = {}) {
 
 const unit = { id: 7, unitType: 'U', unitNumber: 7, location: 'MB' };
 
+async function cashToReceipt(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Cash' }));
+  await user.click(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' }));
+  await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+  await user.type(screen.getByLabelText('Customer Name'), 'Pat');
+  await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+}
+
 describe('sale wizard', () => {
   beforeEach(() => {
     calls.length = 0;
+    sessionStorage.clear();
     cartStore.clear();
     mockApi();
   });
@@ -140,12 +178,12 @@ describe('sale wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Cash' }));
     expect(screen.getByText('Select Equipment')).toBeInTheDocument();
     // 10:00: the morning item is offered, the after-2 one is not, nor the hotel item.
-    expect(screen.getByLabelText('Umbrella + 2 Chairs — $35.00')).toBeInTheDocument();
-    expect(screen.queryByLabelText(/After 2/)).not.toBeInTheDocument();
-    expect(screen.queryByLabelText(/Hyatt Guest/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /After 2/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Hyatt Guest/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
-    await user.click(screen.getByLabelText('Umbrella + 2 Chairs — $35.00'));
-    await user.click(screen.getByLabelText('Extra Chair — $10.00'));
+    await user.click(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' }));
+    await user.click(screen.getByRole('button', { name: 'Extra Chair — $10.00' }));
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(screen.getByText('Enter Customer Name')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
@@ -160,16 +198,17 @@ describe('sale wizard', () => {
     await user.type(screen.getByLabelText('Mobile number for the receipt'), '3055550100');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(await screen.findByText('Select Tip')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'No Tip' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'No Tip' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(screen.getByText('Signature')).toBeInTheDocument();
-    expect(screen.getByTestId('signature-pad')).toHaveAttribute('width', '500');
-    expect(screen.getByTestId('signature-pad')).toHaveAttribute('height', '200');
+    expect(screen.getByTestId('signature-pad')).toHaveAttribute('data-sent-size', '500x200');
 
-    // Cancelling the equipment resets it and everything after it.
+    // Cancelling the equipment resets it and what depends on it (tip, signature), not the name or receipt.
     await user.click(screen.getByRole('button', { name: 'Cancel Equipment' }));
     expect(screen.getByText('Select Equipment')).toBeInTheDocument();
-    expect(screen.queryByText(/Customer:/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Customer:/)).toBeInTheDocument();
+    expect(screen.getByText(/Receipt:/)).toBeInTheDocument();
+    expect(screen.queryByText(/Tip:/)).not.toBeInTheDocument();
     expect(screen.getByText(/Payment:/)).toBeInTheDocument();
   });
 
@@ -187,15 +226,15 @@ describe('sale wizard', () => {
     expect(screen.getByLabelText('Last Name')).toHaveValue('Miller');
     await user.type(screen.getByLabelText('Room Number'), '412');
     await user.click(await screen.findByRole('button', { name: 'CONTINUE' }, { timeout: 3000 }));
-    expect(screen.getByLabelText('Hyatt Guest Umbrella — $20.00')).toBeInTheDocument();
-    await user.click(screen.getByLabelText('Hyatt Guest Umbrella — $20.00'));
+    expect(screen.getByRole('button', { name: 'Hyatt Guest Umbrella — $20.00' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hyatt Guest Umbrella — $20.00' }));
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(screen.getByText('Review Order')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     await user.type(screen.getByLabelText('Mobile number for the receipt'), '3055550100');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     // Room charge tips default to $5.
-    expect(await screen.findByRole('radio', { name: '$5' })).toBeChecked();
+    expect(await screen.findByRole('button', { name: '$5' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('hotel Other takes last name and room without the guest-name step', async () => {
@@ -204,12 +243,76 @@ describe('sale wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
     await user.click(screen.getByRole('button', { name: 'Other' }));
     expect(screen.queryByText('Enter Hotel Customer Name')).not.toBeInTheDocument();
+    // Headed by what it asks, not 'Select Hotel'.
+    expect(screen.getByTestId('step-heading')).toHaveTextContent('Enter Guest Last Name and Room');
     await user.type(screen.getByLabelText('Last Name'), 'Doe');
     expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Room Number'), '12');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(screen.getByText('Select Equipment')).toBeInTheDocument();
-    expect(screen.getByLabelText('Umbrella + 2 Chairs — $35.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' })).toBeInTheDocument();
+  });
+
+  it('prices a typed additional guest by the hotel list (Garcia, 0305): full price, without tapping the guest', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
+    await user.click(screen.getByRole('button', { name: 'Hyatt' }));
+    await user.type(screen.getByLabelText('Last Name'), 'Garcia');
+    await user.type(screen.getByLabelText('Room Number'), '0305');
+    await user.click(await screen.findByRole('button', { name: 'CONTINUE' }, { timeout: 3000 }));
+    // The hotel rate is $20; an additional guest pays the full $35, as the server charges.
+    expect(screen.getByRole('button', { name: 'Hyatt Guest Umbrella — $35.00' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hyatt Guest Umbrella — $20.00' })).not.toBeInTheDocument();
+  });
+
+  it('a typed prefix is no match: CONTINUE waits for the surname on the list (or manual entry)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
+    await user.click(screen.getByRole('button', { name: 'Hyatt' }));
+    await user.type(screen.getByLabelText('Last Name'), 'Gar');
+    await user.type(screen.getByLabelText('Room Number'), '305');
+    await waitFor(() => expect(screen.getByTestId('guest-results')).toHaveTextContent('0305'), { timeout: 3000 });
+    expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a sale in progress when the wizard closes and opens again (and after a reload)', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await cashToReceipt(user);
+    await user.type(screen.getByLabelText('Mobile number for the receipt'), '305');
+    first.unmount();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    expect(await screen.findByText('Select Receipt Type')).toBeInTheDocument();
+    expect(screen.getByTestId('sale-summary')).toHaveTextContent('Customer: Pat');
+    expect(screen.getByLabelText('Mobile number for the receipt')).toHaveValue('305');
+  });
+
+  it('asks before leaving a started sale, through the modal guard', async () => {
+    const user = userEvent.setup();
+    const guardLeave = vi.fn();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} guardLeave={guardLeave} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Cash' }));
+    await waitFor(() => expect(guardLeave).toHaveBeenLastCalledWith(expect.objectContaining({ stay: 'Keep selling' })));
+  });
+
+  it('Voucher asks for its number; No receipt skips the contact; a $0 total presets no tip', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Voucher' }));
+    expect(screen.getByText('Enter Voucher Number')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Voucher Number'), 'V-2041');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await user.click(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' }));
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await user.type(screen.getByLabelText('Customer Name'), 'Val');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await user.click(screen.getByRole('button', { name: 'No receipt' }));
+    expect(screen.queryByLabelText('Mobile number for the receipt')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(await screen.findByText('Select Tip')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/checkReceiptInfo')).toBe(false);
   });
 
   it("'Add More Unit(s)' holds the unit and starts a cart the next unit joins", async () => {
@@ -217,7 +320,7 @@ describe('sale wizard', () => {
     const onDone = vi.fn();
     renderWithProviders(<SaleWizard unit={unit} onDone={onDone} />, { user: demoUser('U') });
     await user.click(await screen.findByRole('button', { name: 'Cash' }));
-    await user.click(screen.getByLabelText('Umbrella + 2 Chairs — $35.00'));
+    await user.click(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' }));
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     await user.type(screen.getByLabelText('Customer Name'), 'Pat');
     await user.click(screen.getByRole('button', { name: messages.sale.addMoreUnits }));

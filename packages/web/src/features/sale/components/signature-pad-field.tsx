@@ -1,34 +1,64 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The Signature step: a 500×200 pad, sent as a PNG data URL (spec section 2). */
+/** The spec's pad is 500×200 (section 9); that is the PNG sent, whatever the screen. */
+export const signatureWidth = 500;
+export const signatureHeight = 200;
+
+/** The pad drawn at `canvas`'s size, as a 500×200 PNG on white. */
+function exportPng(canvas: HTMLCanvasElement): string {
+  if (canvas.width === signatureWidth && canvas.height === signatureHeight) return canvas.toDataURL('image/png');
+  const out = document.createElement('canvas');
+  out.width = signatureWidth;
+  out.height = signatureHeight;
+  const ctx = out.getContext('2d');
+  if (!ctx) return canvas.toDataURL('image/png');
+  ctx.fillStyle = 'rgb(255,255,255)';
+  ctx.fillRect(0, 0, signatureWidth, signatureHeight);
+  ctx.drawImage(canvas, 0, 0, signatureWidth, signatureHeight);
+  return out.toDataURL('image/png');
+}
+
+/**
+ * The Signature step. The pad fits the screen (a phone is narrower than 500 px): the canvas is
+ * drawn at the width available, in the spec's 5:2 shape, and scaled to 500×200 when sent, so a
+ * stroke lands where the finger is (signature_pad does not map CSS-scaled canvases).
+ */
 export function SignaturePadField({ onDone }: { onDone: (png: string) => void }) {
   const { t } = useTranslation();
+  const { ref: box, width: available } = useElementSize();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
+  const width = Math.floor(available > 0 ? Math.min(signatureWidth, available) : signatureWidth);
+  const height = Math.round((width * signatureHeight) / signatureWidth);
 
   useEffect(() => {
     if (!canvas.current || !canvas.current.getContext('2d')) return;
     const p = new SignaturePad(canvas.current, { backgroundColor: 'rgb(255,255,255)' });
     p.addEventListener('endStroke', () => setEmpty(p.isEmpty()));
     pad.current = p;
+    setEmpty(true);
     return () => p.off();
-  }, []);
+  }, [width]);
 
   return (
     <Stack gap="xs">
-      <Paper withBorder w={502} maw="100%">
-        <canvas
-          ref={canvas}
-          width={500}
-          height={200}
-          style={{ display: 'block', touchAction: 'none' }}
-          data-testid="signature-pad"
-        />
-      </Paper>
+      <Box ref={box} w="100%" maw={signatureWidth + 2}>
+        <Paper withBorder w={width + 2}>
+          <canvas
+            ref={canvas}
+            width={width}
+            height={height}
+            style={{ display: 'block', touchAction: 'none' }}
+            data-testid="signature-pad"
+            data-sent-size={`${signatureWidth}x${signatureHeight}`}
+          />
+        </Paper>
+      </Box>
       <Text size="xs" c="dimmed">
         {t('sale.signHere')}
       </Text>
@@ -42,7 +72,9 @@ export function SignaturePadField({ onDone }: { onDone: (png: string) => void })
         >
           {t('sale.clearSignature')}
         </Button>
-        {!empty && <Button onClick={() => onDone(pad.current!.toDataURL('image/png'))}>{t('sale.continue')}</Button>}
+        {!empty && (
+          <Button onClick={() => canvas.current && onDone(exportPng(canvas.current))}>{t('sale.continue')}</Button>
+        )}
       </Group>
     </Stack>
   );

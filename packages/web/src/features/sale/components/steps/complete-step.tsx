@@ -1,0 +1,67 @@
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../lib/api';
+import { type Quote, money } from '../../wizard/quote';
+import { CardPayment } from '../card-payment';
+import type { StepProps } from './step-props';
+
+/** The totals, then COMPLETE SALE (or 'Ready to Swipe CC' for a card). */
+export function CompleteStep({
+  state,
+  quote,
+  retailRate,
+  error,
+  saving,
+  simulatedReader,
+  note,
+  onClaim,
+  onComplete,
+}: Omit<StepProps, 'dispatch'> & {
+  quote: Quote;
+  retailRate: string | null;
+  error: unknown;
+  saving: boolean;
+  simulatedReader: boolean;
+  note: string;
+  onClaim: () => Promise<void>;
+  onComplete: (cardTransactionId?: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap={4}>
+        {retailRate && Number(retailRate) > 0 && (
+          <Text size="sm">
+            {t('sale.retailValue')}: ${retailRate}
+          </Text>
+        )}
+        <Text size="sm">
+          {t('sale.subtotal')}: {money(quote.subtotalCents)}
+        </Text>
+        <Text size="sm">
+          {t('sale.tip')}: {money(quote.tipCents)}
+        </Text>
+        <Text fw={700} data-testid="sale-total">
+          {t('sale.total')}: {money(quote.totalCents)}
+        </Text>
+        {!!error && <Alert color="red">{error instanceof ApiError ? error.details : String(error)}</Alert>}
+        {state.paymentMethod === 'Credit Card' ? (
+          <CardPayment
+            amountCents={quote.totalCents}
+            ourTransactionId={state.ourTransactionId}
+            simulated={simulatedReader}
+            note={note}
+            onBeforeCharge={onClaim}
+            onApproved={async (id) => {
+              await onComplete(id);
+            }}
+          />
+        ) : (
+          <Button mt="xs" onClick={() => void onComplete().catch(() => undefined)} loading={saving} disabled={saving}>
+            {t('sale.completeSale')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

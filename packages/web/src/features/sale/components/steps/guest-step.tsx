@@ -1,0 +1,135 @@
+import { Button, Checkbox, Stack, Table, Text, TextInput } from '@mantine/core';
+import { guestSearchDelayMs, rosterGuest } from '@sandbar/contract/rules/pricing';
+import type { SearchWyndhamResponse } from '@sandbar/contract/sales';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { searchWyndham } from '../../api/search-wyndham';
+import { ContinueButton } from './continue-button';
+import type { StepProps } from './step-props';
+
+interface Answer {
+  /** The inputs this answer is for: a stale answer never decides anything. */
+  query: string;
+  result: SearchWyndhamResponse;
+}
+
+const queryOf = (hotelId: number, lastName: string, room: string) => `${hotelId}|${lastName.trim()}|${room.trim()}`;
+
+/**
+ * Enter Hotel Customer Name: typing restarts a 1000 ms timer, then the guest list is searched
+ * (spec section 4). The guest charged, and whether the additional-guest surcharge applies, come
+ * from the contract's rosterGuest rule over the rows found: the rule the server records by.
+ */
+export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: number }) {
+  const { t } = useTranslation();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [searching, setSearching] = useState(false);
+  const { lastName, roomNumber, manualEntry } = state;
+  const query = queryOf(hotelId, lastName, roomNumber);
+
+  useEffect(() => {
+    if (!lastName.trim() && !roomNumber.trim()) return;
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      setSearching(true);
+      searchWyndham(
+        {
+          customerData: {
+            hotelLastName: lastName.trim(),
+            hotelRoomNumber: roomNumber.trim(),
+            roomChargeHotel: hotelId,
+          },
+        },
+        ctrl.signal,
+      )
+        .then((result) => setAnswer({ query: queryOf(hotelId, lastName, roomNumber), result }))
+        .catch(() => undefined)
+        .finally(() => setSearching(false));
+    }, guestSearchDelayMs);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [lastName, roomNumber, hotelId]);
+
+  const current = answer?.query === query ? answer.result : null;
+  const result = lastName.trim() || roomNumber.trim() ? (current ?? answer?.result ?? null) : null;
+  const guest = current
+    ? rosterGuest(
+        current.guests.map((g) => ({
+          room: g.Room,
+          guestName: g.Guest_Name,
+          accompanyingGuestName: g.Accompanying_Guest_Name,
+          additional: g.Additional === '1',
+        })),
+        lastName,
+        roomNumber,
+      )
+    : null;
+  const filled = !!lastName.trim() && !!roomNumber.trim();
+  const ready = filled && (manualEntry || guest !== null);
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={t('sale.lastName')}
+        value={lastName}
+        onChange={(e) => dispatch({ type: 'editGuest', lastName: e.currentTarget.value })}
+      />
+      <TextInput
+        label={t('sale.roomNumber')}
+        value={roomNumber}
+        onChange={(e) => dispatch({ type: 'editGuest', roomNumber: e.currentTarget.value })}
+      />
+      {searching && <Text size="sm">{t('sale.searching')}</Text>}
+      {result && result.guests.length === 0 && <Text size="sm">{t('sale.noGuests')}</Text>}
+      {guest && (
+        <Text size="sm" c="teal" data-testid="guest-match">
+          {t('sale.guestMatch')}
+          {guest.extraCharge ? ` ${t('sale.extraChargeApplies')}` : ''}
+        </Text>
+      )}
+      {result && result.guests.length > 0 && (
+        <Table data-testid="guest-results">
+          <Table.Tbody>
+            {result.guests.map((g) => (
+              <Table.Tr key={`${g.Room}-${g.Guest_Name}`}>
+                <Table.Td>{g.Room}</Table.Td>
+                <Table.Td>
+                  {g.Guest_Name}
+                  {g.Accompanying_Guest_Name ? ` / ${g.Accompanying_Guest_Name}` : ''}
+                  {g.Additional === '1' ? ` (${t('sale.additionalGuest')})` : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() =>
+                      dispatch({
+                        type: 'editGuest',
+                        lastName: g.Guest_Name.split(',')[0]!.trim(),
+                        // A masked room stays as typed: the guest must say it.
+                        ...(g.Room.includes('*') ? {} : { roomNumber: g.Room }),
+                      })
+                    }
+                  >
+                    {t('sale.pickGuest')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Checkbox
+        label={t('sale.manualEntry')}
+        checked={manualEntry}
+        onChange={(e) => dispatch({ type: 'editGuest', manualEntry: e.currentTarget.checked })}
+      />
+      <ContinueButton
+        show={ready}
+        onClick={() => dispatch({ type: 'confirmGuest', extraCharge: !manualEntry && !!guest?.extraCharge })}
+      />
+    </Stack>
+  );
+}
