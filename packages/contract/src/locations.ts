@@ -41,14 +41,16 @@ export const LocationForm = z
     const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     if (!d.name) issue(m.nameBlank, 'name');
     if (!d.fullName) issue(m.fullNameBlank, 'fullName');
-    if (!d.umbrellas) issue(m.umbrellasBlank, 'umbrellas');
-    if (!d.umbrellaRows) issue(m.umbrellaRowsBlank, 'umbrellaRows');
+    // The spec's four texts, each on the field it names (issue 14): `umbrellas` is the count per
+    // row, labelled "Umbrellas per Row"; `umbrellaRows` is the number of rows, labelled "Umbrella Rows".
+    if (!d.umbrellas) issue(m.umbrellaRowsBlank, 'umbrellas');
+    if (!d.umbrellaRows) issue(m.umbrellasBlank, 'umbrellaRows');
     const u = count(d.umbrellas);
     const r = count(d.umbrellaRows);
     if (d.umbrellas && !(u >= 1 && u <= locationLimits.maxUmbrellas))
-      issue(`Umbrellas is a whole number from 1 to ${locationLimits.maxUmbrellas}.`, 'umbrellas');
+      issue(`Umbrellas per Row is a whole number from 1 to ${locationLimits.maxUmbrellas}.`, 'umbrellas');
     if (d.umbrellaRows && !(r >= 1 && r <= locationLimits.maxRows))
-      issue(`Umbrellas per Row is a whole number from 1 to ${locationLimits.maxRows}.`, 'umbrellaRows');
+      issue(`Umbrella Rows is a whole number from 1 to ${locationLimits.maxRows}.`, 'umbrellaRows');
   })
   .transform((d) => ({
     id: d.id || d.locationId,

@@ -131,6 +131,10 @@ export type SaveConfigSettingsResponse = z.infer<typeof SaveConfigSettingsRespon
  */
 export const templatePlaceholders = ['venueName', 'receiptUrl', 'total', 'customerName', 'date'] as const;
 export type TemplatePlaceholder = (typeof templatePlaceholders)[number];
+/** The report e-mail knows no receipt or customer: only these fill its subject and message. */
+export const reportPlaceholders = ['venueName', 'date', 'total'] as const satisfies readonly TemplatePlaceholder[];
+/** Text and e-mail receipts fill every placeholder. */
+export const receiptPlaceholders = templatePlaceholders;
 
 /** Fills `{name}` placeholders; `escape` is applied to values placed into HTML templates. */
 export function fillTemplate(

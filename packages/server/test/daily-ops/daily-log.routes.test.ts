@@ -37,6 +37,26 @@ describe(`daily log calls on ${testDialect}`, () => {
     expect(closed.options).toEqual(['Lightning', 'High wind', 'Rip current']);
   });
 
+  it('gives no initials to a toggle nobody touched, and the editor’s to one switched on or off', async () => {
+    const res = await save({
+      logDate: '2026-06-01',
+      data: { umbrellasSetUp: { value: '40' }, lifeguardOnDuty: { value: '0' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json();
+    expect((await get(id)).json().data.data).toEqual({ umbrellasSetUp: { value: '40', user: 'SS' } });
+    await save({ id, logDate: '2026-06-01', data: { lifeguardOnDuty: { value: '1' } } }, 'admin');
+    expect((await get(id)).json().data.data.lifeguardOnDuty).toEqual({ value: '1', user: 'AA' });
+    await save({ id, logDate: '2026-06-01', data: { lifeguardOnDuty: { value: '0' } } }, 'manager');
+    expect((await get(id)).json().data.data.lifeguardOnDuty).toEqual({ value: '0', user: 'MM' });
+    const del = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/deleteDailyLog',
+      payload: { postData: id },
+    });
+    expect(del.statusCode).toBe(200);
+  });
+
   it('adds a log: the editor initials go on every field given a value', async () => {
     const res = await save({
       id: '',

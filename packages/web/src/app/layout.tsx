@@ -29,8 +29,10 @@ import { paths } from './paths';
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
   const av = useAV();
+  // While the saved sign-in is being checked, show neither the signed-out nor the signed-in links.
+  if (isPending) return null;
   if (!user) {
     return (
       <Anchor component={NavLink} to={withAV(paths.login, av)} c="white" fw={600} onClick={onNavigate}>

@@ -38,6 +38,8 @@ export interface BaseFieldProps {
   required?: boolean;
   disabled?: boolean;
   autoComplete?: string;
+  /** This field's own validation message, shown under it and announced with it. */
+  error?: ReactNode;
 }
 
 const common = (p: BaseFieldProps) => ({
@@ -48,6 +50,7 @@ const common = (p: BaseFieldProps) => ({
   required: p.required,
   disabled: p.disabled,
   autoComplete: p.autoComplete,
+  error: p.error,
 });
 
 /** Read-only value with its label. */

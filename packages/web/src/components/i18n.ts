@@ -10,4 +10,6 @@ export const formsEn = {
   fileStatus: 'Status',
   noRows: 'Nothing linked yet.',
   errorsTitle: 'Please correct the following',
+  back: 'Back',
+  recordUnavailable: 'This record cannot be shown.',
 };

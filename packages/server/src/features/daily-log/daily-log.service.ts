@@ -131,7 +131,8 @@ export async function saveDailyLog(
         const field = fields.get(name);
         if (!field) continue; // not (or no longer) a log field: ignore rather than store stray keys
         const value = normalise(field, incoming.value);
-        // An untouched toggle arrives as "0": it was already off, so nobody's initials go on it.
+        // A field never saved reads as its blank value; for a toggle that is "0" (off), so a
+        // toggle nobody touched does not get the first saver's initials (issue 14).
         const before = data[name]?.value ?? (field.fieldType === 'toggle' ? '0' : '');
         if (value !== before) data[name] = { value, user: user.initials };
       }

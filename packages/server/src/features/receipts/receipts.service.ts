@@ -1,3 +1,4 @@
+import { normalisePhone } from '@sandbar/contract/rules/phone';
 import crypto from 'node:crypto';
 import { centsToMoney } from '@sandbar/contract/common';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
@@ -24,15 +25,6 @@ import * as repo from './receipts.repository';
 /** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
 export function newReceiptId(): string {
   return crypto.randomBytes(18).toString('base64url');
-}
-
-/** Phone numbers: 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed. */
-export function normalisePhone(phone: string): string | null {
-  const p = phone.trim();
-  if (!/^\+?[\d\s().-]+$/.test(p)) return null;
-  const digits = p.replace(/\D/g, '');
-  if (digits.length < 10 || digits.length > 15) return null;
-  return (p.startsWith('+') ? '+' : '') + digits;
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

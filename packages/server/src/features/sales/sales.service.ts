@@ -1,3 +1,4 @@
+import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import {
   type CatalogueItem,
@@ -39,6 +40,9 @@ import { readSettings } from '../settings/settings.repository';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
 import * as offline from './offline-sale.service';
 import * as repo from './sales.repository';
+
+// Phones are saved as digits so a search finds them however they were typed (issue 14).
+const savedPhone = (typed: string) => normalisePhone(typed) ?? typed.trim();
 
 type CustomerDataOut = z.output<typeof CustomerData>;
 
@@ -245,7 +249,7 @@ async function replayOf(
     subtotalCents: toCents(data.orderTotal),
     tipCents: toCents(data.tipAmount),
     receiptType: data.receiptType,
-    phone: data.customerPhone,
+    phone: savedPhone(data.customerPhone),
     email: data.customerEmail,
   });
   if (recorded !== asked) throw conflict(saleTexts.replayMismatch);
@@ -440,7 +444,7 @@ async function recordSale(
     retail_cents: totals.retailCents,
     card_transaction_id: c.cardTransactionId,
     receipt_type: data.receiptType,
-    customer_phone: data.customerPhone,
+    customer_phone: savedPhone(data.customerPhone),
     customer_email: data.customerEmail,
     signature_png: data.signature ?? null,
     summary: summaryOf(method, buyer, c.positions, totals, voucherNumber),
@@ -476,7 +480,7 @@ async function recordSale(
       payment_method: method,
       price_cents: line.totalCents,
       receipt_type: data.receiptType,
-      receipt_phone: data.customerPhone,
+      receipt_phone: savedPhone(data.customerPhone),
       receipt_email: data.customerEmail,
       created_at: now,
       created_by: user.id,

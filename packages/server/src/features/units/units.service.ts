@@ -1,3 +1,4 @@
+import { phoneMatches, phoneSearchDigits } from '@sandbar/contract/rules/phone';
 import { centsToMoney } from '@sandbar/contract/common';
 import { addDays, businessDay, dayOfYear, dayStartMs, toTimestamp, venueParts } from '@sandbar/contract/rules/time';
 import {
@@ -208,11 +209,12 @@ export function unitMatches(u: Unit, term: string): boolean {
   const n = String(u.unitNumber);
   if (u.unitNumber && (t === n || t === `${u.location} ${n}`.toLowerCase() || t === `${u.location}${n}`.toLowerCase()))
     return true;
+  // "305-555-0122" and "(305) 555-0122" find the same customer: phones are compared by digits.
+  const digits = phoneSearchDigits(t);
   return u.customers.some(
     (c) =>
       c.customerName.toLowerCase().includes(t) ||
-      // Phone digits only from four on, so "12" finds unit 12 rather than every 555-12… number.
-      (t.length >= 4 && c.receiptPhone !== '' && c.receiptPhone.includes(t)) ||
+      (digits !== null && phoneMatches(c.receiptPhone, digits)) ||
       (c.receiptEmail && c.receiptEmail.toLowerCase().includes(t)),
   );
 }

@@ -19,4 +19,5 @@ export const logDetailsEn = {
   cancel: 'Cancel',
   empty: 'No log fields yet.',
   deleteQuestion: 'Delete the log field "{{name}}"? Values already recorded in daily logs are kept.',
+  saved: 'Log detail saved.',
 };

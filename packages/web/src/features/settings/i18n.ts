@@ -17,7 +17,7 @@ export const settingsEn = {
   receiptTextMessage: 'Receipt Text Message',
   receiptEmailSubject: 'Receipt Email Subject',
   receiptEmailBody: 'Receipt Email Body',
-  placeholdersHint: 'Placeholders: {venueName}, {receiptUrl}, {total}, {customerName}, {date}.',
+  placeholdersHint: 'Placeholders: {{list}}.',
   venueName: 'Venue Name',
   venueAddress: 'Venue Address',
   supportEmail: 'Support Email',

@@ -42,7 +42,10 @@ const one: DailyLogResponse = {
   venueName: 'Test Beach',
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('DailyLogPage', () => {
   it('goes list → edit with the last editor, and back to the form on a save without a date', async () => {
@@ -65,5 +68,18 @@ describe('DailyLogPage', () => {
       within(screen.getByTestId('daily-log-buttons-bottom')).getByRole('button', { name: 'Cancel' }),
     );
     expect(await screen.findByRole('button', { name: messages.dailyLog.add })).toBeInTheDocument();
+  });
+
+  it('starts a new log on today in the venue time zone, not the tablet’s', async () => {
+    // 02:30 UTC on July 5 is 22:30 on July 4 at a New York venue (the tests run in UTC).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.UTC(2026, 6, 5, 2, 30)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json(200, { ...list, dailyLogs: [] })),
+    );
+    renderWithProviders(<DailyLogPage />, { user: demoUser('M', { timeZone: 'America/New_York' }) });
+    await userEvent.click(await screen.findByRole('button', { name: messages.dailyLog.add }));
+    expect(await screen.findByLabelText('Date')).toHaveValue('2026-07-04');
   });
 });

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Container, Group, Loader, Table, Text, Title } from
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DailyLogField } from '@sandbar/contract/daily-log';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { businessDay } from '@sandbar/contract/rules/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
@@ -29,6 +29,7 @@ export function DailyLogPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { data: user } = useCurrentUser();
+  const timeZone = user?.timeZone ?? 'America/New_York';
   const list = useDailyLogs();
   const save = useSaveDailyLog();
   const remove = useDeleteDailyLog();
@@ -47,7 +48,8 @@ export function DailyLogPage() {
     const f = fresh?.dailyLogFieldData ?? [];
     setFields(f);
     setVenueName(fresh?.venueName ?? '');
-    setDraft({ logDate: dayjs().format('YYYY-MM-DD'), values: blankValues(f), users: {} });
+    // Today on the venue's calendar, not the tablet's (issue 12): late evening abroad is still today here.
+    setDraft({ logDate: businessDay(Date.now(), timeZone), values: blankValues(f), users: {} });
     setErrors([]);
     setFormMode('add');
     setMode('add');
@@ -153,42 +155,44 @@ export function DailyLogPage() {
       {logs.length === 0 ? (
         <Text>{t('dailyLog.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="daily-log-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dailyLog.date')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {logs.map((l) => (
-              <Table.Tr key={l.id} data-testid={`daily-log-${l.logDate}`}>
-                <Table.Td>{l.logDate}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      variant="light"
-                      aria-label={`${t('dailyLog.edit')} ${l.logDate}`}
-                      onClick={() => void openEdit(l.id)}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    {user?.userType === 'A' && (
-                      <ActionIcon
-                        color="red"
-                        variant="light"
-                        aria-label={`${t('dailyLog.delete')} ${l.logDate}`}
-                        onClick={() => setToDelete(l)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped withTableBorder data-testid="daily-log-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dailyLog.date')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {logs.map((l) => (
+                <Table.Tr key={l.id} data-testid={`daily-log-${l.logDate}`}>
+                  <Table.Td>{l.logDate}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="light"
+                        aria-label={`${t('dailyLog.edit')} ${l.logDate}`}
+                        onClick={() => void openEdit(l.id)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      {user?.userType === 'A' && (
+                        <ActionIcon
+                          color="red"
+                          variant="light"
+                          aria-label={`${t('dailyLog.delete')} ${l.logDate}`}
+                          onClick={() => setToDelete(l)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={toDelete !== null}

@@ -7,9 +7,10 @@ import { useMarkEmpty } from '../api/mark-empty';
 import { useMarkOccupied } from '../api/mark-occupied';
 import { useMarkOccupiedEmpty } from '../api/mark-occupied-empty';
 import { useReseatCustomer } from '../api/reseat-customer';
+import { businessDay } from '@sandbar/contract/rules/time';
+import { useCurrentUser } from '../../../lib/session';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { type PendingMove, moveStore } from '../move-store';
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 // Errors are already toasted by the API client; the modal stays open on them. Closing through the
 // promise (not mutate's onSuccess) still works when the refetched unit has moved the modal to
@@ -70,6 +71,8 @@ export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotC
   const { t } = useTranslation();
   const markEmpty = useMarkEmpty();
   const startMove = useStartMove(unit, ctx);
+  const time = useVenueTime();
+  const money = useMoney();
   const seated = unit.customers.find((c) => c.state === 'seated') ?? unit.customers[unit.customers.length - 1];
   return (
     <Stack gap="sm" data-testid="sold-unit-notice">
@@ -78,7 +81,7 @@ export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotC
           unit: `${unit.location} ${unit.unitNumber || `${unit.row}-${unit.position}`}`,
           name: seated?.customerName || '—',
           method: seated?.paymentMethod ?? '',
-          price: seated?.price ?? '0.00',
+          price: money(seated?.price ?? '0.00'),
           time: seated ? time(seated.epoc) : '',
         })}
       </Alert>
@@ -114,17 +117,23 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
   const markEmpty = useMarkEmpty();
   const reseat = useReseatCustomer();
   const startMove = useStartMove(unit, ctx);
+  const time = useVenueTime();
+  const money = useMoney();
+  const timeZone = useCurrentUser().data?.timeZone ?? 'America/New_York';
+  const isToday = unit.day === businessDay(Date.now(), timeZone);
   return (
     <Stack gap="sm">
       {unit.heldBy && <Text c="green.8">{t('board.heldBy', { name: unit.heldBy })}</Text>}
-      {unit.customers.length === 0 && <Text c="dimmed">{t('board.noCustomers')}</Text>}
+      {unit.customers.length === 0 && (
+        <Text c="dimmed">{isToday ? t('board.noCustomers') : t('board.noCustomersOn', { day: unit.day })}</Text>
+      )}
       {unit.customers.map((c) => (
         <Paper key={c.id} withBorder p="xs" data-customer={c.id}>
           <Group justify="space-between" wrap="nowrap">
             <div>
               <Text fw={600}>{c.customerName || '—'}</Text>
               <Text size="xs" c="dimmed">
-                {time(c.epoc)} · {c.paymentMethod} · ${c.price}
+                {time(c.epoc)} · {c.paymentMethod} · {money(c.price)}
                 {c.receiptPhone ? ` · ${c.receiptPhone}` : ''}
                 {c.receiptEmail ? ` · ${c.receiptEmail}` : ''}
               </Text>

@@ -2,17 +2,19 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { UnitDetail, UnitEntry } from '@sandbar/contract/units';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { printOnAndroid } from '../../../lib/android-bridge';
+import { canPrint, printOnAndroid } from '../../../lib/android-bridge';
 import { toastError, toastSuccess } from '../../../lib/notify';
+import { useVenueTime } from '../../../lib/venue-format';
 import { useLogAction } from '../api/log-action';
 import { usePrintUnitNotes } from '../api/print-unit-notes';
 import { useSaveUnitNotes } from '../api/save-unit-notes';
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-
 function EntryList({ entries, empty }: { entries: UnitEntry[]; empty: string }) {
   const { t } = useTranslation();
   const print = usePrintUnitNotes();
+  const time = useVenueTime();
+  // Printing needs the Android wrapper; a plain browser does not offer it (as with Print Receipt).
+  const printable = canPrint();
   if (entries.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <Stack gap={6}>
@@ -24,19 +26,21 @@ function EntryList({ entries, empty }: { entries: UnitEntry[]; empty: string }) 
             </Text>{' '}
             {e.note}
           </Text>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            loading={print.isPending && print.variables === e.id}
-            onClick={() =>
-              print.mutate(e.id, {
-                onSuccess: ({ PrintCode }) =>
-                  printOnAndroid(PrintCode) ? toastSuccess(t('board.printed')) : toastError(t('board.noPrinter')),
-              })
-            }
-          >
-            {t('board.print')}
-          </Button>
+          {printable && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              loading={print.isPending && print.variables === e.id}
+              onClick={() =>
+                print.mutate(e.id, {
+                  onSuccess: ({ PrintCode }) =>
+                    printOnAndroid(PrintCode) ? toastSuccess(t('board.printed')) : toastError(t('board.noPrinter')),
+                })
+              }
+            >
+              {t('board.print')}
+            </Button>
+          )}
         </Group>
       ))}
     </Stack>
@@ -53,7 +57,12 @@ export function EntriesTab({ unit, kind, timeStamp }: { unit: UnitDetail; kind: 
   const add = () => {
     const v = text.trim();
     if (!v) return;
-    const done = { onSuccess: () => setText('') };
+    const done = {
+      onSuccess: (r: { details: string }) => {
+        setText('');
+        toastSuccess(r.details);
+      },
+    };
     if (kind === 'log') log.mutate({ unitId: unit.id, logText: v, timeStamp }, done);
     else note.mutate({ unitId: unit.id, customNotes: v, timeStamp }, done);
   };

@@ -1,6 +1,8 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BoardLocation, Unit } from '@sandbar/contract/units';
-import { memo, useMemo } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import './board-legend.css';
 import { useTranslation } from 'react-i18next';
 import { TILE_SIZE, UnitTile } from './unit-tile';
 
@@ -24,6 +26,30 @@ function tileClickable(unit: Unit, active: boolean, searching: boolean): boolean
   return true;
 }
 
+/** Which sides of a horizontal scroller hide content: a strip wider than the screen says so. */
+function useHorizontalOverflow() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setMore((m) => (m.left === left && m.right === right ? m : { left, right }));
+    };
+    update();
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    el.addEventListener('scroll', update, { passive: true });
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('scroll', update);
+    };
+  }, []);
+  return { ref, more };
+}
+
 /** One location: heading and a grid of tiles, one line per row (spec section 2, Dashboard). */
 export const LocationStrip = memo(function LocationStrip({
   location,
@@ -36,6 +62,7 @@ export const LocationStrip = memo(function LocationStrip({
   // Tiles are memoised: a new array (a language change) is what makes them say their status anew.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const statusNames = useMemo(() => t('board.statusNames', { returnObjects: true }) as string[], [t, i18n.language]);
+  const scroller = useHorizontalOverflow();
   const counts = useMemo(() => {
     const all = location.units.flat();
     return { units: all.length, occupied: all.filter((u) => [1, 2, 4, 5].includes(u.unitStatus)).length };
@@ -61,26 +88,45 @@ export const LocationStrip = memo(function LocationStrip({
           </Title>
           <Badge variant="light">{location.name}</Badge>
         </Group>
-        <Text size="sm" c="dimmed">
-          {t('board.occupied', counts)}
-        </Text>
+        <Group gap="xs">
+          {(scroller.more.left || scroller.more.right) && (
+            <Text size="sm" fw={600} data-testid="strip-scroll-cue">
+              {t('board.scrollForMore')}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {t('board.occupied', counts)}
+          </Text>
+        </Group>
       </Group>
-      <Stack gap={ROW_GAP} style={{ overflowX: 'auto' }}>
-        {rows.map((row, i) => (
-          <div key={row[0]?.row ?? i} className="sb-row">
-            {row.map((u) => (
-              <UnitTile
-                key={u.id}
-                unit={u}
-                clickable={tileClickable(u, active, matches !== null)}
-                onOpen={onOpen}
-                moving={movingUnitId === u.id}
-                statusNames={statusNames}
-              />
-            ))}
+      <div className="sb-strip-scroll">
+        <Stack gap={ROW_GAP} style={{ overflowX: 'auto' }} ref={scroller.ref}>
+          {rows.map((row, i) => (
+            <div key={row[0]?.row ?? i} className="sb-row">
+              {row.map((u) => (
+                <UnitTile
+                  key={u.id}
+                  unit={u}
+                  clickable={tileClickable(u, active, matches !== null)}
+                  onOpen={onOpen}
+                  moving={movingUnitId === u.id}
+                  statusNames={statusNames}
+                />
+              ))}
+            </div>
+          ))}
+        </Stack>
+        {scroller.more.left && (
+          <div className="sb-strip-more sb-strip-more--left" aria-hidden="true">
+            <IconChevronLeft size={28} />
           </div>
-        ))}
-      </Stack>
+        )}
+        {scroller.more.right && (
+          <div className="sb-strip-more sb-strip-more--right" aria-hidden="true">
+            <IconChevronRight size={28} />
+          </div>
+        )}
+      </div>
     </Paper>
   );
 });

@@ -20,12 +20,20 @@ function MovePanel({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
   const mutation = useMoveCustomer();
   if (!move) return null;
   const isSource = move.unitId === unit.id;
+  // The server takes a customer only onto an empty (0) or left (3) unit: say so before the tap.
+  const blocked = !isSource && ![0, 3].includes(unit.unitStatus);
   return (
     <Alert color="orange" title={t('messages.unit.moveCustomer')} data-testid="move-panel" mb="sm">
       <Stack gap="xs">
-        <Text size="sm">{isSource ? t('messages.unit.cancelMoving') : t('messages.unit.moveToThisUnit')}</Text>
+        <Text size="sm">
+          {isSource
+            ? t('messages.unit.cancelMoving')
+            : blocked
+              ? t('board.moveTargetTaken', { unit: unitLabel(unit) })
+              : t('messages.unit.moveToThisUnit')}
+        </Text>
         <Group gap="xs">
-          {!isSource && (
+          {!isSource && !blocked && (
             <Button
               size="xs"
               color="orange"

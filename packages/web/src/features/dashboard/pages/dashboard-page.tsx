@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { unitsKeys } from '../api/keys';
 import { useUnits } from '../api/get-units';
 import { DateNav } from '../components/date-nav';
+import { BoardLegend } from '../components/board-legend';
 import { LocationStrip } from '../components/location-strip';
 import { UnitModal } from '../components/unit-modal';
 import { useBoardEvents } from '../hooks/use-board-events';
@@ -128,6 +129,7 @@ export function DashboardPage() {
           </Group>
           <DateNav userType={user.userType} data={data} onDay={onDay} />
         </Group>
+        {!data.noLocations && <BoardLegend />}
         {slots.renderDashboardBar?.({ openUnit: onOpenOrder })}
         {data.search && (
           <Group gap="xs" data-testid="search-summary">

@@ -16,6 +16,7 @@ import { hotelKeys } from '../api/get-hotel-list';
 import { useHotel } from '../api/get-hotel';
 import { useSaveHotel } from '../api/save-hotel';
 import { uploadRoster } from '../api/upload-roster';
+import { RecordUnavailable } from '../../../components/record-unavailable';
 
 /** /config/hotel/add ('Add New Hotel') and /config/hotel/edit/{id} (fields once the record has a name). */
 export function HotelFormPage() {
@@ -23,7 +24,8 @@ export function HotelFormPage() {
   const hotelId = Number(id ?? 0);
   const hotel = useHotel(hotelId);
   if (hotelId) {
-    if (!hotel.data?.hotel.name) return hotel.isPending ? <FullPageLoader /> : null;
+    if (!hotel.data?.hotel.name)
+      return hotel.isPending ? <FullPageLoader /> : <RecordUnavailable error={hotel.error} backTo={paths.hotels} />;
     return <HotelFormCard data={hotel.data} />;
   }
   return <HotelFormCard data={null} />;

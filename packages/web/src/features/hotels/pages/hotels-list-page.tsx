@@ -40,60 +40,62 @@ export function HotelsListPage() {
       ) : !data?.hotels.length ? (
         <Text>{t('hotels.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="hotels-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('hotels.name')}</Table.Th>
-              <Table.Th>{t('hotels.contactName')}</Table.Th>
-              <Table.Th>{t('hotels.contactEmail')}</Table.Th>
-              <Table.Th>{t('hotels.roomRange')}</Table.Th>
-              <Table.Th>{t('hotels.guests')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.hotels.map((h) => (
-              <Table.Tr key={h.id} data-name={h.name}>
-                <Table.Td>
-                  {h.name}{' '}
-                  {h.isOther === '1' && (
-                    <Badge size="xs" variant="light">
-                      {t('hotels.other')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{h.contactName}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{h.contactEmail}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{h.roomRange}</Table.Td>
-                <Table.Td>{h.isOther === '1' ? '' : h.guestCount}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      component={Link}
-                      to={to(paths.hotelEdit(h.id))}
-                      leftSection={<IconPencil size={14} />}
-                    >
-                      {t('hotels.edit')}
-                    </Button>
-                    {h.isOther !== '1' && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder data-testid="hotels-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('hotels.name')}</Table.Th>
+                <Table.Th>{t('hotels.contactName')}</Table.Th>
+                <Table.Th>{t('hotels.contactEmail')}</Table.Th>
+                <Table.Th>{t('hotels.roomRange')}</Table.Th>
+                <Table.Th>{t('hotels.guests')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.hotels.map((h) => (
+                <Table.Tr key={h.id} data-name={h.name}>
+                  <Table.Td>
+                    {h.name}{' '}
+                    {h.isOther === '1' && (
+                      <Badge size="xs" variant="light">
+                        {t('hotels.other')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{h.contactName}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{h.contactEmail}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{h.roomRange}</Table.Td>
+                  <Table.Td>{h.isOther === '1' ? '' : h.guestCount}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
                       <Button
                         size="xs"
                         variant="light"
-                        color="red"
-                        onClick={() => setDeleting(h.id)}
-                        leftSection={<IconTrash size={14} />}
+                        component={Link}
+                        to={to(paths.hotelEdit(h.id))}
+                        leftSection={<IconPencil size={14} />}
                       >
-                        {t('hotels.delete')}
+                        {t('hotels.edit')}
                       </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                      {h.isOther !== '1' && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setDeleting(h.id)}
+                          leftSection={<IconTrash size={14} />}
+                        >
+                          {t('hotels.delete')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

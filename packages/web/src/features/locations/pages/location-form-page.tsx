@@ -1,6 +1,6 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type LocationRow, LocationForm } from '@sandbar/contract/locations';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../../app/guards';
@@ -11,6 +11,7 @@ import { useFormState } from '../../../components/use-form-state';
 import { useAVPath } from '../../../lib/av';
 import { useLocation } from '../api/get-location';
 import { useSaveLocation } from '../api/save-location';
+import { RecordUnavailable } from '../../../components/record-unavailable';
 
 /** /config/location/add ('Add New Location') and /config/location/edit/{id} (spinner until loaded). */
 export function LocationFormPage() {
@@ -19,7 +20,7 @@ export function LocationFormPage() {
   const loc = useLocation(locationId);
   if (locationId) {
     if (loc.isPending) return <FullPageLoader />;
-    if (!loc.data) return null;
+    if (!loc.data) return <RecordUnavailable error={loc.error} backTo={paths.locations} />;
     return <LocationFormCard location={loc.data.location} />;
   }
   return <LocationFormCard location={null} />;
@@ -38,13 +39,22 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
     umbrellaRows: location ? String(location.umbrellaRows) : '',
   });
   const v = f.values;
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // Spec section 5: form errors clear when any field changes.
+  const bind = (name: keyof typeof v) => (value: string) => {
+    setFieldErrors({});
+    f.bind(name)(value);
+  };
 
   // Spec section 4: a valid save sends the record and goes to the list at once.
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = LocationForm.safeParse(v);
     if (!parsed.success) {
-      f.setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
+      // Each message goes under the field it names; the first one wins per field.
+      const byField: Record<string, string> = {};
+      for (const i of parsed.error.issues) byField[String(i.path[0])] ??= i.message;
+      setFieldErrors(byField);
       return;
     }
     save.mutate(v);
@@ -63,30 +73,36 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
                 label={t('locations.initials')}
                 name="name"
                 value={v.name}
-                onChange={f.bind('name')}
+                onChange={bind('name')}
+                error={fieldErrors.name}
                 required
               />
               <TextField
                 label={t('locations.fullName')}
                 name="fullName"
                 value={v.fullName}
-                onChange={f.bind('fullName')}
+                onChange={bind('fullName')}
+                error={fieldErrors.fullName}
                 required
               />
               <NumberField
                 label={t('locations.umbrellasPerRow')}
+                description={t('locations.umbrellasPerRowHint')}
                 name="umbrellas"
                 value={v.umbrellas}
-                onChange={f.bind('umbrellas')}
+                onChange={bind('umbrellas')}
+                error={fieldErrors.umbrellas}
                 step="1"
                 min={1}
                 required
               />
               <NumberField
                 label={t('locations.rowsLabel')}
+                description={t('locations.rowsHint')}
                 name="umbrellaRows"
                 value={v.umbrellaRows}
-                onChange={f.bind('umbrellaRows')}
+                onChange={bind('umbrellaRows')}
+                error={fieldErrors.umbrellaRows}
                 step="1"
                 min={1}
                 required

@@ -45,51 +45,53 @@ export function LocationsListPage() {
       ) : !data?.locations.length ? (
         <Text>{t('locations.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="locations-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('locations.name')}</Table.Th>
-              <Table.Th>{t('locations.initials')}</Table.Th>
-              <Table.Th>{t('locations.umbrellas')}</Table.Th>
-              <Table.Th>{t('locations.rows')}</Table.Th>
-              {canEdit && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.locations.map((l) => (
-              <Table.Tr key={l.id} data-initials={l.name}>
-                <Table.Td>{l.fullName}</Table.Td>
-                <Table.Td>{l.name}</Table.Td>
-                <Table.Td>{l.umbrellas}</Table.Td>
-                <Table.Td>{l.umbrellaRows}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        component={Link}
-                        to={to(paths.locationEdit(l.id))}
-                        leftSection={<IconPencil size={14} />}
-                      >
-                        {t('locations.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(l.id)}
-                        leftSection={<IconTrash size={14} />}
-                      >
-                        {t('locations.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                )}
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder data-testid="locations-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('locations.name')}</Table.Th>
+                <Table.Th>{t('locations.initials')}</Table.Th>
+                <Table.Th>{t('locations.umbrellas')}</Table.Th>
+                <Table.Th>{t('locations.rows')}</Table.Th>
+                {canEdit && <Table.Th />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.locations.map((l) => (
+                <Table.Tr key={l.id} data-initials={l.name}>
+                  <Table.Td>{l.fullName}</Table.Td>
+                  <Table.Td>{l.name}</Table.Td>
+                  <Table.Td>{l.umbrellas}</Table.Td>
+                  <Table.Td>{l.umbrellaRows}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          component={Link}
+                          to={to(paths.locationEdit(l.id))}
+                          leftSection={<IconPencil size={14} />}
+                        >
+                          {t('locations.edit')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => setDeleting(l.id)}
+                          leftSection={<IconTrash size={14} />}
+                        >
+                          {t('locations.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

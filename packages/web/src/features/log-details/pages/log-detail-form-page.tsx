@@ -10,6 +10,7 @@ import { useFormState } from '../../../components/use-form-state';
 import { useAVPath } from '../../../lib/av';
 import { useLogDetail } from '../api/get-log-detail';
 import { useSaveLogDetails } from '../api/save-log-details';
+import { toastSuccess } from '../../../lib/notify';
 
 const categoryOptions = logCategories.map((c) => ({ value: c, label: c }));
 const typeOptions = logFieldTypes.map((c) => ({ value: c, label: c }));
@@ -51,7 +52,10 @@ export function LogDetailFormPage() {
       return;
     }
     const res = await save.mutateAsync(postData).catch(() => null);
-    if (res?.type === 'saveLogDetail' && res.success === 1) back();
+    if (res?.type === 'saveLogDetail' && res.success === 1) {
+      toastSuccess(t('logDetails.saved'));
+      back();
+    }
   };
 
   if (id && existing.isPending) return <Loader m="xl" />;

@@ -46,49 +46,51 @@ export function LogDetailsListPage() {
       ) : !data?.logDetails.length ? (
         <Text>{t('logDetails.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="log-details-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('logDetails.category')}</Table.Th>
-              <Table.Th>{t('logDetails.name')}</Table.Th>
-              <Table.Th>{t('logDetails.label')}</Table.Th>
-              <Table.Th>{t('logDetails.fieldType')}</Table.Th>
-              <Table.Th>{t('logDetails.sort')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.logDetails.map((d) => (
-              <Table.Tr key={d.id} data-testid={`log-detail-${d.name}`}>
-                <Table.Td>{d.category}</Table.Td>
-                <Table.Td>{d.name}</Table.Td>
-                <Table.Td>{d.label}</Table.Td>
-                <Table.Td>{d.fieldType}</Table.Td>
-                <Table.Td>{d.fieldSort}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      component={Link}
-                      to={to(paths.logDetailsEdit(d.id))}
-                      variant="light"
-                      aria-label={`${t('logDetails.edit')} ${d.name}`}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      color="red"
-                      variant="light"
-                      aria-label={`${t('logDetails.delete')} ${d.name}`}
-                      onClick={() => setToDelete(d)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder data-testid="log-details-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('logDetails.category')}</Table.Th>
+                <Table.Th>{t('logDetails.name')}</Table.Th>
+                <Table.Th>{t('logDetails.label')}</Table.Th>
+                <Table.Th>{t('logDetails.fieldType')}</Table.Th>
+                <Table.Th>{t('logDetails.sort')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.logDetails.map((d) => (
+                <Table.Tr key={d.id} data-testid={`log-detail-${d.name}`}>
+                  <Table.Td>{d.category}</Table.Td>
+                  <Table.Td>{d.name}</Table.Td>
+                  <Table.Td>{d.label}</Table.Td>
+                  <Table.Td>{d.fieldType}</Table.Td>
+                  <Table.Td>{d.fieldSort}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        component={Link}
+                        to={to(paths.logDetailsEdit(d.id))}
+                        variant="light"
+                        aria-label={`${t('logDetails.edit')} ${d.name}`}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        color="red"
+                        variant="light"
+                        aria-label={`${t('logDetails.delete')} ${d.name}`}
+                        onClick={() => setToDelete(d)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={toDelete !== null}

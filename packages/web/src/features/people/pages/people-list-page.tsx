@@ -40,55 +40,57 @@ export function PeopleListPage() {
       ) : !data?.people.length ? (
         <Text>{t('people.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="people-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('people.name')}</Table.Th>
-              <Table.Th>{t('people.initials')}</Table.Th>
-              <Table.Th>{t('people.username')}</Table.Th>
-              <Table.Th>{t('people.type')}</Table.Th>
-              <Table.Th>{t('people.locations')}</Table.Th>
-              <Table.Th>{t('people.phone')}</Table.Th>
-              <Table.Th>{t('people.email')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.people.map((p) => (
-              <Table.Tr key={p.id} data-username={p.user}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{p.initials}</Table.Td>
-                <Table.Td>{p.user}</Table.Td>
-                <Table.Td>{t(`people.types.${p.userType}`)}</Table.Td>
-                <Table.Td>{p.locationList}</Table.Td>
-                <Table.Td>{p.phone}</Table.Td>
-                <Table.Td>{p.email}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      component={Link}
-                      to={to(paths.peopleEdit(p.id))}
-                      leftSection={<IconPencil size={14} />}
-                    >
-                      {t('people.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setDeleting(p.id)}
-                      leftSection={<IconTrash size={14} />}
-                    >
-                      {t('people.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder data-testid="people-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('people.name')}</Table.Th>
+                <Table.Th>{t('people.initials')}</Table.Th>
+                <Table.Th>{t('people.username')}</Table.Th>
+                <Table.Th>{t('people.type')}</Table.Th>
+                <Table.Th>{t('people.locations')}</Table.Th>
+                <Table.Th>{t('people.phone')}</Table.Th>
+                <Table.Th>{t('people.email')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.people.map((p) => (
+                <Table.Tr key={p.id} data-username={p.user}>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{p.initials}</Table.Td>
+                  <Table.Td>{p.user}</Table.Td>
+                  <Table.Td>{t(`people.types.${p.userType}`)}</Table.Td>
+                  <Table.Td>{p.locationList}</Table.Td>
+                  <Table.Td>{p.phone}</Table.Td>
+                  <Table.Td>{p.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component={Link}
+                        to={to(paths.peopleEdit(p.id))}
+                        leftSection={<IconPencil size={14} />}
+                      >
+                        {t('people.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setDeleting(p.id)}
+                        leftSection={<IconTrash size={14} />}
+                      >
+                        {t('people.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

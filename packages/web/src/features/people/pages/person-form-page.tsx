@@ -25,6 +25,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { usePeopleList } from '../api/get-people-list';
 import { usePerson } from '../api/get-person';
 import { useSavePeople } from '../api/save-people';
+import { RecordUnavailable } from '../../../components/record-unavailable';
 
 const blank = {
   id: '',
@@ -53,7 +54,7 @@ export function PersonFormPage() {
   const list = usePeopleList();
   if (personId) {
     if (person.isPending) return <FullPageLoader />;
-    if (!person.data) return null;
+    if (!person.data) return <RecordUnavailable error={person.error} backTo={paths.people} />;
     return <PersonFormCard person={person.data.person} locationList={person.data.locationList} />;
   }
   if (list.isPending) return <FullPageLoader />;

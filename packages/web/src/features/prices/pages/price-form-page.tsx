@@ -13,6 +13,7 @@ import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
 import { usePrice } from '../api/get-price';
 import { useSavePrice } from '../api/save-price';
+import { RecordUnavailable } from '../../../components/record-unavailable';
 
 /** /config/price/add and /config/price/edit/{id}. */
 export function PriceFormPage() {
@@ -21,7 +22,7 @@ export function PriceFormPage() {
   const price = usePrice(priceId);
   if (priceId) {
     if (price.isPending) return <FullPageLoader />;
-    if (!price.data) return null;
+    if (!price.data) return <RecordUnavailable error={price.error} backTo={paths.prices} />;
     return <PriceFormCard price={price.data.price} hotels={price.data.hotels} />;
   }
   return <PriceFormCard price={null} hotels={[]} />;

@@ -41,69 +41,71 @@ export function PricesListPage() {
       ) : !data?.prices.length ? (
         <Text>{t('prices.empty')}</Text>
       ) : (
-        <Table striped withTableBorder data-testid="prices-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('prices.sort')}</Table.Th>
-              <Table.Th>{t('prices.name')}</Table.Th>
-              <Table.Th>{t('prices.unitType')}</Table.Th>
-              <Table.Th>{t('prices.price')}</Table.Th>
-              <Table.Th>{t('prices.retailRate')}</Table.Th>
-              <Table.Th>{t('prices.hotelRate')}</Table.Th>
-              <Table.Th>{t('prices.hours')}</Table.Th>
-              <Table.Th>{t('prices.addOn')}</Table.Th>
-              <Table.Th>{t('prices.hotel')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.prices.map((p) => (
-              <Table.Tr key={p.id} data-name={p.name}>
-                <Table.Td>{p.sort}</Table.Td>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{p.unitType}</Table.Td>
-                <Table.Td>${p.price}</Table.Td>
-                <Table.Td>${p.retailRate}</Table.Td>
-                <Table.Td>${p.hotelRate}</Table.Td>
-                <Table.Td>
-                  {p.startTime}–{p.endTime}
-                </Table.Td>
-                <Table.Td>{p.addOn === '1' ? t('prices.yes') : ''}</Table.Td>
-                <Table.Td>
-                  {p.allHotels === '1'
-                    ? t('prices.allHotels')
-                    : p.projectHotels
-                        .split(',')
-                        .filter(Boolean)
-                        .map((id) => hotelName.get(id) ?? id)
-                        .join(', ')}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      component={Link}
-                      to={to(paths.priceEdit(p.id))}
-                      leftSection={<IconPencil size={14} />}
-                    >
-                      {t('prices.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setDeleting(p.id)}
-                      leftSection={<IconTrash size={14} />}
-                    >
-                      {t('prices.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped withTableBorder data-testid="prices-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('prices.sort')}</Table.Th>
+                <Table.Th>{t('prices.name')}</Table.Th>
+                <Table.Th>{t('prices.unitType')}</Table.Th>
+                <Table.Th>{t('prices.price')}</Table.Th>
+                <Table.Th>{t('prices.retailRate')}</Table.Th>
+                <Table.Th>{t('prices.hotelRate')}</Table.Th>
+                <Table.Th>{t('prices.hours')}</Table.Th>
+                <Table.Th>{t('prices.addOn')}</Table.Th>
+                <Table.Th>{t('prices.hotel')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.prices.map((p) => (
+                <Table.Tr key={p.id} data-name={p.name}>
+                  <Table.Td>{p.sort}</Table.Td>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{p.unitType}</Table.Td>
+                  <Table.Td>${p.price}</Table.Td>
+                  <Table.Td>${p.retailRate}</Table.Td>
+                  <Table.Td>${p.hotelRate}</Table.Td>
+                  <Table.Td>
+                    {p.startTime}–{p.endTime}
+                  </Table.Td>
+                  <Table.Td>{p.addOn === '1' ? t('prices.yes') : ''}</Table.Td>
+                  <Table.Td>
+                    {p.allHotels === '1'
+                      ? t('prices.allHotels')
+                      : p.projectHotels
+                          .split(',')
+                          .filter(Boolean)
+                          .map((id) => hotelName.get(id) ?? id)
+                          .join(', ')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component={Link}
+                        to={to(paths.priceEdit(p.id))}
+                        leftSection={<IconPencil size={14} />}
+                      >
+                        {t('prices.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setDeleting(p.id)}
+                        leftSection={<IconTrash size={14} />}
+                      >
+                        {t('prices.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

@@ -60,39 +60,41 @@ export function SearchPage() {
                 <Title order={3} size="h4">
                   {t('board.search.units')}
                 </Title>
-                <Table striped withTableBorder data-testid="search-units">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('board.search.unit')}</Table.Th>
-                      <Table.Th>{t('board.search.status')}</Table.Th>
-                      <Table.Th>{t('board.search.price')}</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {units.map((u) => (
-                      <Table.Tr key={u.id}>
-                        <Table.Td>
-                          {u.location} {u.unitNumber || '—'}{' '}
-                          <Text span size="xs" c="dimmed">
-                            {t('board.rowPosition', { row: u.row, position: u.position })}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={statusColor[u.unitStatus]} variant="light">
-                            {names[u.unitStatus]}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{u.totalPrice !== '0.00' ? `$${u.totalPrice}` : ''}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={open(u)}>
-                            {t('board.search.open')}
-                          </Anchor>
-                        </Table.Td>
+                <Table.ScrollContainer minWidth={600}>
+                  <Table striped withTableBorder data-testid="search-units">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('board.search.unit')}</Table.Th>
+                        <Table.Th>{t('board.search.status')}</Table.Th>
+                        <Table.Th>{t('board.search.price')}</Table.Th>
+                        <Table.Th />
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {units.map((u) => (
+                        <Table.Tr key={u.id}>
+                          <Table.Td>
+                            {u.location} {u.unitNumber || '—'}{' '}
+                            <Text span size="xs" c="dimmed">
+                              {t('board.rowPosition', { row: u.row, position: u.position })}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={statusColor[u.unitStatus]} variant="light">
+                              {names[u.unitStatus]}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{u.totalPrice !== '0.00' ? `$${u.totalPrice}` : ''}</Table.Td>
+                          <Table.Td>
+                            <Anchor component={Link} to={open(u)}>
+                              {t('board.search.open')}
+                            </Anchor>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               </>
             )}
             {customers.length > 0 && (
@@ -100,32 +102,34 @@ export function SearchPage() {
                 <Title order={3} size="h4">
                   {t('board.search.customers')}
                 </Title>
-                <Table striped withTableBorder data-testid="search-customers">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('board.search.customer')}</Table.Th>
-                      <Table.Th>{t('board.search.unit')}</Table.Th>
-                      <Table.Th>{t('board.search.payment')}</Table.Th>
-                      <Table.Th>{t('board.search.price')}</Table.Th>
-                      <Table.Th>{t('board.search.contact')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {customers.map(({ c, u }) => (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>{c.customerName}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={open(u)}>
-                            {u.location} {u.unitNumber}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{c.paymentMethod}</Table.Td>
-                        <Table.Td>${c.price}</Table.Td>
-                        <Table.Td>{c.receiptPhone || c.receiptEmail}</Table.Td>
+                <Table.ScrollContainer minWidth={600}>
+                  <Table striped withTableBorder data-testid="search-customers">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('board.search.customer')}</Table.Th>
+                        <Table.Th>{t('board.search.unit')}</Table.Th>
+                        <Table.Th>{t('board.search.payment')}</Table.Th>
+                        <Table.Th>{t('board.search.price')}</Table.Th>
+                        <Table.Th>{t('board.search.contact')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {customers.map(({ c, u }) => (
+                        <Table.Tr key={c.id}>
+                          <Table.Td>{c.customerName}</Table.Td>
+                          <Table.Td>
+                            <Anchor component={Link} to={open(u)}>
+                              {u.location} {u.unitNumber}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>{c.paymentMethod}</Table.Td>
+                          <Table.Td>${c.price}</Table.Td>
+                          <Table.Td>{c.receiptPhone || c.receiptEmail}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               </>
             )}
           </>

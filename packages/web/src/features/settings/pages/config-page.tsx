@@ -1,5 +1,11 @@
 import { Anchor, Button, Container, Divider, Grid, Group, Loader, Stack, Title } from '@mantine/core';
-import { SaveConfigSettingsBody, type Settings, defaultSettings } from '@sandbar/contract/settings';
+import {
+  SaveConfigSettingsBody,
+  type Settings,
+  defaultSettings,
+  receiptPlaceholders,
+  reportPlaceholders,
+} from '@sandbar/contract/settings';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,9 +19,20 @@ import { useConfigSettings } from '../api/get-config-settings';
 import { useSaveConfigSettings } from '../api/save-config-settings';
 import { RichTextField } from '../components/rich-text-editor';
 
+// Each template's hint lists only the placeholders its sender fills (a report has no receipt).
+const placeholderList = (names: readonly string[]) => names.map((n) => `{${n}}`).join(', ');
+
 /** /config (admins): the nine settings of spec section 3 and the venue's own; the server's message is toasted. */
 export function ConfigPage() {
   const { t } = useTranslation();
+  const reportHint = t('settings.placeholdersHint', {
+    list: placeholderList(reportPlaceholders),
+    interpolation: { escapeValue: false },
+  });
+  const receiptHint = t('settings.placeholdersHint', {
+    list: placeholderList(receiptPlaceholders),
+    interpolation: { escapeValue: false },
+  });
   const to = useAVPath();
   const settings = useConfigSettings();
   const save = useSaveConfigSettings();
@@ -89,12 +106,12 @@ export function ConfigPage() {
                 onChange={bind('reportEmailTime')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>{text('reportEmailSubject')}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>{text('reportEmailSubject', reportHint)}</Grid.Col>
           </Grid>
           <RichTextField
             name="reportEmailMessage"
             label={t('settings.reportEmailMessage')}
-            description={t('settings.placeholdersHint')}
+            description={reportHint}
             value={values.reportEmailMessage}
             onChange={bind('reportEmailMessage')}
             height={350}
@@ -104,16 +121,16 @@ export function ConfigPage() {
           <TextareaField
             name="receiptTextMessage"
             label={t('settings.receiptTextMessage')}
-            description={t('settings.placeholdersHint')}
+            description={receiptHint}
             value={values.receiptTextMessage}
             onChange={bind('receiptTextMessage')}
             minRows={2}
           />
-          {text('receiptEmailSubject', t('settings.placeholdersHint'))}
+          {text('receiptEmailSubject', receiptHint)}
           <RichTextField
             name="receiptEmailBody"
             label={t('settings.receiptEmailBody')}
-            description={t('settings.placeholdersHint')}
+            description={receiptHint}
             value={values.receiptEmailBody}
             onChange={bind('receiptEmailBody')}
             height={200}
