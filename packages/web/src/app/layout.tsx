@@ -87,7 +87,7 @@ function SearchBox() {
     <form onSubmit={submit} role="search">
       <TextInput
         size="xs"
-        w={200}
+        w={{ base: 150, xs: 200 }}
         aria-label={t('ui.search')}
         placeholder={t('ui.searchPlaceholder')}
         value={term}
