@@ -1,10 +1,10 @@
 import { Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
 import { canAccess } from '@sandbar/contract/roles';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { RowActions } from '../../../components/row-actions';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
@@ -65,26 +65,12 @@ export function LocationsListPage() {
                   <Table.Td>{l.umbrellaRows}</Table.Td>
                   {canEdit && (
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component={Link}
-                          to={to(paths.locationEdit(l.id))}
-                          leftSection={<IconPencil size={14} />}
-                        >
-                          {t('locations.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => setDeleting(l.id)}
-                          leftSection={<IconTrash size={14} />}
-                        >
-                          {t('locations.delete')}
-                        </Button>
-                      </Group>
+                      <RowActions
+                        editTo={to(paths.locationEdit(l.id))}
+                        editLabel={t('locations.edit')}
+                        deleteLabel={t('locations.delete')}
+                        onDelete={() => setDeleting(l.id)}
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

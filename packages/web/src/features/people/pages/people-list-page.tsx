@@ -1,10 +1,10 @@
 import { Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
 import { messages } from '@sandbar/contract/messages';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { RowActions } from '../../../components/row-actions';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
@@ -65,26 +65,12 @@ export function PeopleListPage() {
                   <Table.Td>{p.phone}</Table.Td>
                   <Table.Td>{p.email}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        component={Link}
-                        to={to(paths.peopleEdit(p.id))}
-                        leftSection={<IconPencil size={14} />}
-                      >
-                        {t('people.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(p.id)}
-                        leftSection={<IconTrash size={14} />}
-                      >
-                        {t('people.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      editTo={to(paths.peopleEdit(p.id))}
+                      editLabel={t('people.edit')}
+                      deleteLabel={t('people.delete')}
+                      onDelete={() => setDeleting(p.id)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,10 +1,10 @@
 import { Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
 import { messages } from '@sandbar/contract/messages';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { RowActions } from '../../../components/row-actions';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
@@ -80,26 +80,12 @@ export function PricesListPage() {
                           .join(', ')}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        component={Link}
-                        to={to(paths.priceEdit(p.id))}
-                        leftSection={<IconPencil size={14} />}
-                      >
-                        {t('prices.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(p.id)}
-                        leftSection={<IconTrash size={14} />}
-                      >
-                        {t('prices.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      editTo={to(paths.priceEdit(p.id))}
+                      editLabel={t('prices.edit')}
+                      deleteLabel={t('prices.delete')}
+                      onDelete={() => setDeleting(p.id)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
