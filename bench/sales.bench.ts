@@ -23,6 +23,7 @@ import { type Database, connectPostgres, connectSqlite } from '../packages/serve
 import { seedDemoVenue } from '../packages/server/src/db/demo-seed';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
+import { insertBenchPrice, positionIdsOf } from './fixtures';
 import { type LoadResult, loadOnce, machineLoad } from './season/load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,30 +73,8 @@ async function seedBenchVenue(database: Database): Promise<{ positionIds: number
   }
   const staff = await db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
   await db.insertInto('user_locations').values({ user_id: staff.id, location_id: locationId }).execute();
-  const { id: priceId } = await db
-    .insertInto('prices')
-    .values({
-      name: 'Bench Umbrella',
-      price_cents: 3000,
-      retail_rate_cents: 3000,
-      hotel_rate_cents: 0,
-      add_on: 0,
-      sort: 0,
-      start_time: 0,
-      end_time: 24,
-      unit_type: 'U',
-      all_hotels: 0,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('positions')
-    .select('id')
-    .where('location_id', '=', locationId)
-    .orderBy('id')
-    .execute();
-  return { positionIds: rows.map((r) => r.id), priceId };
+  const priceId = await insertBenchPrice(db, now);
+  return { positionIds: await positionIdsOf(db, locationId), priceId };
 }
 
 async function freePort(): Promise<number> {

@@ -37,6 +37,7 @@ import {
   stopServer,
   timed,
 } from './season/load';
+import { insertBenchPrice, positionIdsOf } from './fixtures';
 import { SEASON_PASSWORD, type SeasonSummary, databaseBytes, seedSeason } from './season/seed';
 
 const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
@@ -135,30 +136,8 @@ async function addSellingLocation(db: Database['db']): Promise<{ unitIds: number
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('user_locations').values({ user_id: userId, location_id: locationId }).execute();
-  const { id: priceId } = await db
-    .insertInto('prices')
-    .values({
-      name: 'Bench Umbrella',
-      price_cents: 3000,
-      retail_rate_cents: 3000,
-      hotel_rate_cents: 0,
-      add_on: 0,
-      sort: 0,
-      start_time: 0,
-      end_time: 24,
-      unit_type: 'U',
-      all_hotels: 0,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const units = await db
-    .selectFrom('positions')
-    .select('id')
-    .where('location_id', '=', locationId)
-    .orderBy('id')
-    .execute();
-  return { unitIds: units.map((u) => u.id), priceId };
+  const priceId = await insertBenchPrice(db, now);
+  return { unitIds: await positionIdsOf(db, locationId), priceId };
 }
 
 /** Ten busy past days of the season (the same dates are asked of the fresh venue). */
