@@ -203,19 +203,21 @@ export const unitTypeLabelsEs: Record<UnitType, string> = {
   T: 'Torre',
 };
 
-/** Names of the report buttons and report titles, by report type. */
+/** The reports screen's button and search labels (reports.ts), by their English label. */
 export const reportLabelsEs: Record<string, string> = {
-  hotels: 'Hoteles',
-  userLog: 'Registro de usuarios',
-  allTransactions: 'Transacciones',
-  salesAgent: 'Por agente',
-  creditCard: 'Tarjeta de crédito',
-  move: 'Cambios',
-  searchSales: 'Buscar',
-  salesLocation: 'Ubicación',
-  hourlySales: 'Por hora',
-  creditCardDaily: 'Tarjeta de crédito diario',
-  dailyByType: 'Totales diarios',
+  Hotels: 'Hoteles',
+  'User Log': 'Registro de usuarios',
+  'All Transaction': 'Todas las transacciones',
+  'By Agent': 'Por agente',
+  'Credit Card': 'Tarjeta de crédito',
+  Move: 'Cambios',
+  Search: 'Buscar',
+  Location: 'Ubicación',
+  Agent: 'Agente',
+  Hourly: 'Por hora',
+  Transactions: 'Transacciones',
+  'Credit Card Daily': 'Tarjeta de crédito diario',
+  'Daily Totals': 'Totales diarios',
 };
 
 /** Payment methods as shown (the API keeps the spec's English values). */
@@ -385,6 +387,8 @@ export const serverPhrasesEs: Record<string, string> = {
   'Choose English or Spanish.': 'Elige inglés o español.',
   'Enter the venue name.': 'Escribe el nombre del lugar.',
   'Choose a daily log to delete.': 'Elige un registro diario para eliminar.',
+  'Cannot reach the Sandbar server. Check the connection and try again.':
+    'No se llega al servidor de Sandbar. Revisa la conexión e inténtalo de nuevo.',
 };
 
 /** Every text object in both languages, for the parity test and the reverse look-up below. */

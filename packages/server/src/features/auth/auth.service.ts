@@ -64,6 +64,12 @@ export async function describeUser(deps: AppDeps, u: Omit<SessionUser, 'sessionI
   };
 }
 
+/** POST /setMyLanguage: only the caller's own row changes. */
+export async function setMyLanguage(deps: AppDeps, u: SessionUser, languageCode: 'en' | 'es'): Promise<AuthUser> {
+  await repo.setLanguage(deps.db, u.id, languageCode);
+  return describeUser(deps, { ...u, languageCode });
+}
+
 const waitText = (what: string, oldest: number | null, windowMs: number, now: number) => {
   const minutes = Math.max(1, Math.ceil(((oldest ?? now) + windowMs - now) / 60_000));
   return `${what} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;

@@ -81,7 +81,10 @@ export function ReceiptPage() {
               })}
             />
           ))}
-          <Row label={t('receipt.payment')} value={o.paymentMethod} />
+          <Row
+            label={t('receipt.payment')}
+            value={t(`paymentMethods.${o.paymentMethod}`, { defaultValue: o.paymentMethod })}
+          />
           {o.voucherNumber && <Row label={t('receipt.voucher')} value={o.voucherNumber} testId="receipt-voucher" />}
           <Divider />
           {hasTip && (

@@ -40,7 +40,8 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             <b>{t('reports.total')}:</b> ${d.total}
           </Text>
           <Text>
-            <b>{t('reports.paymentMethod')}:</b> {d.paymentMethod}
+            <b>{t('reports.paymentMethod')}:</b>{' '}
+            {t(`paymentMethods.${d.paymentMethod}`, { defaultValue: d.paymentMethod })}
             {d.hotel && ` (${d.hotel})`} · <b>{t('reports.agent')}:</b> {d.agent}
           </Text>
           {d.deleted && (
