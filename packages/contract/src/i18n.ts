@@ -8,7 +8,7 @@ import { dailyLogTexts } from './daily-log';
 import { dropoffTexts } from './dropoff';
 import { messages, passwordStrengthLabels } from './messages';
 import { offlineTexts } from './offline';
-import { reportTexts } from './reports';
+import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
 import { formatMoney } from './rules/money';
 import { saleTexts } from './sales';
@@ -391,6 +391,156 @@ export const serverPhrasesEs: Record<string, string> = {
     'No se llega al servidor de Sandbar. Revisa la conexión e inténtalo de nuevo.',
 };
 
+/** What the server writes itself: the printed slip and the sign-in code message, per language. */
+export const serverTexts = {
+  en: {
+    slip: {
+      receipt: 'Receipt',
+      reprint: 'Receipt (REPRINT)',
+      invoice: 'Invoice',
+      unit: 'Unit',
+      payment: 'Payment',
+      voucher: 'Voucher',
+      retailValue: 'Retail value',
+      subTotal: 'Sub total',
+      gratuity: (percent: string) => `Gratuity ${percent}%`,
+      total: 'Total',
+    },
+    signInCode: (venue: string, code: string, minutes: string) =>
+      `Your ${venue} sign-in code is ${code}. It is valid for ${minutes} minutes.`,
+    signInCodeSubject: (venue: string) => `${venue} sign-in code`,
+    codeSent: (digits: string, to: string) =>
+      `We sent a ${digits}-digit code to ${to}. Enter it below to finish signing in.`,
+  },
+  es: {
+    slip: {
+      receipt: 'Recibo',
+      reprint: 'Recibo (REIMPRESIÓN)',
+      invoice: 'Factura',
+      unit: 'Unidad',
+      payment: 'Pago',
+      voucher: 'Cupón',
+      retailValue: 'Valor al público',
+      subTotal: 'Subtotal',
+      gratuity: (percent: string) => `Propina ${percent}%`,
+      total: 'Total',
+    },
+    signInCode: (venue: string, code: string, minutes: string) =>
+      `Su código de acceso a ${venue} es ${code}. Vale por ${minutes} minutos.`,
+    signInCodeSubject: (venue: string) => `Código de acceso a ${venue}`,
+    codeSent: (digits: string, to: string) =>
+      `Enviamos un código de ${digits} dígitos a ${to}. Escríbelo abajo para terminar de entrar.`,
+  },
+};
+
+export const reportNamesEs: Translation<typeof reportNames> = {
+  sales: 'Ventas',
+  salesLocation: 'Ventas por ubicación',
+  salesAgent: 'Ventas por agente',
+  salesAgentCompetitive: 'Clasificación de agentes',
+  hourlySales: 'Ventas por hora',
+  move: 'Cambios',
+  charge: 'Cargos a la habitación',
+  creditCardDaily: 'Tarjeta de crédito diario',
+  creditCard: 'Tarjeta de crédito',
+  reprint: 'Reimpresiones',
+  customPrice: 'Precios especiales',
+  agentTip: 'Propinas por agente',
+  userLog: 'Registro de usuarios',
+  allTransactions: 'Todas las transacciones',
+  tip: 'Transacciones con propina',
+  creditCardTips: 'Propinas con tarjeta',
+  dailyByType: 'Totales diarios',
+};
+
+/**
+ * The reports' column headers and row words (the API keeps them in English: screens and CSV
+ * files rely on them), in Spanish for display. 'Editable' and 'ID' are never shown.
+ */
+export const reportWordsEs: Record<string, string> = {
+  Time: 'Hora',
+  Invoice: 'Factura',
+  'Unit(s)': 'Unidad(es)',
+  Location: 'Ubicación',
+  Agent: 'Agente',
+  Method: 'Método',
+  Price: 'Precio',
+  Tip: 'Propina',
+  Tips: 'Propinas',
+  Total: 'Total',
+  Sales: 'Ventas',
+  Units: 'Unidades',
+  Rank: 'Puesto',
+  Revenue: 'Ingresos',
+  Share: 'Porcentaje',
+  Hour: 'Hora',
+  Customer: 'Cliente',
+  From: 'De',
+  To: 'A',
+  Moves: 'Cambios',
+  Hotel: 'Hotel',
+  Room: 'Habitación',
+  Guest: 'Huésped',
+  Amount: 'Monto',
+  'Card Transaction': 'Transacción de tarjeta',
+  Reprints: 'Reimpresiones',
+  List: 'Lista',
+  Charged: 'Cobrado',
+  Difference: 'Diferencia',
+  'Changed By': 'Cambiado por',
+  Name: 'Nombre',
+  'Sign-ins': 'Entradas',
+  'Sign-outs': 'Salidas',
+  Actions: 'Acciones',
+  What: 'Qué',
+  Status: 'Estado',
+  Date: 'Fecha',
+  Deleted: 'Eliminada',
+  'Credit Card': 'Tarjeta de crédito',
+  'Room Charge': 'Cargo a habitación',
+  Voucher: 'Cupón',
+  Cash: 'Efectivo',
+  'Nothing recorded for this day.': 'No hay nada registrado este día.',
+};
+
+/** A report header or row word in a language (unknown words, names and figures stay). */
+export function reportWord(word: string, lang: Language): string {
+  return lang === 'es' ? (reportWordsEs[word] ?? word) : word;
+}
+
+/** "All Transactions 2026-07-04" or "Sandy Room Charges 2026-07-01 to 2026-07-04" in a language. */
+export function reportTitleIn(title: string, lang: Language): string {
+  if (lang === 'en') return title;
+  const m = /^(.*?) (\d{4}-\d{2}-\d{2})(?: to (\d{4}-\d{2}-\d{2}))?$/.exec(title);
+  const name = m ? m[1]! : title;
+  const days = m ? (m[3] ? `${m[2]} a ${m[3]}` : m[2]!) : '';
+  const key = (Object.keys(reportNames) as (keyof typeof reportNames)[]).find((k) => reportNames[k] === name);
+  const room = / Room Charges$/.test(name) ? `Cargos a la habitación de ${name.replace(/ Room Charges$/, '')}` : null;
+  const named = key ? reportNamesEs[key] : (room ?? name);
+  return days ? `${named} ${days}` : named;
+}
+
+/** A report with its title, headers and row words in a language (for e-mails; the data stays). */
+export function reportIn(data: ReportData, lang: Language): ReportData {
+  if (lang === 'en') return data;
+  const words = (cells: ReportData['reportRows'][number]) =>
+    cells.map((c) => (typeof c === 'string' ? reportWord(c, lang) : c));
+  const headers = (h: string[]) => h.map((w) => (w === 'Editable' || w === 'ID' ? w : reportWord(w, lang)));
+  return {
+    ...data,
+    reportTitle: reportTitleIn(data.reportTitle, lang),
+    reportHeaders: headers(data.reportHeaders),
+    reportRows: data.reportRows.map(words),
+    reportFooter: data.reportFooter.map(words),
+    agents: data.agents.map((g) => ({
+      ...g,
+      headers: headers(g.headers),
+      rows: g.rows.map(words),
+      footer: g.footer.map(words),
+    })),
+  };
+}
+
 /** Every text object in both languages, for the parity test and the reverse look-up below. */
 export const textPairs = [
   [messages, messagesEs],
@@ -400,6 +550,8 @@ export const textPairs = [
   [offlineTexts, offlineTextsEs],
   [reportTexts, reportTextsEs],
   [settingsTexts, settingsTextsEs],
+  [serverTexts.en, serverTexts.es],
+  [reportNames, reportNamesEs],
 ] as const;
 
 type Templ = { literal: number; pattern: RegExp; es: (...args: string[]) => string };

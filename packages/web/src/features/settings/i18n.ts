@@ -28,6 +28,15 @@ export const settingsEn = {
   seasonEnd: 'Season End',
   simulatedReader: 'Simulated card reader (demo and training: card payments succeed without the Android app)',
   save: 'Save',
+  spanishSection: 'Spanish',
+  venueLanguage: 'Venue language',
+  venueLanguageHint:
+    "Used for receipts of sales saved without a language and for e-mails to addresses that are no user's.",
+  reportEmailSubjectEs: 'Report Email Subject (Spanish)',
+  reportEmailMessageEs: 'Report Email Message (Spanish)',
+  receiptTextMessageEs: 'Receipt Text Message (Spanish)',
+  receiptEmailSubjectEs: 'Receipt Email Subject (Spanish)',
+  receiptEmailBodyEs: 'Receipt Email Body (Spanish)',
 };
 
 export const settingsEs: Translation<typeof settingsEn> = {
@@ -61,4 +70,13 @@ export const settingsEs: Translation<typeof settingsEn> = {
   simulatedReader:
     'Lector de tarjetas simulado (demo y capacitación: los pagos con tarjeta se aprueban sin la app Android)',
   save: 'Guardar',
+  spanishSection: 'Español',
+  venueLanguage: 'Idioma del lugar',
+  venueLanguageHint:
+    'Se usa en los recibos de ventas guardadas sin idioma y en los correos a direcciones que no son de ningún usuario.',
+  reportEmailSubjectEs: 'Asunto del correo del informe (español)',
+  reportEmailMessageEs: 'Mensaje del correo del informe (español)',
+  receiptTextMessageEs: 'Mensaje de texto del recibo (español)',
+  receiptEmailSubjectEs: 'Asunto del correo del recibo (español)',
+  receiptEmailBodyEs: 'Cuerpo del correo del recibo (español)',
 };
