@@ -566,7 +566,7 @@ function buildLookup() {
     } else if (typeof en === 'function' && typeof es === 'function') {
       // Call the English text with markers, then read the arguments back out of a real message.
       const n = en.length;
-      const marks = Array.from({ length: n }, (_, i) => `\u0001${i}\u0002`);
+      const marks = Array.from({ length: n }, (_, i) => `\uE000${i}\uE001`);
       let sample: string;
       try {
         sample = String((en as (...a: string[]) => string)(...marks));
@@ -576,9 +576,9 @@ function buildLookup() {
       if (!marks.every((m) => sample.includes(m))) return;
       const order: number[] = [];
       const source = sample
-        .split(/(\u0001\d+\u0002)/)
+        .split(/(\uE000\d+\uE001)/)
         .map((part) => {
-          const m = /^\u0001(\d+)\u0002$/.exec(part);
+          const m = /^\uE000(\d+)\uE001$/.exec(part);
           if (m) {
             order.push(Number(m[1]));
             return '([\\s\\S]*?)';
@@ -587,7 +587,7 @@ function buildLookup() {
         })
         .join('');
       // A text that is nothing but its values (unitTaken) would match anything.
-      const literal = sample.replace(/\u0001\d+\u0002/g, '').trim().length;
+      const literal = sample.replace(/\uE000\d+\uE001/g, '').trim().length;
       if (literal < 8) return;
       const pattern = new RegExp(`^${source}$`);
       templates.push({
