@@ -62,6 +62,7 @@ export const LocationStrip = memo(function LocationStrip({
   // Tiles are memoised: a new array (a language change) is what makes them say their status anew.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const statusNames = useMemo(() => t('board.statusNames', { returnObjects: true }) as string[], [t, i18n.language]);
+  const pendingLabel = t('offline.pending');
   const scroller = useHorizontalOverflow();
   const counts = useMemo(() => {
     const all = location.units.flat();
@@ -111,6 +112,7 @@ export const LocationStrip = memo(function LocationStrip({
                   onOpen={onOpen}
                   moving={movingUnitId === u.id}
                   statusNames={statusNames}
+                  pendingLabel={pendingLabel}
                 />
               ))}
             </div>

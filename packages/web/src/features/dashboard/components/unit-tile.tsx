@@ -35,6 +35,8 @@ export interface UnitTileProps {
   moving?: boolean;
   /** Status words by code, in the user's language (board.statusNames): the tile's accessible name says it. */
   statusNames?: readonly string[];
+  /** The word on a tile whose sale waits on this tablet (offline.pending), in the user's language. */
+  pendingLabel?: string;
 }
 
 const englishStatus = ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'];
@@ -64,7 +66,14 @@ export function tileName(
  * One unit: location, row-position and number in the status colour with its icons (spec section 4).
  * Memoised: a live change replaces only that unit's object, so only its tile renders again.
  */
-export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving, statusNames }: UnitTileProps) {
+export const UnitTile = memo(function UnitTile({
+  unit,
+  clickable,
+  onOpen,
+  moving,
+  statusNames,
+  pendingLabel = 'pending',
+}: UnitTileProps) {
   noteTileRender(unit.id);
   const s = unit.unitStatus;
   // Dark pier tiles show no number; towers do (DESIGN.md section 5).
@@ -86,7 +95,7 @@ export const UnitTile = memo(function UnitTile({ unit, clickable, onOpen, moving
       data-status={s}
       data-pending={pending ? 'true' : undefined}
     >
-      {pending && <span className="sb-tile__pending">pending</span>}
+      {pending && <span className="sb-tile__pending">{pendingLabel}</span>}
       <span className="sb-tile__where">
         <span className="sb-tile__place">
           {unit.location} {unit.row}-{unit.position}

@@ -32,7 +32,7 @@ function Item({ item }: { item: AttentionItem }) {
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="attention-item" data-customer={item.customerName}>
       <Text size="sm">
         {t('offline.attentionLine', {
-          name: item.customerName || 'Customer',
+          name: item.customerName || t('dropoff.customer'),
           amount: item.amount,
           method: t(`paymentMethods.${item.paymentMethod}`, { defaultValue: item.paymentMethod }),
           time: dayjs(item.takenAt).format('HH:mm'),

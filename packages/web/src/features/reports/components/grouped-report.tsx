@@ -1,3 +1,5 @@
+import { reportWord } from '@sandbar/contract/i18n';
+import { currentLanguage } from '../../../i18n';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportData } from '@sandbar/contract/reports';
 import { useState } from 'react';
@@ -42,7 +44,7 @@ export function UserLogReport({ data }: { data: ReportData }) {
       <Table.Thead>
         <Table.Tr>
           {data.reportHeaders.map((h) => (
-            <Table.Th key={h}>{h}</Table.Th>
+            <Table.Th key={h}>{reportWord(h, currentLanguage())}</Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>

@@ -1,3 +1,5 @@
+import { reportWord } from '@sandbar/contract/i18n';
+import { currentLanguage } from '../../../i18n';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
 import type { ReactNode } from 'react';
@@ -68,7 +70,7 @@ export function ReportTable({
               </Table.Th>
             )}
             {shown.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+              <Table.Th key={h}>{reportWord(h, currentLanguage())}</Table.Th>
             ))}
             {actions && <Table.Th className="no-print" />}
           </Table.Tr>

@@ -1,3 +1,5 @@
+import { reportTitleIn } from '@sandbar/contract/i18n';
+import { currentLanguage } from '../../../i18n';
 import { businessDay } from '@sandbar/contract/rules/time';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReportData, reportButtons, roomChargeType } from '@sandbar/contract/reports';
@@ -48,7 +50,7 @@ function ReportPanel({
     <Stack gap="sm" className="report-print" data-testid="report">
       <Group justify="space-between" align="flex-end">
         <Title order={3} data-testid="report-title">
-          {data.reportTitle}
+          {reportTitleIn(data.reportTitle, currentLanguage())}
         </Title>
         {nav}
       </Group>

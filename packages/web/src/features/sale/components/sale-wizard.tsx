@@ -61,7 +61,7 @@ export function SaleWizard({ unit, day, onDone, guardLeave }: Props) {
   const cart = useCart();
   // Discarding a sale starts a new one: a new generation remounts the machine.
   const [generation, setGeneration] = useState(0);
-  if (catalogue.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (catalogue.isPending) return <Loader size="sm" aria-label={t('ui.loading')} />;
   if (!catalogue.data) return null;
   // Sales are always for today (the server records them on today's business day).
   if (day && day !== catalogue.data.day) return <Text c="dimmed">{t('sale.todayOnly')}</Text>;
