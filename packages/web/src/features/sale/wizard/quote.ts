@@ -1,4 +1,4 @@
-import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
+import { moneyToCents } from '@sandbar/contract/common';
 import {
   type CatalogueItem,
   type Offer,
@@ -9,7 +9,9 @@ import {
   padRoom,
   pricedAsHotelGuest,
 } from '@sandbar/contract/rules/pricing';
+import { formatCents } from '@sandbar/contract/rules/money';
 import type { CatalogueItemOut, SaleCatalogue } from '@sandbar/contract/sales';
+import { currentLocale } from '../../../i18n';
 import type { SaleState } from './machine';
 
 // What the wizard shows and sends, derived from its state with the contract's pricing rules:
@@ -32,7 +34,8 @@ export function toItem(i: CatalogueItemOut): CatalogueItem {
   };
 }
 
-export const money = (cents: number) => `$${centsToMoney(cents)}`;
+/** Money in the wizard, through Intl in the app's language ("$1,234.50"). */
+export const money = (cents: number) => formatCents(cents, { locale: currentLocale() });
 
 /** A unit already in the order (from the cart). */
 export interface OrderLine {
