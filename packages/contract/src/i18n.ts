@@ -411,6 +411,19 @@ export const serverTexts = {
     signInCodeSubject: (venue: string) => `${venue} sign-in code`,
     codeSent: (digits: string, to: string) =>
       `We sent a ${digits}-digit code to ${to}. Enter it below to finish signing in.`,
+    notesSheet: {
+      title: (day: string) => `Notes / Drops ${day}`,
+      todayTotal: "Today's Total",
+      cc: 'CC',
+      cash: 'Cash',
+      roomCharge: 'Room Charge',
+      voucher: 'Voucher',
+      tips: 'Tips',
+      cashOnHand: 'Cash on hand',
+      droppedOff: 'Dropped off',
+      void: (amount: string) => `VOID ${amount}`,
+      voidReason: (reason: string) => `Void: ${reason}`,
+    },
   },
   es: {
     slip: {
@@ -430,6 +443,19 @@ export const serverTexts = {
     signInCodeSubject: (venue: string) => `Código de acceso a ${venue}`,
     codeSent: (digits: string, to: string) =>
       `Enviamos un código de ${digits} dígitos a ${to}. Escríbelo abajo para terminar de entrar.`,
+    notesSheet: {
+      title: (day: string) => `Notas / Entregas ${day}`,
+      todayTotal: 'Total de hoy',
+      cc: 'Tarjeta',
+      cash: 'Efectivo',
+      roomCharge: 'Cargo a habitación',
+      voucher: 'Cupón',
+      tips: 'Propinas',
+      cashOnHand: 'Efectivo disponible',
+      droppedOff: 'Ya entregado',
+      void: (amount: string) => `ANULADA ${amount}`,
+      voidReason: (reason: string) => `Anulada: ${reason}`,
+    },
   },
 };
 

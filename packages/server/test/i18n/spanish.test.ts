@@ -88,6 +88,17 @@ describe(`English and Spanish on ${testDialect}`, () => {
     expect(lines.some((l) => l.startsWith('Pago'))).toBe(true);
   });
 
+  it("prints the Notes / Drops sheet in the printing agent's language", async () => {
+    const as = (payload: object) => injectAs(t.app, 'staff', { method: 'POST', url: '/api/setMyLanguage', payload });
+    await as({ languageCode: 'es' });
+    const es = await injectAs(t.app, 'staff', { method: 'GET', url: '/api/getPrintNotes' });
+    expect(es.statusCode, es.body).toBe(200);
+    expect(es.json().lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Efectivo disponible +\$/)]));
+    await as({ languageCode: 'en' });
+    const en = await injectAs(t.app, 'staff', { method: 'GET', url: '/api/getPrintNotes' });
+    expect(en.json().lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Cash on hand +\$/)]));
+  });
+
   it("uses the venue's language for a sale without one", async () => {
     await injectAs(t.app, 'admin', {
       method: 'POST',

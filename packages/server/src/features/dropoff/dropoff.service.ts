@@ -1,3 +1,4 @@
+import { localeOf, serverTexts, toLanguage } from '@sandbar/contract/i18n';
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import { type DropoffReportQuery, dropoffTexts } from '@sandbar/contract/dropoff';
 import { canAccess } from '@sandbar/contract/roles';
@@ -168,24 +169,28 @@ export async function getPrintNotes(deps: AppDeps, user: SessionUser): Promise<P
     return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
   };
   const o = r.overview;
+  // The sheet is the printing agent's: in their language (English exactly as before).
+  const lang = toLanguage(user.languageCode) ?? 'en';
+  const tx = serverTexts[lang].notesSheet;
+  const money = (amount: string) => formatMoney(amount, { locale: localeOf(lang) });
   const lines = [
     settings.venueName,
-    `Notes / Drops ${r.day}`,
+    tx.title(r.day),
     r.agent,
     '-'.repeat(w),
-    row("Today's Total", formatMoney(o.todayTotal)),
-    row('CC', formatMoney(o.ccTotal)),
-    row('Cash', formatMoney(o.cashTotal)),
-    row('Room Charge', formatMoney(o.roomChargeTotal)),
-    row('Voucher', formatMoney(o.voucherTotal)),
-    row('Tips', formatMoney(o.tipTotal)),
-    row('Cash on hand', formatMoney(o.cashOnHand)),
-    row('Dropped off', formatMoney(o.cashDroppedOff)),
+    row(tx.todayTotal, money(o.todayTotal)),
+    row(tx.cc, money(o.ccTotal)),
+    row(tx.cash, money(o.cashTotal)),
+    row(tx.roomCharge, money(o.roomChargeTotal)),
+    row(tx.voucher, money(o.voucherTotal)),
+    row(tx.tips, money(o.tipTotal)),
+    row(tx.cashOnHand, money(o.cashOnHand)),
+    row(tx.droppedOff, money(o.cashDroppedOff)),
     '-'.repeat(w),
     ...r.dropOffs.flatMap((d) => [
-      row(time(d.epoc), d.voided ? `VOID ${formatMoney(d.amount)}` : formatMoney(d.amount)),
+      row(time(d.epoc), d.voided ? tx.void(money(d.amount)) : money(d.amount)),
       ...(d.notes ? [d.notes] : []),
-      ...(d.voided ? [`Void: ${d.voided.reason}`] : []),
+      ...(d.voided ? [tx.voidReason(d.voided.reason)] : []),
     ]),
     '',
   ];
