@@ -19,6 +19,8 @@ export interface ReportInput {
   priceEdits: Awaited<ReturnType<typeof repo.priceEditsOf>>;
   audit: Awaited<ReturnType<typeof repo.auditBetween>>;
   actions: Awaited<ReturnType<typeof repo.unitActionsOf>>;
+  /** The summary reports' sums (agentTip: keyed by agent name; dailyByType: by day). */
+  totals: repo.MethodTotal[];
   /** Hotel of a RoomCharge report. */
   hotel?: { id: number; name: string };
   /** Admins see deleted sales in allTransactions (to restore them); they never count. */
@@ -100,6 +102,17 @@ function perMethodCells(xs: repo.SaleRow[], f: (s: repo.SaleRow) => number = (s)
     money(
       sum(
         xs.filter((s) => s.payment_method === m),
+        f,
+      ),
+    ),
+  );
+}
+
+function perMethodTotals(list: repo.MethodTotal[], f: (t: repo.MethodTotal) => number): string[] {
+  return methodCols.map((m) =>
+    money(
+      sum(
+        list.filter((t) => t.payment_method === m),
         f,
       ),
     ),
@@ -365,19 +378,21 @@ export function customPrice(input: ReportInput): Built {
   return { headers, rows, footer: [footerRow(headers, `Total (${rows.length})`, { Difference: money(diff) })] };
 }
 
+/** Tips per agent and method, from the SQL sums (`totals`, keyed by the agent's name). */
 export function agentTip(input: ReportInput): Built {
   const headers = ['Agent', 'Tips', ...methodCols, 'Total'];
-  const xs = input.sales.filter((s) => live(s) && s.tip_cents > 0);
-  const line = (label: string, list: repo.SaleRow[]) => [
+  const line = (label: string, list: repo.MethodTotal[]) => [
     label,
-    list.length,
-    ...perMethodCells(list, (s) => s.tip_cents),
-    money(sum(list, (s) => s.tip_cents)),
+    sum(list, (t) => t.n),
+    ...perMethodTotals(list, (t) => t.tip_cents),
+    money(sum(list, (t) => t.tip_cents)),
   ];
   return {
     headers,
-    rows: [...groupBy(xs, (s) => s.agent).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([a, l]) => line(a, l)),
-    footer: [line('Total', xs)],
+    rows: [...groupBy(input.totals, (t) => t.key).entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([a, l]) => line(a, l)),
+    footer: [line('Total', input.totals)],
   };
 }
 
@@ -485,21 +500,22 @@ function tipList(input: ReportInput, cardOnly: boolean): Built {
 export const tip = (input: ReportInput) => tipList(input, false);
 export const creditCardTips = (input: ReportInput) => tipList(input, true);
 
-/** Search only: per day of the range, the totals per payment method. */
+/** Search only: per day of the range, the totals per payment method (from the SQL sums, keyed by day). */
 export function dailyByType(input: ReportInput): Built {
   const headers = ['Date', 'Sales', ...methodCols, 'Tips', 'Total'];
-  const xs = input.sales.filter(live);
-  const line = (label: string, list: repo.SaleRow[]) => [
+  const line = (label: string, list: repo.MethodTotal[]) => [
     label,
-    list.length,
-    ...perMethodCells(list),
-    money(sum(list, (s) => s.tip_cents)),
-    money(sum(list, (s) => s.total_cents)),
+    sum(list, (t) => t.n),
+    ...perMethodTotals(list, (t) => t.total_cents),
+    money(sum(list, (t) => t.tip_cents)),
+    money(sum(list, (t) => t.total_cents)),
   ];
   return {
     headers,
-    rows: [...groupBy(xs, (s) => s.day).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([d, l]) => line(d, l)),
-    footer: [line('Total', xs)],
+    rows: [...groupBy(input.totals, (t) => t.key).entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([d, l]) => line(d, l)),
+    footer: [line('Total', input.totals)],
   };
 }
 

@@ -56,6 +56,60 @@ export async function salesOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
 }
 export type SaleRow = Awaited<ReturnType<typeof salesOf>>[number];
 
+/** Counting sales of the days added up per day (or per agent) and payment method, in SQL. */
+export interface MethodTotal {
+  key: string;
+  payment_method: string;
+  n: number;
+  tip_cents: number;
+  total_cents: number;
+}
+
+/**
+ * The summary searches' sums (dailyByType per day, agentTip per agent): one row per group and
+ * method, read from the sales_day_totals index alone (migration 2026-11-24-30-01), never from the
+ * sale rows, so a whole season stays well under a second.
+ */
+export async function methodTotals(
+  db: Db,
+  days: DayRange,
+  by: 'day' | 'user',
+  opts: { tipOnly?: boolean } = {},
+): Promise<MethodTotal[]> {
+  let q = db
+    .selectFrom('sales')
+    .select((eb) => [
+      by === 'day' ? 'sales.day as key' : 'sales.user_id as key',
+      'sales.payment_method',
+      eb.fn.countAll().as('n'),
+      eb.fn.sum('sales.tip_cents').as('tip_cents'),
+      eb.fn.sum('sales.total_cents').as('total_cents'),
+    ])
+    .where('sales.day', '>=', days.from)
+    .where('sales.day', '<=', days.to)
+    .where('sales.deleted_at', 'is', null);
+  if (opts.tipOnly) q = q.where('sales.tip_cents', '>', 0);
+  // Per agent the rows are grouped per day too, in the index's order: SQLite otherwise walks
+  // sales_user_day for the grouping and reads every sale row (2 s on a season instead of 0.1 s).
+  q =
+    by === 'day'
+      ? q.groupBy(['sales.day', 'sales.payment_method'])
+      : q.groupBy(['sales.day', 'sales.user_id', 'sales.payment_method']);
+  const rows = await q.execute();
+  // PostgreSQL answers count and sum as strings (bigint, numeric).
+  return rows.map((r) => ({
+    key: String(r.key),
+    payment_method: r.payment_method,
+    n: Number(r.n),
+    tip_cents: Number(r.tip_cents ?? 0),
+    total_cents: Number(r.total_cents ?? 0),
+  }));
+}
+
+export async function userNames(db: Db) {
+  return db.selectFrom('users').select(['id', 'name']).execute();
+}
+
 /** The units of the days' sales ("MB 12"), one row per unit item. */
 export async function saleUnitsOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
   let q = db
@@ -110,11 +164,11 @@ export async function reprintsBetween(db: Db, fromMs: number, toMs: number) {
     .execute();
 }
 
-/** Price edits of the given sales, oldest first (the custom-price report). */
-export async function priceEditsOf(db: Db, saleIds: number[]) {
-  if (saleIds.length === 0) return [];
+/** Price edits of the days' sales, oldest first (the custom-price report), found through the days' sales. */
+export async function priceEditsOf(db: Db, days: DayRange) {
   return db
-    .selectFrom('sale_corrections')
+    .selectFrom('sales')
+    .innerJoin('sale_corrections', 'sale_corrections.sale_id', 'sales.id')
     .leftJoin('users', 'users.id', 'sale_corrections.user_id')
     .select([
       'sale_corrections.sale_id',
@@ -123,8 +177,9 @@ export async function priceEditsOf(db: Db, saleIds: number[]) {
       'sale_corrections.at',
       'users.name as who',
     ])
+    .where('sales.day', '>=', days.from)
+    .where('sales.day', '<=', days.to)
     .where('sale_corrections.kind', '=', 'price')
-    .where('sale_corrections.sale_id', 'in', saleIds)
     .orderBy('sale_corrections.id')
     .execute();
 }
