@@ -110,8 +110,26 @@ export async function userNames(db: Db) {
   return db.selectFrom('users').select(['id', 'name']).execute();
 }
 
-/** The units of the days' sales ("MB 12"), one row per unit item. */
+/** The lowest and highest sale id of the days (null when they have no sales). */
+async function saleIdSpan(db: Db, days: DayRange) {
+  const r = await db
+    .selectFrom('sales')
+    .select((eb) => [eb.fn.min('sales.id').as('lo'), eb.fn.max('sales.id').as('hi')])
+    .where('sales.day', '>=', days.from)
+    .where('sales.day', '<=', days.to)
+    .executeTakeFirst();
+  return r?.lo == null || r.hi == null ? null : { lo: Number(r.lo), hi: Number(r.hi) };
+}
+
+/**
+ * The units of the days' sales ("MB 12"), one row per unit item. Sale ids grow with time, so
+ * the days' items lie in the span of their sales' ids: with that span as a condition PostgreSQL
+ * walks sale_items_sale for a day's items, where it otherwise scanned all the season's items
+ * (≈340k) to hash-join them with the day's sales (0.4 s a report).
+ */
 export async function saleUnitsOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
+  const span = await saleIdSpan(db, days);
+  if (!span) return [];
   let q = db
     .selectFrom('sale_items')
     .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
@@ -126,6 +144,8 @@ export async function saleUnitsOf(db: Db, days: DayRange, opts: SalesFilter = {}
     ])
     .where('sales.day', '>=', days.from)
     .where('sales.day', '<=', days.to)
+    .where('sale_items.sale_id', '>=', span.lo)
+    .where('sale_items.sale_id', '<=', span.hi)
     .where('sale_items.kind', '=', 'unit');
   if (opts.tipOnly) q = q.where('sales.tip_cents', '>', 0);
   if (opts.method) q = q.where('sales.payment_method', '=', opts.method);
