@@ -172,7 +172,11 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
   // The pad's PNGs, compacted once as insertSale compacts each (see signature-png.ts).
   const sigs = signaturePool(48).map((s) => compactSignature(s)!);
   const ids = await nextIds(db);
-  const admin = await db.selectFrom('users').select('id').where('username', '=', 'seasonadmin').executeTakeFirstOrThrow();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'seasonadmin')
+    .executeTakeFirstOrThrow();
 
   let totalSales = 0;
   let totalCustomers = 0;
