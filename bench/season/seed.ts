@@ -229,9 +229,7 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
         db,
       );
     }
-    // As autovacuum would have done during the season: statistics, and the visibility map that
-    // lets index-only scans (the summary searches) skip the table.
-    await sql`vacuum analyze`.execute(db);
+    await sql`analyze`.execute(db);
   } else {
     await sql`analyze`.execute(db);
   }
