@@ -80,7 +80,7 @@ export function connectSqlite(file: string): Database {
   return { db, dialect: 'sqlite', file, onConnectionError: () => undefined, close: () => db.destroy() };
 }
 
-export function connect(opts: { databaseUrl?: string; dataDir: string }): Database {
-  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl);
+export function connect(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Database {
+  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, opts.poolSize);
   return connectSqlite(path.resolve(opts.dataDir, 'sandbar.db'));
 }
