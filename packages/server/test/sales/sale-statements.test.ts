@@ -25,8 +25,7 @@ describe.skipIf(testDialect !== 'postgres')('statements per sale on PostgreSQL',
   const connect = pg.Pool.prototype.connect;
 
   beforeAll(async () => {
-    t = await buildTestApp({ clock });
-    token = await loginAs(t.app, 'staff');
+    // Hooked before the app connects: a pool client wraps its query when it connects.
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       if (counting) {
         const q = args[0] as string | { text: string };
@@ -38,6 +37,8 @@ describe.skipIf(testDialect !== 'postgres')('statements per sale on PostgreSQL',
       if (counting) checkouts++;
       return (connect as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof connect;
+    t = await buildTestApp({ clock });
+    token = await loginAs(t.app, 'staff');
   });
   afterAll(async () => {
     pg.Client.prototype.query = query;

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { PREPARED } from '../../db/connect';
 import type { DB, OutboxTable, SaleAttentionTable, SaleItemsTable, UnitStatesTable } from '../../db/schema';
 import type { PositionRow } from './sales.repository';
 
@@ -38,7 +39,7 @@ export async function readForSale(
     settings: { key: string; value: string }[];
     hotel: SaleReads['hotel'];
     states: Selectable<UnitStatesTable>[];
-  }>`
+  }>`${sql.raw(PREPARED)}
     SELECT
       EXISTS (SELECT 1 FROM sales WHERE our_transaction_id = ${q.ourTransactionId}) AS replayed,
       (SELECT coalesce(json_agg(json_build_object(
@@ -125,7 +126,7 @@ export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId:
   const claims = w.units.filter((u) => u.take).length;
   const s = w.sale;
   try {
-    const { rows } = await sql<{ sale_id: number; customer_ids: number[] }>`
+    const { rows } = await sql<{ sale_id: number; customer_ids: number[] }>`${sql.raw(PREPARED)}
       WITH
       sale AS (
         INSERT INTO sales (our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
