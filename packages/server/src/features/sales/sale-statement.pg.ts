@@ -132,11 +132,11 @@ export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId:
         INSERT INTO sales (our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
           room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
           extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
-          customer_email, summary, notes, multi, voucher_number, created_at, deleted_at, deleted_by)
+          customer_email, summary, notes, multi, voucher_number, language_code, created_at, deleted_at, deleted_by)
         SELECT our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
           room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
           extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
-          customer_email, summary, notes, multi, voucher_number, created_at, NULL, NULL
+          customer_email, summary, notes, multi, voucher_number, language_code, created_at, NULL, NULL
         FROM json_populate_record(NULL::sales, ${JSON.stringify(s)}::json)
         RETURNING id
       ),

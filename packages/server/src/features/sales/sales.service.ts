@@ -39,7 +39,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../plat
 import type { BoardEvent } from '../../platform/events';
 import { outboxRow } from '../../platform/outbox';
 import type { SessionUser } from '../auth/auth.service';
-import { newReceiptId, receiptMessages, receiptUrl } from '../receipts/receipts.service';
+import { newReceiptId, receiptLanguage, receiptMessages, receiptUrl } from '../receipts/receipts.service';
 import { readSettings, settingsFromRows } from '../settings/settings.repository';
 import { type UnitState, addUnitLog, compareAndSet, readState, stateFromRow } from '../units/unit-state.repository';
 import { insertAttention } from './offline-sale.repository';
@@ -447,6 +447,7 @@ function saleRows(c: SaleContext, states: UnitState[], settings: Settings, clock
     data.receiptType === 'none'
       ? []
       : receiptMessages(settings, base, {
+          language: receiptLanguage(data.languageCode, settings),
           receiptId: c.receiptId,
           day,
           totalCents: totals.totalCents,
@@ -483,6 +484,7 @@ function saleRows(c: SaleContext, states: UnitState[], settings: Settings, clock
       notes: data.notes,
       multi: c.multi ? 1 : 0,
       voucher_number: voucherNumber,
+      language_code: data.languageCode ?? null,
       created_at: now,
     },
     // The signature goes to its own table, compacted to a 1-bit PNG (≈1 KB instead of ≈19 KB).
