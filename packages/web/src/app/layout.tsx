@@ -132,7 +132,10 @@ export function Layout() {
           {!user && <LanguageSwitch />}
           {user && (
             <Group gap="sm" wrap="nowrap">
-              <LanguageSwitch />
+              {/* On a phone the switch sits in the menu: the bar has no room for it. */}
+              <Box visibleFrom="xs">
+                <LanguageSwitch />
+              </Box>
               <QueueCounter />
               <LiveDot />
               <SearchBox />
@@ -165,6 +168,11 @@ export function Layout() {
       <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
         <Stack styles={{ root: { '--anchor-color': 'white' } }} bg="sea.8" p="md">
           <NavLinks onNavigate={close} />
+          {user && (
+            <Box hiddenFrom="xs">
+              <LanguageSwitch />
+            </Box>
+          )}
         </Stack>
       </Drawer>
       <Box component="main" style={{ flex: 1 }}>

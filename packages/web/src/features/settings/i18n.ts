@@ -32,11 +32,11 @@ export const settingsEn = {
   venueLanguage: 'Venue language',
   venueLanguageHint:
     "Used for receipts of sales saved without a language and for e-mails to addresses that are no user's.",
-  reportEmailSubjectEs: 'Report Email Subject (Spanish)',
-  reportEmailMessageEs: 'Report Email Message (Spanish)',
-  receiptTextMessageEs: 'Receipt Text Message (Spanish)',
-  receiptEmailSubjectEs: 'Receipt Email Subject (Spanish)',
-  receiptEmailBodyEs: 'Receipt Email Body (Spanish)',
+  reportEmailSubjectEs: 'Subject of the Spanish report e-mail',
+  reportEmailMessageEs: 'Message of the Spanish report e-mail',
+  receiptTextMessageEs: 'Spanish text-message receipt',
+  receiptEmailSubjectEs: 'Subject of the Spanish e-mail receipt',
+  receiptEmailBodyEs: 'Body of the Spanish e-mail receipt',
 };
 
 export const settingsEs: Translation<typeof settingsEn> = {
