@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app';
 import { releaseExpiredHolds } from '../features/sales/sales.service';
 import { runDailyReportIfDue } from '../features/settings/report-email.service';
+import { configuredBase } from './public-url';
 
 type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger: FastifyBaseLogger };
 
@@ -16,7 +17,7 @@ type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger
 export function startScheduler(deps: SchedulerDeps): { stop(): void } {
   const report = new Cron('* * * * *', { protect: true, unref: true }, async () => {
     try {
-      const queued = await runDailyReportIfDue(deps.db, deps.clock, deps.env.SANDBAR_PUBLIC_URL);
+      const queued = await runDailyReportIfDue(deps.db, deps.clock, configuredBase(deps.env));
       if (queued) deps.logger.info({ queued }, 'daily report e-mail queued');
     } catch (err) {
       deps.logger.error({ err }, 'daily report e-mail failed');

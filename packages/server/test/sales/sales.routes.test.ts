@@ -54,7 +54,7 @@ describe(`selling on ${testDialect}`, () => {
     const out = res.json();
     expect(out).toMatchObject({ status: 1, orderTotal: '50.00', tipAmount: '0.00', total: '50.00', replayed: false });
     expect(out.receiptId).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    expect(out.receiptUrl).toBe(`http://localhost:80/receipt/${out.receiptId}`);
+    expect(out.receiptUrl).toBe(`http://localhost:3000/receipt/${out.receiptId}`);
     expect(await status(unit)).toBe(2);
     const sale = await t.deps.db.selectFrom('sales').selectAll().where('id', '=', out.saleId).executeTakeFirstOrThrow();
     expect(sale).toMatchObject({
@@ -548,7 +548,7 @@ describe(`selling on ${testDialect}`, () => {
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
     expect(lines.slice(0, 2)).toEqual(['Sandbar Beach Club and Cabana', 'Rentals of the Gulf Coast']);
     // The receipt link is longer than a line: cut over two lines, nothing lost.
-    const url = `http://localhost:80/receipt/${s.json().receiptId}`;
+    const url = `http://localhost:3000/receipt/${s.json().receiptId}`;
     expect(lines.join('')).toContain(url);
   });
 

@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import { escposDocument } from '../../platform/escpos';
 import { enqueue } from '../../platform/outbox';
+import { publicBase as publicBaseOf } from '../../platform/public-url';
 import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
 import * as sales from '../sales/sales.repository';
@@ -55,7 +56,7 @@ function tipPercentOf(sale: { tip_cents: number; subtotal_cents: number; retail_
   return base > 0 ? Math.round((sale.tip_cents * 100) / base) : 0;
 }
 
-/** The public link: SANDBAR_PUBLIC_URL, or the origin the tablet called us on. */
+/** The public link on `base` (publicBase: SANDBAR_PUBLIC_URL, an allowed request host, or our own address). */
 export function receiptUrl(base: string, receiptId: string): string {
   return `${base.replace(/\/+$/, '')}/receipt/${receiptId}`;
 }
@@ -97,12 +98,11 @@ export async function queueReceipt(
     });
   }
   if (email) {
-    // The body is the venue's own HTML: values go in escaped, the link as a link.
+    // The body is the venue's own (sanitised) HTML: every value goes in escaped, the link as a link.
+    const link = escapeHtml(values.receiptUrl);
     const html = fillTemplate(settings.receiptEmailBody, {
-      ...values,
-      venueName: escapeHtml(values.venueName),
-      customerName: escapeHtml(values.customerName),
-      receiptUrl: `<a href="${values.receiptUrl}">${values.receiptUrl}</a>`,
+      ...mapValues(values, escapeHtml),
+      receiptUrl: `<a href="${link}">${link}</a>`,
     });
     await enqueue(db, clock, {
       channel: 'email',
@@ -114,6 +114,10 @@ export async function queueReceipt(
     });
   }
   return { phoneSent: !!phone, emailSent: !!email };
+}
+
+function mapValues<T extends Record<string, string>>(o: T, f: (s: string) => string): T {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)])) as T;
 }
 
 function htmlToText(html: string): string {
@@ -368,7 +372,7 @@ export async function printReceipt(
   return { PrintCode: escposDocument(lines), lines };
 }
 
-/** Where receipt links point: SANDBAR_PUBLIC_URL, else the origin the request came in on. */
+/** Where receipt links point (platform/public-url.ts): never a host the client made up. */
 export function publicBase(deps: AppDeps, request: { protocol: string; host: string }): string {
-  return deps.env.SANDBAR_PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  return publicBaseOf(deps.env, request);
 }
