@@ -605,6 +605,45 @@ describe(`selling on ${testDialect}`, () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('applies the editing window to receipt edits and resends: U today, S today and yesterday, A any day', async () => {
+    const H24 = 24 * 60 * 60 * 1000;
+    const sellOn = async (daysAgo: number, number: number) => {
+      clock.set(MORNING - daysAgo * H24);
+      try {
+        const s = await post(
+          'admin',
+          'saveCustomer',
+          buildSale({ unitId: await unitId(t.deps.db, 'MB', number), selectedUnit: umbrella }),
+        );
+        expect(s.statusCode, s.body).toBe(200);
+        return s.json().customerIds[0] as number;
+      } finally {
+        clock.set(MORNING);
+      }
+    };
+    const yesterday = await sellOn(1, 36);
+    const threeDaysAgo = await sellOn(3, 37);
+    const edit = (user: string, customerId: number) =>
+      post(user, 'updateReceipt', { customerId, receiptType: 'phone', receiptPhone: '305 555 0199' });
+    const resend = (user: string, customerId: number) => post(user, 'resendReceipt', { customerId });
+    for (const call of [edit, resend]) {
+      const staff = await call('staff', yesterday);
+      expect(staff.statusCode, staff.body).toBe(403);
+      expect(staff.json().details).toBe("You can only change units on today's board.");
+      expect((await call('supervisor', yesterday)).statusCode).toBe(200);
+      const old = await call('supervisor', threeDaysAgo);
+      expect(old.statusCode).toBe(403);
+      expect(old.json().details).toBe('Supervisors can change units for today and yesterday only.');
+      expect((await call('admin', threeDaysAgo)).statusCode).toBe(200);
+    }
+    const customer = await t.deps.db
+      .selectFrom('unit_customers')
+      .select('receipt_phone')
+      .where('id', '=', threeDaysAgo)
+      .executeTakeFirstOrThrow();
+    expect(customer.receipt_phone).toBe('3055550199');
+  });
+
   it('resends, edits and prints receipts; reprints are recorded', async () => {
     const unit = await unitId(t.deps.db, 'MB', 31);
     const s = await post('staff', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella }));

@@ -21,6 +21,7 @@ import { publicBase as publicBaseOf } from '../../platform/public-url';
 import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
 import * as sales from '../sales/sales.repository';
+import { canEditDay, editWindowMessage } from '../units/units.service';
 import * as repo from './receipts.repository';
 
 /** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
@@ -173,11 +174,18 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
   };
 }
 
+/**
+ * The customer a receipt call names, if it is in the user's locations and its day is inside the
+ * user's editing window (DESIGN.md section 5: U and M today, S today and yesterday, A any day).
+ */
 async function customerForUser(deps: AppDeps, user: SessionUser, customerId: number) {
   const c = await repo.customerWithSale(deps.db, customerId);
   if (!c) throw notFound(saleTexts.customerNotFound);
   const allowed = await sales.userLocationIds(deps.db, user.id);
   if (!allowed.has(c.location_id)) throw forbidden(saleTexts.notYourLocation);
+  const { timeZone } = await readSettings(deps.db);
+  if (!canEditDay(user.userType, c.day, businessDay(deps.clock.now(), timeZone)))
+    throw forbidden(editWindowMessage(user.userType));
   return c;
 }
 
