@@ -178,6 +178,32 @@ describe(`selling on ${testDialect}`, () => {
     }
   });
 
+  it('takes a signature only as a PNG data URL within 200 000 characters', async () => {
+    const sell = (number: number, signature: unknown) =>
+      unitId(t.deps.db, 'MB', number).then((unit) =>
+        post('staff', 'saveCustomer', {
+          customerData: { ...buildSale({ unitId: unit, selectedUnit: umbrella }).customerData, signature },
+        }),
+      );
+    const before = await salesCount();
+    const png = (chars: number) => `data:image/png;base64,${'A'.repeat(chars - 'data:image/png;base64,'.length)}`;
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'data:image/png;base64,<script>',
+      png(200_004),
+      42,
+    ]) {
+      const res = await sell(38, bad);
+      expect(res.statusCode, String(bad).slice(0, 40)).toBe(400);
+      expect(res.json().details).toMatch(/signature/i);
+    }
+    expect(await salesCount()).toBe(before);
+    expect((await sell(38, png(200_000))).statusCode).toBe(200);
+    expect((await sell(39, '')).statusCode).toBe(200);
+  });
+
   it('sells room charges at the hotel rate (blue, status 4) and applies the vacation-owner rule', async () => {
     const hyatt = await hotelId(t.deps.db, 'Hyatt');
     const wyndham = await hotelId(t.deps.db, 'Wyndham');
