@@ -14,7 +14,7 @@ type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger
  * - Cart holds: every 15 seconds, free the holds whose ten minutes ran out, so boards never show
  *   a unit held by a tablet that went away.
  */
-export function startScheduler(deps: SchedulerDeps): { stop(): void } {
+export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
   const report = new Cron('* * * * *', { protect: true, unref: true }, async () => {
     try {
       const queued = await runDailyReportIfDue(deps.db, deps.clock, configuredBase(deps.env));
@@ -32,9 +32,11 @@ export function startScheduler(deps: SchedulerDeps): { stop(): void } {
     }
   });
   return {
-    stop: () => {
+    /** Stops both jobs and waits for a run in progress to finish (graceful shutdown). */
+    stop: async () => {
       report.stop();
       holds.stop();
+      while (report.isBusy() || holds.isBusy()) await new Promise((r) => setTimeout(r, 25));
     },
   };
 }
