@@ -229,3 +229,97 @@ test('search, notes/drops, config, outbox and every admin list and form', async 
   await page.getByRole('button', { name: /save/i }).first().click();
   await expectAccessible(page, 'person form with errors');
 });
+
+/** Two cash sales by the admin through the API (MB 24 and 25: this spec's own), so the reports have rows. */
+async function sellForReports(request: APIRequestContext) {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const prices = (await (await request.get('/api/getPriceList', { headers: admin })).json()).prices;
+  const priceId = prices.find((p: { name: string }) => p.name === ALL_DAY).id;
+  const board = await (await request.get('/api/getUnits', { headers: admin })).json();
+  const mb = board.locations.find((l: { name: string }) => l.name === 'MB').units.flat() as {
+    id: number;
+    unitNumber: number;
+    unitStatus: number;
+  }[];
+  for (const n of [24, 25]) {
+    const unit = mb.find((u) => u.unitNumber === n)!;
+    if (unit.unitStatus !== 0) continue;
+    const r = await request.post('/api/saveCustomer', {
+      headers: admin,
+      data: {
+        customerData: {
+          ourTransactionId: crypto.randomUUID(),
+          unitId: unit.id,
+          selectedUnit: priceId,
+          orderTotal: '30.00',
+          customerName: `Report Guest ${n}`,
+          receiptType: 'phone',
+          customerPhone: '305 555 0124',
+          paymentMethod: 'Cash',
+          tipAmount: n === 25 ? '5' : '0',
+        },
+      },
+    });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  }
+}
+
+test('reports for admin and supervisor, every kind of renderer, and Reports Config', async ({ page, request }) => {
+  await sellForReports(request);
+  const open = async (button: string) => {
+    await page.getByTestId('report-buttons').getByRole('button', { name: button, exact: true }).click();
+    await expect(page.getByTestId('report-title')).toBeVisible();
+  };
+
+  await signIn(page, 'supervisor');
+  await page.goto('/dailyreports');
+  await expect(page.getByTestId('report-buttons')).toBeVisible();
+  await expectAccessible(page, 'reports (supervisor)');
+  await open('Location');
+  await expect(page.getByTestId('report').locator('tbody tr').first()).toBeVisible();
+  await expectAccessible(page, 'report: sales by location (simple table)');
+  await open('Hourly');
+  await expect(page.getByTestId('agent-table').first()).toBeVisible();
+  await expectAccessible(page, 'report: hourly with chart');
+  await open('User Log');
+  await page.getByTestId('user-log').getByRole('button').first().click();
+  await expectAccessible(page, 'report: user log, expanded');
+  await page.getByTestId('report-buttons').getByRole('button', { name: 'Hotels', exact: true }).click();
+  await expect(page.getByTestId('hotels-view')).toBeVisible();
+  await expectAccessible(page, 'report: hotels');
+
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+  await signIn(page, 'admin');
+  await page.goto('/dailyreports');
+  await expect(page.getByTestId('report-buttons')).toBeVisible();
+  await expectAccessible(page, 'reports (admin)');
+  await open('All Transaction');
+  await expect(page.getByRole('checkbox', { name: 'Select all' })).toBeVisible();
+  await expect(page.getByTestId('report').locator('tbody tr').first()).toBeVisible();
+  await expectAccessible(page, 'report: all transactions with checkboxes');
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await expectAccessible(page, 'report: all transactions, all selected');
+  await page.getByTestId('report').locator('tbody tr').first().getByRole('button', { name: 'View' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'report: transaction details');
+  await page.keyboard.press('Escape');
+  await open('By Agent');
+  await expectAccessible(page, 'report: by agent');
+  await page.getByTestId('report-buttons').getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-form')).toBeVisible();
+  await expectAccessible(page, 'report: search form');
+  await page.getByTestId('search-form').getByRole('combobox', { name: 'Report' }).click();
+  await page.getByRole('option', { name: 'Daily Totals' }).click();
+  await page.getByTestId('search-form').getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('report-title')).toContainText('Daily Totals');
+  await expectAccessible(page, 'report: search results');
+
+  await page.goto('/config/reports');
+  await expect(page.getByTestId('report-config-table')).toBeVisible();
+  await expectAccessible(page, 'reports config');
+  await page.getByTestId('report-config-table').locator('tr[data-type="sales"]').getByRole('link').click();
+  await expect(page).toHaveURL(/\/config\/reports\/edit\/\d+$/);
+  await expect(page.getByLabel('Report Type')).toHaveValue('sales');
+  await expectAccessible(page, 'reports config edit');
+});

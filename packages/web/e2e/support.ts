@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'sandbar-demo';
 
@@ -25,4 +25,119 @@ export async function outboxMessages(
   const res = await request.get('/api/getOutbox', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).messages;
+}
+
+/** Issue 12, thumb-sized: a target at least 48 px high and 8 px clear of its neighbours. */
+export const MIN_TARGET = 48;
+export const MIN_GAP = 8;
+
+/** What counts as something to tap. */
+const TAPPABLE = 'button, a[href], input:not([type="hidden"]), textarea, select, [role="tab"], [role="option"]';
+
+interface Measured {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The width of the box it sits in (a full-width button may be narrower than 48 only if that is). */
+  parentWidth: number;
+}
+
+/**
+ * Every visible tappable element under `scope`, measured, with the pairs of them closer than
+ * MIN_GAP (in both directions at once, so neither beside nor above the other with a clear gap).
+ */
+async function measureTargets(scope: Locator, only?: string): Promise<{ targets: Measured[]; crowded: string[] }> {
+  return scope.evaluate(
+    (root, { selector, gap, only }) => {
+      const visible = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const st = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+      };
+      const els = [...root.querySelectorAll(selector)].filter(visible);
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 40)}"`;
+      const targets = els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const parent = el.parentElement?.getBoundingClientRect();
+        return { name: name(el), x: r.x, y: r.y, width: r.width, height: r.height, parentWidth: parent?.width ?? 0 };
+      });
+      // A target scrolled under the modal's sticky header cannot be tapped where it is: not a neighbour.
+      const covered = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return hit !== null && !el.contains(hit) && !hit.contains(el);
+      };
+      const open = els.map((el) => !covered(el));
+      const crowded: string[] = [];
+      for (let i = 0; i < els.length; i++) {
+        for (let j = i + 1; j < els.length; j++) {
+          const a = els[i]!;
+          const b = els[j]!;
+          if (a.contains(b) || b.contains(a) || !open[i] || !open[j]) continue;
+          if (only && !a.matches(only) && !b.matches(only)) continue;
+          const ra = a.getBoundingClientRect();
+          const rb = b.getBoundingClientRect();
+          const dx = Math.max(0, rb.left - ra.right, ra.left - rb.right);
+          const dy = Math.max(0, rb.top - ra.bottom, ra.top - rb.bottom);
+          if (Math.max(dx, dy) < gap - 0.5)
+            crowded.push(`${name(a)} and ${name(b)}: ${Math.max(dx, dy).toFixed(1)} px apart`);
+        }
+      }
+      return { targets, crowded };
+    },
+    { selector: TAPPABLE, gap: MIN_GAP, only },
+  );
+}
+
+const tooSmall = (t: Measured) =>
+  t.height < MIN_TARGET - 0.5 || (t.width < MIN_TARGET - 0.5 && t.width < t.parentWidth - 1);
+
+/**
+ * Asserts that every visible button, link, tab and input under `scope` (the unit modal, say) is
+ * at least 48 px high (and 48 px wide unless it fills its box) and 8 px clear of the others.
+ */
+export async function expectTouchSized(scope: Locator, where: string): Promise<void> {
+  const { targets, crowded } = await measureTargets(scope);
+  expect(targets.length, `${where}: something to tap`).toBeGreaterThan(0);
+  const small = targets.filter(tooSmall).map((t) => `${t.name}: ${t.width.toFixed(0)} × ${t.height.toFixed(0)}`);
+  expect(small, `${where}: targets under ${MIN_TARGET} px`).toEqual([]);
+  expect(crowded, `${where}: targets closer than ${MIN_GAP} px`).toEqual([]);
+}
+
+/**
+ * Taps `target` (a touch tap when the context has touch, else a click) after checking that it is
+ * thumb-sized: at least 48 px high, 48 px wide or as wide as its box, and 8 px clear of every
+ * other target in `scope` (the dialog it is in; by default the page; null to skip that check).
+ */
+export async function tapTarget(target: Locator, scope?: Locator | null): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeVisible();
+  const me = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return {
+      x: r.x,
+      y: r.y,
+      width: r.width,
+      height: r.height,
+      parentWidth: el.parentElement?.getBoundingClientRect().width ?? 0,
+    };
+  });
+  const label = (await target.getAttribute('aria-label')) ?? (await target.innerText()).trim();
+  expect(tooSmall({ name: label, ...me }), `"${label}" is ${me.width.toFixed(0)} × ${me.height.toFixed(0)}`).toBe(
+    false,
+  );
+  // null: no neighbour check (the board's 75-px tiles stand 4 px apart by the spec's layout).
+  if (scope !== null) {
+    const within = scope ?? target.page().locator('body');
+    await target.evaluate((el) => el.setAttribute('data-tap-target', ''));
+    const { crowded } = await measureTargets(within, '[data-tap-target]');
+    await target.evaluate((el) => el.removeAttribute('data-tap-target'));
+    expect(crowded, `"${label}": neighbours closer than ${MIN_GAP} px`).toEqual([]);
+  }
+  const hasTouch = await target.page().evaluate(() => navigator.maxTouchPoints > 0);
+  if (hasTouch) await target.tap();
+  else await target.click();
 }

@@ -147,7 +147,6 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
               {c.state === 'seated' && [2, 4].includes(unit.unitStatus) && (
                 <>
                   <Button
-                    size="xs"
                     variant="light"
                     color="yellow"
                     loading={markEmpty.isPending}
@@ -166,14 +165,13 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
                   >
                     {t('board.markEmpty')}
                   </Button>
-                  <Button size="xs" variant="light" onClick={() => startMove(c.id, c.customerName)}>
+                  <Button variant="light" onClick={() => startMove(c.id, c.customerName)}>
                     {t('board.move')}
                   </Button>
                 </>
               )}
               {c.state === 'left' && unit.unitStatus === 3 && (
                 <Button
-                  size="xs"
                   variant="light"
                   color="red"
                   loading={reseat.isPending}

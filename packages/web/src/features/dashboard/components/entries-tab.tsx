@@ -17,7 +17,7 @@ function EntryList({ entries, empty }: { entries: UnitEntry[]; empty: string }) 
   const printable = canPrint();
   if (entries.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Stack gap={6}>
+    <Stack gap="xs">
       {entries.map((e) => (
         <Group key={e.id} justify="space-between" wrap="nowrap" align="flex-start" data-entry={e.id}>
           <Text size="sm">
@@ -28,7 +28,6 @@ function EntryList({ entries, empty }: { entries: UnitEntry[]; empty: string }) 
           </Text>
           {printable && (
             <Button
-              size="compact-xs"
               variant="subtle"
               loading={print.isPending && print.variables === e.id}
               onClick={() =>

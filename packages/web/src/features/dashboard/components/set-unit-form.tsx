@@ -57,6 +57,7 @@ export function SetUnitForm({ unit }: { unit: UnitDetail }) {
             setError('');
           }}
           comboboxProps={{ withinPortal: true, zIndex: 400 }}
+          classNames={{ option: 'touch-option' }}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

@@ -9,6 +9,7 @@ import { moveStore, usePendingMove } from '../move-store';
 import { CustomersTab, OccupancyActions, SoldUnitNotice } from './customers-tab';
 import { EntriesTab } from './entries-tab';
 import { SetUnitForm } from './set-unit-form';
+import '../../../app/touch-targets.css';
 
 export const unitLabel = (u: { location: string; unitNumber: number; row: number; position: number }) =>
   `${u.location} ${u.unitNumber || `${u.row}-${u.position}`}`;
@@ -35,7 +36,6 @@ function MovePanel({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
         <Group gap="xs">
           {!isSource && !blocked && (
             <Button
-              size="xs"
               color="orange"
               loading={mutation.isPending}
               onClick={() =>
@@ -63,7 +63,7 @@ function MovePanel({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
               {t('messages.unit.confirmMove')}
             </Button>
           )}
-          <Button size="xs" variant="default" onClick={() => moveStore.set(null)}>
+          <Button variant="default" onClick={() => moveStore.set(null)}>
             {t('messages.unit.cancelMove')}
           </Button>
         </Group>
@@ -121,6 +121,8 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
       opened
       onClose={requestClose}
       size="lg"
+      // Thumb-sized (issue 12): every control in the modal at least 48 px high (app/touch-targets.css).
+      className="touch-targets"
       title={unit ? t('board.unitTitle', { label: unitLabel(unit) }) : ''}
       data-testid="unit-modal"
     >

@@ -4,6 +4,7 @@ import { toastSuccess } from '../../../lib/notify';
 import { useReleaseUnits } from '../api/release-units';
 import { cartStore, useCart } from '../cart-store';
 import { draftStore } from '../wizard/draft-store';
+import '../../../app/touch-targets.css';
 
 /**
  * Shown on the dashboard while a multi-unit order is in progress: 'Check Out' opens the order
@@ -22,7 +23,7 @@ export function CartBar({ onChanged, onCheckOut }: { onChanged?: () => void; onC
     onChanged?.();
   };
   return (
-    <Paper withBorder p="xs" mb="sm" data-testid="cart-bar">
+    <Paper withBorder p="xs" mb="sm" data-testid="cart-bar" className="touch-targets">
       <Group justify="space-between">
         <Text size="sm">{t('sale.cartBar', { units: cart.units.map((u) => u.label).join(', ') })}</Text>
         <Group gap="xs">

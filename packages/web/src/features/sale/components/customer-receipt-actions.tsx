@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../../lib/notify';
 import { usePrintReceipt } from '../api/print-receipt';
 import { useResendReceipt } from '../api/resend-receipt';
 import { useUpdateReceipt } from '../api/update-receipt';
+import { ChoiceButton } from './steps/choice-button';
 
 /** Customers tab actions: resend the receipt, edit its phone or e-mail, print it (in the wrapper). */
 export function CustomerReceiptActions({
@@ -69,33 +70,27 @@ export function CustomerReceiptActions({
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => void doResend().catch(() => undefined)}
-          loading={resend.isPending}
-        >
+        <Button variant="light" onClick={() => void doResend().catch(() => undefined)} loading={resend.isPending}>
           {t('sale.resendReceipt')}
         </Button>
-        <Button size="compact-sm" variant="light" onClick={() => setEditing((e) => !e)}>
+        <Button variant="light" onClick={() => setEditing((e) => !e)}>
           {t('sale.editReceipt')}
         </Button>
         {canPrint() && (
-          <Button size="compact-sm" variant="light" onClick={() => void doPrint()}>
+          <Button variant="light" onClick={() => void doPrint()}>
             {t('sale.printReceipt')}
           </Button>
         )}
       </Group>
       {editing && (
         <Stack gap="xs">
-          <SegmentedControl
-            value={type}
-            onChange={(v) => setType(v as 'phone' | 'email')}
-            data={[
-              { value: 'phone', label: t('sale.phone') },
-              { value: 'email', label: t('sale.email') },
-            ]}
-          />
+          <Group gap="xs" role="group" aria-label={t('sale.steps.receipt')}>
+            {(['phone', 'email'] as const).map((v) => (
+              <ChoiceButton key={v} selected={type === v} onClick={() => setType(v)}>
+                {t(`sale.${v}`)}
+              </ChoiceButton>
+            ))}
+          </Group>
           {type === 'phone' ? (
             <TextInput
               type="tel"
@@ -107,7 +102,7 @@ export function CustomerReceiptActions({
             <TextInput label={t('sale.receiptEmail')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           )}
           {message && <Alert color="red">{message}</Alert>}
-          <Button size="compact-sm" onClick={() => void save()} loading={update.isPending}>
+          <Button onClick={() => void save()} loading={update.isPending}>
             {t('sale.saveReceipt')}
           </Button>
         </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
 import type { SaleCatalogue } from '@sandbar/contract/sales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -287,6 +287,15 @@ function Wizard({
     }
   }
 
+  // Each new step is brought into view: on a phone the choices made so far fill the screen.
+  const heading = useRef<HTMLParagraphElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [step]);
+
   const stepProps = { state, dispatch };
   return (
     <Stack gap="sm" data-testid="sale-wizard" data-step={step}>
@@ -306,9 +315,11 @@ function Wizard({
         </Alert>
       )}
       {summary.length > 0 && (
-        <Stack gap={4} data-testid="sale-summary">
+        // Two columns where the modal is wide: a room charge's seven choices, each with its
+        // 48-px Cancel, still leave the step itself on screen.
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs" data-testid="sale-summary">
           {summary.map((c) => (
-            <Group key={c.step} justify="space-between" wrap="nowrap">
+            <Group key={c.step} justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm">
                 <Text span c="dimmed">
                   {t(`sale.chosen.${c.step}`)}:
@@ -317,8 +328,7 @@ function Wizard({
               </Text>
               {!state.locked.includes(c.step) && (
                 <Button
-                  size="compact-sm"
-                  variant="subtle"
+                  variant="light"
                   color="red"
                   onClick={() => dispatch({ type: 'cancel', step: c.step })}
                   aria-label={t('sale.cancelChoice', { what: t(`sale.chosen.${c.step}`) })}
@@ -328,10 +338,10 @@ function Wizard({
               )}
             </Group>
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
 
-      <Text fw={700} data-testid="step-heading">
+      <Text fw={700} data-testid="step-heading" ref={heading} style={{ scrollMarginTop: '4.5rem' }}>
         {t(`sale.steps.${step}`)}
       </Text>
 
@@ -376,9 +386,8 @@ function Wizard({
       {mode === 'checkout' && step !== 'review' && (
         <Group>
           <Button
-            variant="subtle"
+            variant="light"
             color="red"
-            size="compact-sm"
             onClick={() => void removeFromOrder(unit.id).catch(() => undefined)}
             loading={release.isPending}
           >
@@ -389,9 +398,7 @@ function Wizard({
       {started && (
         <Group justify="flex-end">
           <Button
-            variant="subtle"
-            color="gray"
-            size="compact-sm"
+            variant="default"
             onClick={() => {
               if (!window.confirm(t('sale.discardConfirm'))) return;
               discard();

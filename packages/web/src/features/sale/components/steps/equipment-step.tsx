@@ -18,7 +18,7 @@ export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Q
   return (
     <Stack gap="xs">
       {equipment.length === 0 && <Text c="dimmed">{t('sale.nothingOffered')}</Text>}
-      <Stack gap={6} role="group" aria-label={t('sale.steps.equipment')}>
+      <Stack gap="xs" role="group" aria-label={t('sale.steps.equipment')}>
         {equipment.map((i) => (
           <ChoiceButton
             key={i.id}
@@ -31,7 +31,7 @@ export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Q
         ))}
       </Stack>
       {addons.length > 0 && (
-        <Stack gap={6} role="group" aria-label={t('sale.addons')}>
+        <Stack gap="xs" role="group" aria-label={t('sale.addons')}>
           <Text size="sm" fw={500}>
             {t('sale.addons')}
           </Text>

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import { guestSearchDelayMs, rosterGuest } from '@sandbar/contract/rules/pricing';
 import type { SearchWyndhamResponse } from '@sandbar/contract/sales';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchWyndham } from '../../api/search-wyndham';
+import { ChoiceButton } from './choice-button';
 import { ContinueButton } from './continue-button';
 import type { StepProps } from './step-props';
 
@@ -102,7 +103,6 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
                 </Table.Td>
                 <Table.Td>
                   <Button
-                    size="compact-sm"
                     variant="light"
                     onClick={() =>
                       dispatch({
@@ -121,11 +121,15 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
           </Table.Tbody>
         </Table>
       )}
-      <Checkbox
-        label={t('sale.manualEntry')}
-        checked={manualEntry}
-        onChange={(e) => dispatch({ type: 'editGuest', manualEntry: e.currentTarget.checked })}
-      />
+      {/* A toggle as big as the other choices (issue 12: nothing needs a precise tap). */}
+      <ChoiceButton
+        selected={manualEntry}
+        variant={manualEntry ? 'filled' : 'default'}
+        onClick={() => dispatch({ type: 'editGuest', manualEntry: !manualEntry })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('sale.manualEntry')}
+      </ChoiceButton>
       <ContinueButton
         show={ready}
         onClick={() => dispatch({ type: 'confirmGuest', extraCharge: !manualEntry && !!guest?.extraCharge })}

@@ -39,8 +39,7 @@ export function ReviewStep({
               <Table.Td>{money(l.lineCents)}</Table.Td>
               <Table.Td>
                 <Button
-                  size="compact-sm"
-                  variant="subtle"
+                  variant="light"
                   color="red"
                   loading={removing}
                   onClick={() => onRemove(l.unitId)}
