@@ -13,9 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { setLanguage } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
+import { browserLanguage } from '../../../lib/language';
+import { useMoney } from '../../../lib/venue-format';
 import { useReceipt } from '../api/get-receipt';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -34,6 +38,13 @@ export function ReceiptPage() {
   const { t } = useTranslation();
   const { receiptId = '' } = useParams();
   const q = useReceipt(receiptId);
+  const money = useMoney();
+  // The guest's language (the sale's, else the venue's: the server decides); before it is known
+  // or when there is no receipt, the browser's.
+  const language = q.data?.languageCode;
+  useEffect(() => {
+    setLanguage(language ?? browserLanguage());
+  }, [language]);
   if (q.isPending) {
     return (
       <Center mih="60vh">
@@ -81,23 +92,26 @@ export function ReceiptPage() {
               })}
             />
           ))}
-          <Row label={t('receipt.payment')} value={o.paymentMethod} />
+          <Row
+            label={t('receipt.payment')}
+            value={t(`paymentMethods.${o.paymentMethod}`, { defaultValue: o.paymentMethod })}
+          />
           {o.voucherNumber && <Row label={t('receipt.voucher')} value={o.voucherNumber} testId="receipt-voucher" />}
           <Divider />
           {hasTip && (
             <>
               {Number(o.retailPrice) > 0 && (
-                <Row label={t('receipt.retailValue')} value={`$${o.retailPrice}`} testId="receipt-retail" />
+                <Row label={t('receipt.retailValue')} value={money(o.retailPrice)} testId="receipt-retail" />
               )}
-              <Row label={t('receipt.subTotal')} value={`$${o.Price}`} testId="receipt-subtotal" />
+              <Row label={t('receipt.subTotal')} value={money(o.Price)} testId="receipt-subtotal" />
               <Row label={t('receipt.gratuityPercent')} value={`${o.tipPercent}%`} testId="receipt-tip-percent" />
-              <Row label={t('receipt.gratuityAmount')} value={`$${o.tipAmount}`} testId="receipt-tip" />
+              <Row label={t('receipt.gratuityAmount')} value={money(o.tipAmount)} testId="receipt-tip" />
             </>
           )}
           <Group justify="space-between">
             <Text fw={700}>{t('receipt.total')}</Text>
             <Text fw={700} data-testid="receipt-total">
-              ${o.Total}
+              {money(o.Total)}
             </Text>
           </Group>
           <Divider />

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { roomChargeType } from '@sandbar/contract/reports';
 import { useState } from 'react';
+import { useVenueTime } from '../../../lib/venue-format';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/notify';
@@ -15,11 +16,12 @@ import {
 } from '../api/corrections';
 import { useReportHotels } from '../api/get-hotels';
 
-const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-
 /** 'View Transaction Details': date plus notes, the tip, the correction history; Restore when deleted. */
 export function ViewTransactionModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  // In the venue's zone and the user's language, whatever the tablet's clock says (issue 12).
+  const venueTime = useVenueTime();
+  const when = (ms: number) => venueTime(ms, true);
   const detail = useTransactionDetail(id);
   const restore = useCorrection(restoreTransaction);
   const d = detail.data;
@@ -40,7 +42,8 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             <b>{t('reports.total')}:</b> ${d.total}
           </Text>
           <Text>
-            <b>{t('reports.paymentMethod')}:</b> {d.paymentMethod}
+            <b>{t('reports.paymentMethod')}:</b>{' '}
+            {t(`paymentMethods.${d.paymentMethod}`, { defaultValue: d.paymentMethod })}
             {d.hotel && ` (${d.hotel})`} · <b>{t('reports.agent')}:</b> {d.agent}
           </Text>
           {d.deleted && (
