@@ -11,7 +11,11 @@ import { publicUrlWarning } from './platform/public-url';
 import { startScheduler } from './platform/scheduler';
 
 const env = loadEnv();
-const database = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.SANDBAR_DATA_DIR });
+const database = connect({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.SANDBAR_DATA_DIR,
+  poolSize: env.DATABASE_POOL_SIZE,
+});
 await migrateToLatest(database.db);
 
 let seeded = false;
