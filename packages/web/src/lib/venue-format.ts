@@ -1,4 +1,4 @@
-import { formatMoney, type MoneyFormat } from '@sandbar/contract/rules/money';
+import { type MoneyFormat, formatCents, formatMoney, formatMoneyCell } from '@sandbar/contract/rules/money';
 import { formatVenueTime } from '@sandbar/contract/rules/time';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,29 @@ export function useVenueTime() {
   );
 }
 
+/** The locale money is formatted in: the user's language (the venue's currency, USD). */
+function useMoneyLocale(): string {
+  const { i18n } = useTranslation();
+  return i18n.language === 'es' ? 'es-US' : 'en-US';
+}
+
 /** Money through the one shared formatter (contract rules/money), in the user's language. */
 export function useMoney() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'es' ? 'es-US' : 'en-US';
+  const locale = useMoneyLocale();
   return useCallback(
     (amount: string | number, opts: MoneyFormat = {}) => formatMoney(amount, { locale, ...opts }),
     [locale],
   );
+}
+
+/** The same for integer cents (the wizard's quote). */
+export function useCents() {
+  const locale = useMoneyLocale();
+  return useCallback((cents: number, opts: MoneyFormat = {}) => formatCents(cents, { locale, ...opts }), [locale]);
+}
+
+/** A report cell: amounts ("35.00") as money, anything else as it is. */
+export function useMoneyCell() {
+  const locale = useMoneyLocale();
+  return useCallback((cell: string | number | null | undefined) => formatMoneyCell(cell, { locale }), [locale]);
 }

@@ -21,6 +21,7 @@ import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
 import * as sales from '../sales/sales.repository';
 import * as repo from './receipts.repository';
+import { formatCents, formatMoney } from '@sandbar/contract/rules/money';
 
 /** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
 export function newReceiptId(): string {
@@ -82,7 +83,7 @@ export async function queueReceipt(
   const values = {
     venueName: settings.venueName,
     receiptUrl: receiptUrl(base, r.receiptId),
-    total: `$${centsToMoney(r.totalCents)}`,
+    total: formatCents(r.totalCents),
     customerName: r.customerName,
     date: r.day,
   };
@@ -324,10 +325,13 @@ export function receiptLines(
     rule,
   ];
   if (Number(o.tipAmount) > 0) {
-    if (Number(o.retailPrice) > 0) lines.push(...row('Retail value', `$${o.retailPrice}`));
-    lines.push(...row('Sub total', `$${o.Price}`), ...row(`Gratuity ${o.tipPercent}%`, `$${o.tipAmount}`));
+    if (Number(o.retailPrice) > 0) lines.push(...row('Retail value', formatMoney(o.retailPrice)));
+    lines.push(
+      ...row('Sub total', formatMoney(o.Price)),
+      ...row(`Gratuity ${o.tipPercent}%`, formatMoney(o.tipAmount)),
+    );
   }
-  lines.push(...row('Total', `$${o.Total}`), '', ...wrapText(opts.url), ...wrapText(r.supportEmail), '');
+  lines.push(...row('Total', formatMoney(o.Total)), '', ...wrapText(opts.url), ...wrapText(r.supportEmail), '');
   return lines;
 }
 

@@ -40,6 +40,7 @@ import { readSettings } from '../settings/settings.repository';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
 import * as offline from './offline-sale.service';
 import * as repo from './sales.repository';
+import { formatCents } from '@sandbar/contract/rules/money';
 
 // Phones are saved as digits so a search finds them however they were typed (issue 14).
 const savedPhone = (typed: string) => normalisePhone(typed) ?? typed.trim();
@@ -112,7 +113,7 @@ async function takenMessage(db: Kysely<DB>, p: repo.PositionRow, state: UnitStat
     unit,
     sold.user_name ?? 'someone',
     clockTime(Number(sold.created_at), timeZone),
-    `${sold.payment_method} $${centsToMoney(sold.price_cents)}`,
+    `${sold.payment_method} ${formatCents(sold.price_cents)}`,
   );
 }
 
@@ -374,11 +375,11 @@ function summaryOf(method: string, buyer: Buyer, positions: repo.PositionRow[], 
     totals.lines
       .map(
         (l, i) =>
-          `${unitLabel(positions[i]!)} ${l.items.map((x) => x.item.name).join(' + ')} $${centsToMoney(l.totalCents)}`,
+          `${unitLabel(positions[i]!)} ${l.items.map((x) => x.item.name).join(' + ')} ${formatCents(l.totalCents)}`,
       )
       .join('; '),
-    totals.tipCents ? `tip $${centsToMoney(totals.tipCents)}` : '',
-    `total $${centsToMoney(totals.totalCents)}`,
+    totals.tipCents ? `tip ${formatCents(totals.tipCents)}` : '',
+    `total ${formatCents(totals.totalCents)}`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -516,7 +517,7 @@ async function recordSale(
       positionId: p.id,
       day,
       kind: 'log',
-      text: `Sold to ${buyer.customerName || 'customer'} (${method}) $${centsToMoney(line.totalCents)} by ${user.initials}`,
+      text: `Sold to ${buyer.customerName || 'customer'} (${method}) ${formatCents(line.totalCents)} by ${user.initials}`,
       userId: user.id,
       at: now,
     });

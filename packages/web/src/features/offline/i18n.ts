@@ -15,7 +15,7 @@ export const offlineEn = {
   queueRefused: 'The server refused a saved sale: {{details}}',
   needsAttention: 'Needs attention',
   attentionLine:
-    '{{name}} paid ${{amount}} {{method}} at {{time}} ({{by}}), promised {{unit}}: that unit was sold meanwhile.',
+    '{{name}} paid {{amount}} {{method}} at {{time}} ({{by}}), promised {{unit}}: that unit was sold meanwhile.',
   seatOn: 'Seat on unit',
   seat: 'Seat',
   noFreeUnit: 'No free unit',

@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { useMoney } from '../../../lib/venue-format';
 import { useReceipt } from '../api/get-receipt';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -33,6 +34,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 export function ReceiptPage() {
   const { t } = useTranslation();
   const { receiptId = '' } = useParams();
+  const money = useMoney();
   const q = useReceipt(receiptId);
   if (q.isPending) {
     return (
@@ -87,17 +89,17 @@ export function ReceiptPage() {
           {hasTip && (
             <>
               {Number(o.retailPrice) > 0 && (
-                <Row label={t('receipt.retailValue')} value={`$${o.retailPrice}`} testId="receipt-retail" />
+                <Row label={t('receipt.retailValue')} value={money(o.retailPrice)} testId="receipt-retail" />
               )}
-              <Row label={t('receipt.subTotal')} value={`$${o.Price}`} testId="receipt-subtotal" />
+              <Row label={t('receipt.subTotal')} value={money(o.Price)} testId="receipt-subtotal" />
               <Row label={t('receipt.gratuityPercent')} value={`${o.tipPercent}%`} testId="receipt-tip-percent" />
-              <Row label={t('receipt.gratuityAmount')} value={`$${o.tipAmount}`} testId="receipt-tip" />
+              <Row label={t('receipt.gratuityAmount')} value={money(o.tipAmount)} testId="receipt-tip" />
             </>
           )}
           <Group justify="space-between">
             <Text fw={700}>{t('receipt.total')}</Text>
             <Text fw={700} data-testid="receipt-total">
-              ${o.Total}
+              {money(o.Total)}
             </Text>
           </Group>
           <Divider />

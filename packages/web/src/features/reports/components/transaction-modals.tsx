@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/notify';
+import { useMoney } from '../../../lib/venue-format';
 import {
   restoreTransaction,
   saveTip,
@@ -20,6 +21,7 @@ const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'short
 /** 'View Transaction Details': date plus notes, the tip, the correction history; Restore when deleted. */
 export function ViewTransactionModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const detail = useTransactionDetail(id);
   const restore = useCorrection(restoreTransaction);
   const d = detail.data;
@@ -36,8 +38,8 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             <b>{t('reports.notes')}:</b> {d.notes}
           </Text>
           <Text>
-            <b>{t('reports.price')}:</b> ${d.price} · <b>{t('reports.tip')}:</b> ${d.Tip_Amount} ·{' '}
-            <b>{t('reports.total')}:</b> ${d.total}
+            <b>{t('reports.price')}:</b> {money(d.price)} · <b>{t('reports.tip')}:</b> {money(d.Tip_Amount)} ·{' '}
+            <b>{t('reports.total')}:</b> {money(d.total)}
           </Text>
           <Text>
             <b>{t('reports.paymentMethod')}:</b> {d.paymentMethod}

@@ -4,6 +4,7 @@ import type { SaleCatalogue } from '@sandbar/contract/sales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
+import { useCents } from '../../../lib/venue-format';
 import { useCheckItemPrice } from '../api/check-item-price';
 import { useSaleCatalogue } from '../api/get-sale-catalogue';
 import { useHoldUnit } from '../api/hold-unit';
@@ -255,6 +256,7 @@ function Wizard({
   }, [started, guardLeave, discard, t, unitLabel]);
   useEffect(() => () => guardLeave?.(null), [guardLeave]);
 
+  const money = useCents();
   const hotel = catalogue.hotels.find((h) => h.id === state.hotelId) ?? null;
   const summary = doneSteps(state).map((st) => ({ step: st, text: describe(st) }));
   function describe(st: StepId): string {
@@ -281,7 +283,7 @@ function Wizard({
             ? state.receiptPhone
             : state.receiptEmail;
       case 'tip':
-        return quote.tipDollars ? `$${quote.tipDollars}` : t('sale.noTip');
+        return quote.tipDollars ? money(quote.tipDollars * 100, { dropZeroCents: true }) : t('sale.noTip');
       case 'signature':
         return '✓';
     }

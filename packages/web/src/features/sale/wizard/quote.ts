@@ -1,4 +1,4 @@
-import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
+import { moneyToCents } from '@sandbar/contract/common';
 import {
   type CatalogueItem,
   type Offer,
@@ -31,8 +31,6 @@ export function toItem(i: CatalogueItemOut): CatalogueItem {
     hotelIds: i.projectHotels,
   };
 }
-
-export const money = (cents: number) => `$${centsToMoney(cents)}`;
 
 /** A unit already in the order (from the cart). */
 export interface OrderLine {
