@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
 import type { SaleCatalogue } from '@sandbar/contract/sales';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
 import { useCents } from '../../../lib/venue-format';
@@ -289,13 +289,17 @@ function Wizard({
     }
   }
 
-  // Each new step is brought into view: on a phone the choices made so far fill the screen.
+  // Each new step is brought into view when it starts below the screen (on a phone the choices
+  // made so far can fill it). Before paint, and only then: a step already on screen never moves
+  // under a finger (or a test) that is about to touch it.
   const heading = useRef<HTMLParagraphElement>(null);
   const shownStep = useRef(step);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    heading.current?.scrollIntoView?.({ block: 'start' });
+    const el = heading.current;
+    if (el?.scrollIntoView && el.getBoundingClientRect().bottom > window.innerHeight)
+      el.scrollIntoView({ block: 'start' });
   }, [step]);
 
   const stepProps = { state, dispatch };
