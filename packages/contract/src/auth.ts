@@ -89,3 +89,12 @@ export const loginThrottle = {
   maxPerUsername: 5,
   maxPerIp: 30,
 } as const;
+
+/**
+ * POST /setMyLanguage {languageCode}: the signed-in user's own language, from the top bar's switch
+ * (issue 12, decision 121). Any signed-in user may set their own, and only their own.
+ */
+export const SetMyLanguageBody = z.object({
+  languageCode: z.enum(['en', 'es'], { error: 'Choose English or Spanish.' }),
+});
+export type SetMyLanguageBody = z.infer<typeof SetMyLanguageBody>;

@@ -151,6 +151,11 @@ export const CustomerData = z.object({
    * was taken (epoch ms). The sale belongs to that moment's day and prices; see offline.ts.
    */
   takenAt: z.number().int().positive().optional(),
+  /**
+   * The language the tablet showed when the sale was completed: the guest's receipt language
+   * (issue 12, decision 122). Left out, receipts use the venue's language.
+   */
+  languageCode: z.enum(['en', 'es']).optional().nullable(),
 });
 export type CustomerData = z.input<typeof CustomerData>;
 
@@ -361,6 +366,8 @@ export const ReceiptResponse = z.object({
   venueName: z.string(),
   venueAddress: z.string(),
   supportEmail: z.string(),
+  /** The receipt's language: the sale's, else the venue's (decision 122). The page shows it in it. */
+  languageCode: z.enum(['en', 'es']),
 });
 export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
 

@@ -23,6 +23,17 @@ export const VenueSettingsFields = {
   seasonStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   seasonEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   simulatedReader: z.enum(['0', '1']),
+  /**
+   * The venue's language (issue 12, decision 122): receipts whose sale has no language, report
+   * e-mails to addresses that are nobody's, and sign-in codes to users without one use it.
+   */
+  venueLanguage: z.enum(['en', 'es']),
+  // The Spanish versions of the receipt and report templates (the fields above are the English).
+  receiptTextMessageEs: z.string().max(1000),
+  receiptEmailSubjectEs: z.string().max(300),
+  receiptEmailBodyEs: z.string().max(100_000),
+  reportEmailSubjectEs: z.string().max(300),
+  reportEmailMessageEs: z.string().max(100_000),
 };
 
 export const Settings = z.object({ ...ConfigSettingsFields, ...VenueSettingsFields });
@@ -46,7 +57,32 @@ export const defaultSettings: Settings = {
   seasonStart: '2026-01-01',
   seasonEnd: '2026-12-31',
   simulatedReader: '0',
+  venueLanguage: 'en',
+  receiptTextMessageEs: '¡Gracias por visitar {venueName}! Su recibo: {receiptUrl}',
+  receiptEmailSubjectEs: 'Su recibo de {venueName}',
+  receiptEmailBodyEs: '<p>Gracias por visitar {venueName}.</p><p>Vea su recibo: {receiptUrl}</p>',
+  reportEmailSubjectEs: 'Informe diario de Sandbar',
+  reportEmailMessageEs: '<p>Adjunto está el informe de hoy.</p>',
 };
+
+/** The receipt and report templates in a language: the English fields, or their Spanish twins. */
+export function templatesFor(settings: Settings, lang: 'en' | 'es') {
+  return lang === 'es'
+    ? {
+        receiptTextMessage: settings.receiptTextMessageEs,
+        receiptEmailSubject: settings.receiptEmailSubjectEs,
+        receiptEmailBody: settings.receiptEmailBodyEs,
+        reportEmailSubject: settings.reportEmailSubjectEs,
+        reportEmailMessage: settings.reportEmailMessageEs,
+      }
+    : {
+        receiptTextMessage: settings.receiptTextMessage,
+        receiptEmailSubject: settings.receiptEmailSubject,
+        receiptEmailBody: settings.receiptEmailBody,
+        reportEmailSubject: settings.reportEmailSubject,
+        reportEmailMessage: settings.reportEmailMessage,
+      };
+}
 
 // ---- Calls: GET /getConfigSettings, POST /saveConfigSettings (spec section 7) ----
 
@@ -110,6 +146,12 @@ export const SaveConfigSettingsBody = z
     timeZone: z.string().trim().refine(isTimeZone, { error: settingsTexts.timeZone }),
     seasonStart: date,
     seasonEnd: date,
+    venueLanguage: VenueSettingsFields.venueLanguage,
+    receiptTextMessageEs: VenueSettingsFields.receiptTextMessageEs,
+    receiptEmailSubjectEs: VenueSettingsFields.receiptEmailSubjectEs,
+    receiptEmailBodyEs: VenueSettingsFields.receiptEmailBodyEs,
+    reportEmailSubjectEs: VenueSettingsFields.reportEmailSubjectEs,
+    reportEmailMessageEs: VenueSettingsFields.reportEmailMessageEs,
     simulatedReader: z.preprocess(
       (v) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v),
       VenueSettingsFields.simulatedReader,

@@ -1,31 +1,56 @@
+import {
+  type Language,
+  type Translation,
+  agentLabelEs,
+  localeOf,
+  messagesEs,
+  navLabelsEs,
+  passwordStrengthLabelsEs,
+  paymentMethodLabelsEs,
+  reportLabelsEs,
+  toLanguage,
+  unitTypeLabelsEs,
+} from '@sandbar/contract/i18n';
 import { messages, passwordStrengthLabels } from '@sandbar/contract/messages';
+import { reportButtons, searchReportTypes } from '@sandbar/contract/reports';
+import { paymentMethods } from '@sandbar/contract/rules/pricing';
+import { unitTypeLabels } from '@sandbar/contract/units';
 import { agentLabel, navItems } from '@sandbar/contract/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formsEn } from './components/i18n';
-import { hotelsEn } from './features/hotels/i18n';
-import { locationsEn } from './features/locations/i18n';
-import { peopleEn } from './features/people/i18n';
-import { pricesEn } from './features/prices/i18n';
-import { boardEn } from './features/dashboard/i18n';
-import { dailyLogEn } from './features/daily-log/i18n';
-import { dropoffEn } from './features/dropoff/i18n';
-import { reportsEn } from './features/reports/i18n';
-import { reportConfigEn } from './features/report-config/i18n';
-import { receiptEn } from './features/receipt/i18n';
-import { saleEn } from './features/sale/i18n';
-import { logDetailsEn } from './features/log-details/i18n';
-import { settingsEn } from './features/settings/i18n';
-import { offlineEn } from './features/offline/i18n';
+import { formsEn, formsEs } from './components/i18n';
+import { hotelsEn, hotelsEs } from './features/hotels/i18n';
+import { locationsEn, locationsEs } from './features/locations/i18n';
+import { peopleEn, peopleEs } from './features/people/i18n';
+import { pricesEn, pricesEs } from './features/prices/i18n';
+import { boardEn, boardEs } from './features/dashboard/i18n';
+import { dailyLogEn, dailyLogEs } from './features/daily-log/i18n';
+import { dropoffEn, dropoffEs } from './features/dropoff/i18n';
+import { reportsEn, reportsEs } from './features/reports/i18n';
+import { reportConfigEn, reportConfigEs } from './features/report-config/i18n';
+import { receiptEn, receiptEs } from './features/receipt/i18n';
+import { saleEn, saleEs } from './features/sale/i18n';
+import { logDetailsEn, logDetailsEs } from './features/log-details/i18n';
+import { settingsEn, settingsEs } from './features/settings/i18n';
+import { offlineEn, offlineEs } from './features/offline/i18n';
 
 // All UI text goes through i18next. The spec's texts come from the contract package
 // (`messages.*`), so screens, server and tests share one source; `ui.*` holds Sandbar's own words.
-const nav = Object.fromEntries(navItems.map((n) => [n.key, n.label]));
+const nav = Object.fromEntries(navItems.map((n) => [n.key, n.label])) as Record<
+  (typeof navItems)[number]['key'],
+  string
+>;
+const identity = (words: readonly string[]) => Object.fromEntries(words.map((w) => [w, w]));
+const reportLabels = [...reportButtons.A, ...reportButtons.S, ...searchReportTypes].map((b) => b.label as string);
 
 export const en = {
   messages,
-  nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox' },
+  nav: { ...nav, agent: agentLabel, logout: 'Log out', outbox: 'Outbox', login: 'Login', main: 'Main', menu: 'Menu' },
   passwordStrength: [...passwordStrengthLabels],
+  /** Names of values the API keeps in English: payment methods, unit types, report buttons. */
+  paymentMethods: identity(paymentMethods),
+  unitTypes: { ...unitTypeLabels },
+  reportLabels: identity(reportLabels),
   forms: formsEn,
   people: peopleEn,
   locations: locationsEn,
@@ -68,13 +93,102 @@ export const en = {
     lastError: 'Last error',
     noAccessTitle: 'Not available',
     noAccessText: 'Your role does not have access to this page.',
+    language: 'Language',
+    languageNames: { en: 'English', es: 'Español' },
+    switchLanguage: '{{code}}: switch to {{name}}',
+    signInFailed: 'Sign-in failed. Please try again.',
   },
 };
 
 export type Resources = typeof en;
 
+export const es: Translation<Resources> = {
+  messages: messagesEs,
+  nav: {
+    ...navLabelsEs,
+    agent: agentLabelEs,
+    logout: 'Salir',
+    outbox: 'Bandeja de salida',
+    login: 'Entrar',
+    main: 'Principal',
+    menu: 'Menú',
+  },
+  passwordStrength: [...passwordStrengthLabelsEs],
+  paymentMethods: Object.fromEntries(paymentMethods.map((m) => [m, paymentMethodLabelsEs[m] ?? ''])),
+  unitTypes: unitTypeLabelsEs,
+  reportLabels: Object.fromEntries(reportLabels.map((l) => [l, reportLabelsEs[l] ?? ''])),
+  forms: formsEs,
+  people: peopleEs,
+  locations: locationsEs,
+  prices: pricesEs,
+  hotels: hotelsEs,
+  board: boardEs,
+  logDetails: logDetailsEs,
+  dailyLog: dailyLogEs,
+  sale: saleEs,
+  receipt: receiptEs,
+  dropoff: dropoffEs,
+  reports: reportsEs,
+  reportConfig: reportConfigEs,
+  settings: settingsEs,
+  offline: offlineEs,
+  ui: {
+    appName: 'Sandbar',
+    close: 'Cerrar',
+    copyright: '© {{year}} Sandbar. Todos los derechos reservados.',
+    username: 'Usuario',
+    password: 'Contraseña',
+    loading: 'Cargando…',
+    searchPlaceholder: 'Buscar unidades y clientes',
+    search: 'Buscar',
+    signInTitle: 'Entrar a Sandbar',
+    twoFactorTitle: 'Acceso en dos pasos',
+    backHome: 'Volver al tablero',
+    outboxTitle: 'Bandeja de salida',
+    outboxIntro:
+      'Cada correo y mensaje de texto que envía Sandbar, del más nuevo al más viejo. Los mensajes en cola esperan un proveedor o un reintento.',
+    outboxEmpty: 'Aún no hay mensajes.',
+    channel: 'Canal',
+    recipient: 'Para',
+    subject: 'Asunto',
+    message: 'Mensaje',
+    status: 'Estado',
+    attempts: 'Intentos',
+    created: 'Creado',
+    purpose: 'Propósito',
+    lastError: 'Último error',
+    noAccessTitle: 'No disponible',
+    noAccessText: 'Tu rol no tiene acceso a esta página.',
+    language: 'Idioma',
+    languageNames: { en: 'English', es: 'Español' },
+    switchLanguage: '{{code}}: cambiar a {{name}}',
+    signInFailed: 'No se pudo entrar. Inténtalo de nuevo.',
+  },
+};
+
+/** The i18next resources of every language (the parity test compares them key for key). */
+export const resources = { en: { translation: en }, es: { translation: es } };
+
+/** Switches the app's language and the page's `<html lang>`; returns the language now in force. */
+export function setLanguage(code: string | null | undefined): Language {
+  const lang = toLanguage(code) ?? 'en';
+  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  return lang;
+}
+
+/** The language the app shows now. */
+export function currentLanguage(): Language {
+  return toLanguage(i18n.language) ?? 'en';
+}
+
+/** The Intl locale of the app's language (money, dates). */
+export function currentLocale(): 'en-US' | 'es-US' {
+  return localeOf(currentLanguage());
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources,
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -242,6 +242,8 @@ export interface SalesTable {
   multi: number;
   /** Voucher sales: the voucher's number (printed on the receipt, in the reports' data). */
   voucher_number: Generated<string>;
+  /** The guest's receipt language ('en' | 'es'); null: the venue's (decision 122). */
+  language_code: string | null;
   created_at: number;
   deleted_at: number | null;
   deleted_by: number | null;

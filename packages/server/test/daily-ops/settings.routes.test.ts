@@ -40,6 +40,13 @@ describe(`config settings calls on ${testDialect}`, () => {
       seasonStart: '2026-04-01',
       seasonEnd: '2026-10-31',
       simulatedReader: '1',
+      // Issue 12: the venue's language and the Spanish templates.
+      venueLanguage: 'es',
+      receiptTextMessageEs: '¡Gracias {customerName}! {total} en {venueName}: {receiptUrl}',
+      receiptEmailSubjectEs: 'Recibo {date}',
+      receiptEmailBodyEs: '<p>Gracias de {venueName}</p>',
+      reportEmailSubjectEs: 'Cifras del día',
+      reportEmailMessageEs: '<p>Hola <strong>equipo</strong></p>',
     };
     const res = await saveSettings(all);
     expect(res.statusCode).toBe(200);

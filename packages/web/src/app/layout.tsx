@@ -24,7 +24,9 @@ import { UpdatePrompt } from '../features/offline/components/update-prompt';
 import { cartStore } from '../features/sale/cart-store';
 import { useAV, withAV } from '../lib/av';
 import { toastError } from '../lib/notify';
+import { useLanguageSync } from '../lib/language';
 import { useCurrentUser } from '../lib/session';
+import { LanguageSwitch } from './language-switch';
 import { paths } from './paths';
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
@@ -36,7 +38,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   if (!user) {
     return (
       <Anchor component={NavLink} to={withAV(paths.login, av)} c="white" fw={600} onClick={onNavigate}>
-        Login
+        {t('nav.login')}
       </Anchor>
     );
   }
@@ -112,6 +114,7 @@ const isBusy = () =>
 export function Layout() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
+  useLanguageSync();
   const av = useAV();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -122,12 +125,14 @@ export function Layout() {
             <Anchor component={Link} to={withAV(user ? paths.home : paths.login, av)} c="white" fw={800} size="lg">
               {t('ui.appName')}
             </Anchor>
-            <Group gap="md" visibleFrom="md" component="nav" aria-label="Main">
+            <Group gap="md" visibleFrom="md" component="nav" aria-label={t('nav.main')}>
               <NavLinks />
             </Group>
           </Group>
+          {!user && <LanguageSwitch />}
           {user && (
             <Group gap="sm" wrap="nowrap">
+              <LanguageSwitch />
               <QueueCounter />
               <LiveDot />
               <SearchBox />
@@ -142,7 +147,14 @@ export function Layout() {
                   <IconPower size={22} />
                 </ActionIcon>
               </Tooltip>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" color="white" size="sm" aria-label="Menu" />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                color="white"
+                size="sm"
+                aria-label={t('nav.menu')}
+              />
             </Group>
           )}
         </Group>

@@ -1,6 +1,6 @@
 import { readAV, withAV } from './av';
 import { connectivity } from './connectivity';
-import { toastError } from './notify';
+import { localText, toastError } from './notify';
 import { tokenStore } from './token';
 
 /** An error answered by the API: its status and the server's `details`. */
@@ -108,7 +108,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
         // A failed action always says so; a failed read only when the link first drops (after
         // that the offline banner says it, not a toast per call).
         if (!opts.silent && (method !== 'GET' || wasOnline)) toastError(networkFailureDetails);
-        throw new ApiError(0, networkFailureDetails, null);
+        throw new ApiError(0, localText(networkFailureDetails), null);
       }
     }
     await wait(BACKOFF_MS * 2 ** (attempt - 1), opts.signal);
@@ -127,7 +127,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     const isLogin = path.startsWith('/auth/login');
     if (res.status === 401 && !isLogin) onUnauthorized();
     if (!opts.silent && !(res.status === 401 && !isLogin)) toastError(details);
-    throw new ApiError(res.status, details, data);
+    // Forms show `details` as they are: in the app's language (the API speaks English).
+    throw new ApiError(res.status, localText(details), data);
   }
   return data as T;
 }

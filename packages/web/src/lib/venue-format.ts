@@ -1,3 +1,4 @@
+import { localeOf, toLanguage } from '@sandbar/contract/i18n';
 import { type MoneyFormat, formatCents, formatMoney, formatMoneyCell } from '@sandbar/contract/rules/money';
 import { formatVenueTime } from '@sandbar/contract/rules/time';
 import { useCallback } from 'react';
@@ -12,7 +13,7 @@ export function useVenueTime() {
   const { data: user } = useCurrentUser();
   const { i18n } = useTranslation();
   const timeZone = user?.timeZone ?? fallbackZone;
-  const locale = i18n.language || 'en-US';
+  const locale = localeOf(toLanguage(i18n.language) ?? 'en');
   return useCallback(
     (epochMs: number, withDate = false) => formatVenueTime(epochMs, timeZone, { locale, withDate }),
     [timeZone, locale],
@@ -22,7 +23,7 @@ export function useVenueTime() {
 /** The locale money is formatted in: the user's language (the venue's currency, USD). */
 function useMoneyLocale(): string {
   const { i18n } = useTranslation();
-  return i18n.language === 'es' ? 'es-US' : 'en-US';
+  return localeOf(toLanguage(i18n.language) ?? 'en');
 }
 
 /** Money through the one shared formatter (contract rules/money), in the user's language. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setLanguage } from '../i18n';
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom lacks (DESIGN.md section 2).
 Object.defineProperty(window, 'matchMedia', {
@@ -30,4 +31,6 @@ Element.prototype.scrollIntoView = vi.fn();
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A test that speaks Spanish must not leave the next one in Spanish.
+  setLanguage('en');
 });

@@ -181,3 +181,7 @@ export async function useChallenge(db: Kysely<DB>, id: string, now: number): Pro
 export async function audit(db: Kysely<DB>, userId: number | null, kind: string, detail: string, at: number) {
   await db.insertInto('audit_log').values({ user_id: userId, kind, detail, at }).execute();
 }
+
+export async function setLanguage(db: Kysely<DB>, userId: number, languageCode: string): Promise<void> {
+  await db.updateTable('users').set({ language_code: languageCode }).where('id', '=', userId).execute();
+}

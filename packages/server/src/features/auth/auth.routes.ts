@@ -6,6 +6,7 @@ import {
   LoginResponse,
   LogoutResponse,
   LoginData,
+  SetMyLanguageBody,
   UnlockTwoFactorBody,
   twoFactorLock,
 } from '@sandbar/contract/auth';
@@ -107,6 +108,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.logout(app.deps, request.user);
       return { success: 1 as const };
     },
+  );
+
+  app.post(
+    '/setMyLanguage',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Set the signed-in user's own language (the top bar's switch); answers the user",
+        body: SetMyLanguageBody,
+        response: { 200: AuthUser, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.setMyLanguage(app.deps, request.user, request.body.languageCode),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { serverTexts, toLanguage } from '@sandbar/contract/i18n';
 import crypto from 'node:crypto';
 import {
   type AuthUser,
@@ -62,6 +63,12 @@ export async function describeUser(deps: AppDeps, u: Omit<SessionUser, 'sessionI
     DOY: dayOfYear(businessDay(deps.clock.now(), timeZone)),
     timeZone,
   };
+}
+
+/** POST /setMyLanguage: only the caller's own row changes. */
+export async function setMyLanguage(deps: AppDeps, u: SessionUser, languageCode: 'en' | 'es'): Promise<AuthUser> {
+  await repo.setLanguage(deps.db, u.id, languageCode);
+  return describeUser(deps, { ...u, languageCode });
 }
 
 const waitText = (what: string, oldest: number | null, windowMs: number, now: number) => {
@@ -174,11 +181,13 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise
       expires_at: now + twoFactor.validMinutes * 60_000,
       now,
     });
-    const text = `Your ${settings.venueName} sign-in code is ${code}. It is valid for ${twoFactor.validMinutes} minutes.`;
+    // In the user's language, else the venue's (issue 12).
+    const words = serverTexts[toLanguage(user.language_code) ?? toLanguage(settings.venueLanguage) ?? 'en'];
+    const text = words.signInCode(settings.venueName, code, String(twoFactor.validMinutes));
     await enqueue(trx, deps.clock, {
       channel,
       recipient: channel === 'email' ? user.email : user.phone,
-      subject: channel === 'email' ? `${settings.venueName} sign-in code` : null,
+      subject: channel === 'email' ? words.signInCodeSubject(settings.venueName) : null,
       body: text,
       purpose: 'twoFactor',
     });
@@ -186,7 +195,7 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise
   const to = maskAddress(channel === 'email' ? user.email : user.phone);
   return {
     AUTH2FA: true,
-    details: `We sent a ${twoFactor.digits}-digit code to ${to}. Enter it below to finish signing in.`,
+    details: serverTexts.en.codeSent(String(twoFactor.digits), to),
     challengeId,
   };
 }

@@ -1,6 +1,8 @@
 import { normalisePhone } from '@sandbar/contract/rules/phone';
 import crypto from 'node:crypto';
 import { centsToMoney } from '@sandbar/contract/common';
+import { type Language, localeOf, paymentMethodLabelsEs, serverTexts, toLanguage } from '@sandbar/contract/i18n';
+import { formatCents } from '@sandbar/contract/rules/money';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import {
   type PrintCodeResponse,
@@ -8,7 +10,7 @@ import {
   type ReceiptResponse,
   saleTexts,
 } from '@sandbar/contract/sales';
-import { type Settings, absoluteLinks, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
+import { type Settings, absoluteLinks, escapeHtml, fillTemplate, templatesFor } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
@@ -21,7 +23,6 @@ import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
 import * as sales from '../sales/sales.repository';
 import * as repo from './receipts.repository';
-import { formatCents, formatMoney } from '@sandbar/contract/rules/money';
 
 /** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
 export function newReceiptId(): string {
@@ -61,7 +62,19 @@ export function receiptUrl(base: string, receiptId: string): string {
   return `${base.replace(/\/+$/, '')}/receipt/${receiptId}`;
 }
 
+/** A receipt's language: the sale's (the guest's), else the venue's (decision 122). */
+export function receiptLanguage(saleLanguage: string | null | undefined, settings: Settings): Language {
+  return toLanguage(saleLanguage) ?? toLanguage(settings.venueLanguage) ?? 'en';
+}
+
+/** Money on a receipt, through Intl in the receipt's language: "$35.00", "$1,234.00" (es-US alike). */
+function receiptMoney(cents: number, lang: Language): string {
+  return formatCents(cents, { locale: localeOf(lang) });
+}
+
 export interface ReceiptTarget {
+  /** The guest's language (receiptLanguage). */
+  language: Language;
   receiptId: string;
   /** The sale's business day, YYYY-MM-DD ({date}). */
   day: string;
@@ -80,10 +93,11 @@ export async function queueReceipt(
   base: string,
   r: ReceiptTarget,
 ): Promise<{ phoneSent: boolean; emailSent: boolean }> {
+  const templates = templatesFor(settings, r.language);
   const values = {
     venueName: settings.venueName,
     receiptUrl: receiptUrl(base, r.receiptId),
-    total: formatCents(r.totalCents),
+    total: receiptMoney(r.totalCents, r.language),
     customerName: r.customerName,
     date: r.day,
   };
@@ -93,13 +107,13 @@ export async function queueReceipt(
     await enqueue(db, clock, {
       channel: 'sms',
       recipient: phone,
-      body: fillTemplate(settings.receiptTextMessage, values),
+      body: fillTemplate(templates.receiptTextMessage, values),
       purpose: 'receipt',
     });
   }
   if (email) {
     // The body is the venue's own HTML: values go in escaped, the link as a link.
-    const html = fillTemplate(settings.receiptEmailBody, {
+    const html = fillTemplate(templates.receiptEmailBody, {
       ...values,
       venueName: escapeHtml(values.venueName),
       customerName: escapeHtml(values.customerName),
@@ -108,8 +122,8 @@ export async function queueReceipt(
     await enqueue(db, clock, {
       channel: 'email',
       recipient: email,
-      subject: fillTemplate(settings.receiptEmailSubject, values),
-      body: htmlToText(fillTemplate(settings.receiptEmailBody, values)),
+      subject: fillTemplate(templates.receiptEmailSubject, values),
+      body: htmlToText(fillTemplate(templates.receiptEmailBody, values)),
       html: absoluteLinks(html, base),
       purpose: 'receipt',
     });
@@ -127,7 +141,17 @@ function htmlToText(html: string): string {
     .trim();
 }
 
-function formatDate(ms: number, timeZone: string): string {
+const spanishDates = new Map<string, Intl.DateTimeFormat>();
+
+function formatDate(ms: number, timeZone: string, lang: Language): string {
+  if (lang !== 'en') {
+    let fmt = spanishDates.get(timeZone);
+    if (!fmt) {
+      fmt = new Intl.DateTimeFormat(localeOf(lang), { timeZone, dateStyle: 'short', timeStyle: 'short' });
+      spanishDates.set(timeZone, fmt);
+    }
+    return fmt.format(new Date(ms));
+  }
   const p = venueParts(ms, timeZone);
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${String(p.month).padStart(2, '0')}/${String(p.day).padStart(2, '0')}/${p.year} ${h12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
@@ -139,10 +163,11 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
   if (!sale) throw notFound(saleTexts.receiptNotFound);
   const [units, settings] = await Promise.all([sales.unitsOfSale(deps.db, sale.id), readSettings(deps.db)]);
   const first = units[0];
+  const language = receiptLanguage(sale.language_code, settings);
   return {
     orderInfo: {
       invoiceNumber: String(sale.id).padStart(6, '0'),
-      purchaseDate: formatDate(Number(sale.created_at), settings.timeZone),
+      purchaseDate: formatDate(Number(sale.created_at), settings.timeZone, language),
       ourTransactionId: sale.our_transaction_id,
       paymentMethod: sale.payment_method,
       voucherNumber: sale.voucher_number,
@@ -167,6 +192,7 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
     venueName: settings.venueName,
     venueAddress: settings.venueAddress,
     supportEmail: settings.supportEmail,
+    languageCode: language,
   };
 }
 
@@ -191,6 +217,7 @@ export async function resendReceipt(
   const settings = await readSettings(deps.db);
   const sent = await deps.db.transaction().execute(async (trx) => {
     const s = await queueReceipt(trx, deps.clock, settings, base, {
+      language: receiptLanguage(sale.language_code, settings),
       receiptId: sale.receipt_id,
       day: sale.day,
       totalCents: sale.total_cents,
@@ -251,6 +278,7 @@ export async function updateReceipt(
       customer_email: email,
     });
     return queueReceipt(trx, deps.clock, settings, base, {
+      language: receiptLanguage(sale.language_code, settings),
       receiptId: sale.receipt_id,
       day: sale.day,
       totalCents: sale.total_cents,
@@ -311,27 +339,28 @@ export function receiptLines(
   opts: { reprint: boolean; url: string; voucherNumber?: string },
 ): string[] {
   const o = r.orderInfo;
+  const lang: Language = r.languageCode ?? 'en';
+  const tx = serverTexts[lang].slip;
+  const money = (amount: string) => receiptMoney(Math.round(Number(amount) * 100), lang);
+  const method = lang === 'es' ? (paymentMethodLabelsEs[o.paymentMethod] ?? o.paymentMethod) : o.paymentMethod;
   const rule = '-'.repeat(slipWidth);
   const lines = [
     ...wrapText(r.venueName),
     ...(r.venueAddress ? wrapText(r.venueAddress) : []),
     rule,
-    opts.reprint ? 'Receipt (REPRINT)' : 'Receipt',
-    ...row('Invoice', o.invoiceNumber),
+    opts.reprint ? tx.reprint : tx.receipt,
+    ...row(tx.invoice, o.invoiceNumber),
     ...wrapText(o.purchaseDate),
-    ...r.units.flatMap((u) => row('Unit', `${u.unitLocation} ${u.unitNumber}`)),
-    ...row('Payment', o.paymentMethod),
-    ...(opts.voucherNumber ? row('Voucher', opts.voucherNumber) : []),
+    ...r.units.flatMap((u) => row(tx.unit, `${u.unitLocation} ${u.unitNumber}`)),
+    ...row(tx.payment, method),
+    ...(opts.voucherNumber ? row(tx.voucher, opts.voucherNumber) : []),
     rule,
   ];
   if (Number(o.tipAmount) > 0) {
-    if (Number(o.retailPrice) > 0) lines.push(...row('Retail value', formatMoney(o.retailPrice)));
-    lines.push(
-      ...row('Sub total', formatMoney(o.Price)),
-      ...row(`Gratuity ${o.tipPercent}%`, formatMoney(o.tipAmount)),
-    );
+    if (Number(o.retailPrice) > 0) lines.push(...row(tx.retailValue, money(o.retailPrice)));
+    lines.push(...row(tx.subTotal, money(o.Price)), ...row(tx.gratuity(String(o.tipPercent)), money(o.tipAmount)));
   }
-  lines.push(...row('Total', formatMoney(o.Total)), '', ...wrapText(opts.url), ...wrapText(r.supportEmail), '');
+  lines.push(...row(tx.total, money(o.Total)), '', ...wrapText(opts.url), ...wrapText(r.supportEmail), '');
   return lines;
 }
 

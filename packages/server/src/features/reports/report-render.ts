@@ -1,4 +1,5 @@
 import type { ReportCell, ReportData } from '@sandbar/contract/reports';
+import { type Language, reportWord } from '@sandbar/contract/i18n';
 import { escapeHtml } from '@sandbar/contract/settings';
 import { formatMoneyCell } from '@sandbar/contract/rules/money';
 
@@ -25,7 +26,7 @@ function table(headers: string[], rows: ReportCell[][], footer: ReportCell[][]):
   ].join('');
 }
 
-export function reportHtml(data: ReportData): string {
+export function reportHtml(data: ReportData, lang: Language = 'en'): string {
   const parts = [`<h2>${escapeHtml(data.reportTitle)}</h2>`];
   if (data.reportType === 'userLog') {
     parts.push(table(data.reportHeaders, data.reportRows, data.reportFooter));
@@ -36,11 +37,11 @@ export function reportHtml(data: ReportData): string {
   for (const g of data.reportType === 'hourlySales' ? data.agents : []) {
     parts.push(`<h3>${escapeHtml(g.name)}</h3>`, table(g.headers, g.rows, g.footer));
   }
-  if (data.reportRows.length === 0) parts.push('<p>Nothing recorded for this day.</p>');
+  if (data.reportRows.length === 0) parts.push(`<p>${reportWord('Nothing recorded for this day.', lang)}</p>`);
   return parts.join('');
 }
 
-export function reportText(data: ReportData): string {
+export function reportText(data: ReportData, lang: Language = 'en'): string {
   const n = visible(data.reportHeaders);
   const line = (cells: ReportCell[]) =>
     cells
@@ -52,7 +53,7 @@ export function reportText(data: ReportData): string {
     line(data.reportHeaders),
     ...data.reportRows.map(line),
     ...data.reportFooter.map(line),
-    ...(data.reportRows.length === 0 ? ['Nothing recorded for this day.'] : []),
+    ...(data.reportRows.length === 0 ? [reportWord('Nothing recorded for this day.', lang)] : []),
   ].join('\n');
 }
 

@@ -9,7 +9,8 @@ import {
 } from '@sandbar/contract/reports';
 import { splitEmails } from '@sandbar/contract/hotels';
 import { messages } from '@sandbar/contract/messages';
-import { absoluteLinks, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
+import { type Language, reportIn, toLanguage } from '@sandbar/contract/i18n';
+import { absoluteLinks, escapeHtml, fillTemplate, templatesFor } from '@sandbar/contract/settings';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
@@ -89,6 +90,19 @@ async function recipientsOf(db: Db, type: string): Promise<string[]> {
   return [...new Set([...contacts, ...subscribers].map((e) => e.toLowerCase()))];
 }
 
+/** The language of each address that is a user's e-mail (lower-cased addresses). */
+async function languagesOfEmails(db: Kysely<DB>, emails: string[]): Promise<Map<string, Language>> {
+  const out = new Map<string, Language>();
+  if (emails.length === 0) return out;
+  const rows = await db.selectFrom('users').select(['email', 'language_code']).where('email', '!=', '').execute();
+  for (const r of rows) {
+    const lang = toLanguage(r.language_code);
+    const email = (r.email ?? '').trim().toLowerCase();
+    if (lang && emails.includes(email) && !out.has(email)) out.set(email, lang);
+  }
+  return out;
+}
+
 /** Queues one report of one day to its recipients (the report e-mail settings' subject and message). */
 async function queueReport(
   db: Db,
@@ -102,14 +116,27 @@ async function queueReport(
   const settings = await readSettings(db as Kysely<DB>);
   const data = await getReport({ db: db as Kysely<DB>, clock }, { userType: 'A' }, type, timestamp);
   const values = { venueName: settings.venueName, date: data.startDate, total: reportTotal(data) };
-  const subject = `${fillTemplate(settings.reportEmailSubject, values)}: ${data.reportTitle}`;
-  const html = absoluteLinks(
-    `${fillTemplate(settings.reportEmailMessage, values, escapeHtml)}${reportHtml(data)}`,
-    publicUrl,
-  );
-  const body = reportText(data);
+  // Each recipient in their language: a user's own when the address is a user's, else the venue's.
+  const known = await languagesOfEmails(db as Kysely<DB>, recipients);
+  const venue = toLanguage(settings.venueLanguage) ?? 'en';
+  const mails = new Map<Language, { subject: string; body: string; html: string }>();
   for (const recipient of recipients) {
-    await enqueue(db as Kysely<DB>, clock, { channel: 'email', recipient, subject, body, html, purpose: 'report' });
+    const lang = known.get(recipient) ?? venue;
+    let mail = mails.get(lang);
+    if (!mail) {
+      const templates = templatesFor(settings, lang);
+      const shown = reportIn(data, lang);
+      mail = {
+        subject: `${fillTemplate(templates.reportEmailSubject, values)}: ${shown.reportTitle}`,
+        html: absoluteLinks(
+          `${fillTemplate(templates.reportEmailMessage, values, escapeHtml)}${reportHtml(shown, lang)}`,
+          publicUrl,
+        ),
+        body: reportText(shown, lang),
+      };
+      mails.set(lang, mail);
+    }
+    await enqueue(db as Kysely<DB>, clock, { channel: 'email', recipient, ...mail, purpose: 'report' });
   }
   return recipients.length;
 }

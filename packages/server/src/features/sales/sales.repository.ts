@@ -200,6 +200,7 @@ export async function insertSale(
     notes: string;
     multi: number;
     voucher_number: string;
+    language_code?: string | null;
     created_at: number;
   },
 ): Promise<number> {

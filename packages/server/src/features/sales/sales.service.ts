@@ -35,7 +35,7 @@ import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
-import { newReceiptId, queueReceipt, receiptUrl } from '../receipts/receipts.service';
+import { newReceiptId, queueReceipt, receiptLanguage, receiptUrl } from '../receipts/receipts.service';
 import { readSettings } from '../settings/settings.repository';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
 import * as offline from './offline-sale.service';
@@ -452,6 +452,7 @@ async function recordSale(
     notes: data.notes,
     multi: c.multi ? 1 : 0,
     voucher_number: voucherNumber,
+    language_code: data.languageCode ?? null,
     created_at: now,
   });
   await repo.insertSaleItems(
@@ -579,6 +580,7 @@ export async function saveCustomer(
       // Phase 5, queue the receipt (none when the customer declined one).
       if (data.receiptType !== 'none') {
         await queueReceipt(trx, clock, settings, base, {
+          language: receiptLanguage(data.languageCode, settings),
           receiptId: c.receiptId,
           day: c.day,
           totalCents: totals.totalCents,

@@ -41,6 +41,9 @@ export async function saveConfigSettings(
   const values: Partial<Settings> = { ...input };
   if (values.reportEmailMessage !== undefined) values.reportEmailMessage = sanitizeRichText(values.reportEmailMessage);
   if (values.receiptEmailBody !== undefined) values.receiptEmailBody = sanitizeRichText(values.receiptEmailBody);
+  if (values.reportEmailMessageEs !== undefined)
+    values.reportEmailMessageEs = sanitizeRichText(values.reportEmailMessageEs);
+  if (values.receiptEmailBodyEs !== undefined) values.receiptEmailBodyEs = sanitizeRichText(values.receiptEmailBodyEs);
   // The season check needs both ends: one sent end is compared with the stored other one.
   if (values.seasonStart !== undefined || values.seasonEnd !== undefined) {
     const current = await readSettings(deps.db);

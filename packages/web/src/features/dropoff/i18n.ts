@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words for the Notes / Drops screen (spec texts come from messages.ts). */
 export const dropoffEn = {
   title: 'Notes / Drops',
@@ -32,4 +33,40 @@ export const dropoffEn = {
   voidConfirm: 'VOID DROP-OFF',
   voidedBy: 'Voided by {{name}} at {{time}}: {{reason}}',
   voidedTag: 'VOID',
+};
+
+export const dropoffEs: Translation<typeof dropoffEn> = {
+  title: 'Notas / Entregas',
+  today: 'Hoy',
+  cc: 'Tarjeta',
+  cash: 'Efectivo',
+  roomCharge: 'Cargo a habitación',
+  voucher: 'Cupón',
+  tips: 'Propinas (aparte)',
+  tipsHint:
+    'Las propinas no están en los totales de arriba; las propinas en efectivo sí están en el efectivo disponible.',
+  cashOnHand: 'Efectivo disponible',
+  droppedOff: 'Ya entregado',
+  amount: 'Monto a entregar',
+  notes: 'Notas',
+  save: 'GUARDAR',
+  log: 'Entregas',
+  noDrops: 'Aún no hay entregas hoy.',
+  customers: 'Clientes de hoy',
+  noCustomers: 'Aún no hay clientes hoy.',
+  time: 'Hora',
+  customer: 'Cliente',
+  location: 'Ubicación',
+  unit: 'Unidad',
+  payment: 'Pago',
+  price: 'Precio',
+  agent: 'Agente',
+  saveAnyway: 'Guardar de todos modos',
+  cancel: 'Cancelar',
+  void: 'Anular',
+  voidTitle: 'Anular esta entrega',
+  voidReason: 'Motivo',
+  voidConfirm: 'ANULAR ENTREGA',
+  voidedBy: 'Anulada por {{name}} a las {{time}}: {{reason}}',
+  voidedTag: 'ANULADA',
 };

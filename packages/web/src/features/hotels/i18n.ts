@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words on the Hotels screens (spec texts come from messages.ts). */
 export const hotelsEn = {
   title: 'Hotels',
@@ -26,4 +27,34 @@ export const hotelsEn = {
   additional: 'Additional',
   rosterFiles: 'Roster files',
   uploadedAt: 'Uploaded',
+};
+
+export const hotelsEs: Translation<typeof hotelsEn> = {
+  title: 'Hoteles',
+  add: 'Agregar hotel',
+  editTitle: 'Editar hotel',
+  name: 'Nombre del hotel',
+  contactName: 'Nombre de contacto',
+  contactEmail: 'Correos de contacto',
+  contactEmailHint: 'Varias direcciones: una por línea o separadas por comas.',
+  roomRange: 'Rango de habitaciones',
+  vacationOwnerRule:
+    'Regla de propietarios vacacionales (las habitaciones que terminan en 70 o más reciben el equipo normal)',
+  guests: 'Huéspedes',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  back: 'Volver',
+  empty: 'Aún no hay hoteles.',
+  other: 'opción sin hotel',
+  rosterTitle: 'Lista de huéspedes',
+  rosterHint:
+    'Suelta un archivo CSV con las columnas Room, Guest_Name, Accompanying_Guest_Name, Additional (0 o 1). Reemplaza la lista actual.',
+  rosterDrop: 'Arrastra aquí los archivos CSV de huéspedes o toca para elegirlos',
+  rosterEmpty: 'No hay huéspedes cargados.',
+  room: 'Habitación',
+  guestName: 'Nombre del huésped',
+  accompanying: 'Acompañante',
+  additional: 'Adicional',
+  rosterFiles: 'Archivos de la lista',
+  uploadedAt: 'Subido',
 };

@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words for the log-details screens (spec texts come from messages.ts). */
 export const logDetailsEn = {
   title: 'Log Details',
@@ -20,4 +21,28 @@ export const logDetailsEn = {
   empty: 'No log fields yet.',
   deleteQuestion: 'Delete the log field "{{name}}"? Values already recorded in daily logs are kept.',
   saved: 'Log detail saved.',
+};
+
+export const logDetailsEs: Translation<typeof logDetailsEn> = {
+  title: 'Campos del registro',
+  intro: 'Los campos del registro diario, agrupados por categoría en este orden.',
+  add: 'Agregar campo',
+  addTitle: 'Agregar campo del registro',
+  editTitle: 'Editar campo del registro',
+  category: 'Categoría',
+  name: 'Nombre del campo',
+  nameHint:
+    'Una clave corta, única entre los campos (p. ej. windFlag). Los valores de los registros se guardan con ella.',
+  label: 'Etiqueta del campo',
+  placeholder: 'Texto de ejemplo',
+  placeholderHint: 'Para una casilla: las opciones, separadas por comas.',
+  sort: 'Orden',
+  fieldType: 'Tipo de campo',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  empty: 'Aún no hay campos del registro.',
+  deleteQuestion: '¿Eliminar el campo "{{name}}"? Los valores ya guardados en los registros diarios se conservan.',
+  saved: 'Campo del registro guardado.',
 };

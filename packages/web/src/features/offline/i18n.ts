@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words for the installable app, the offline board and the sale queue (issue 13). */
 export const offlineEn = {
   newVersion: 'New version — reload',
@@ -20,4 +21,27 @@ export const offlineEn = {
   seat: 'Seat',
   noFreeUnit: 'No free unit',
   exportRefused: 'Export refused sales',
+};
+
+export const offlineEs: Translation<typeof offlineEn> = {
+  newVersion: 'Versión nueva — recargar',
+  reload: 'Recargar',
+  offlineBanner: 'Sin conexión desde {{since}}; el tablero es de las {{asOf}}.',
+  offlineBannerNoBoard: 'Sin conexión desde {{since}}. Aún no hay un tablero guardado en esta tableta.',
+  liveConnected: 'Actualizaciones en vivo conectadas',
+  liveConnecting: 'Reconectando las actualizaciones en vivo',
+  liveOffline: 'Actualizaciones en vivo apagadas: no se llega al servidor',
+  pending: 'pendiente',
+  queueCounter_one: '{{count}} venta por enviar',
+  queueCounter_other: '{{count}} ventas por enviar',
+  onlineOnly: 'La tarjeta y el cargo a la habitación necesitan el servidor: no se pueden cobrar sin conexión.',
+  savedOffline: 'Guardada en esta tableta. Se enviará cuando vuelva la conexión.',
+  queueRefused: 'El servidor rechazó una venta guardada: {{details}}',
+  needsAttention: 'Requiere atención',
+  attentionLine:
+    '{{name}} pagó {{amount}} {{method}} a las {{time}} ({{by}}), con la unidad {{unit}} prometida: esa unidad se vendió mientras tanto.',
+  seatOn: 'Ubicar en la unidad',
+  seat: 'Ubicar',
+  noFreeUnit: 'No hay unidades libres',
+  exportRefused: 'Exportar ventas rechazadas',
 };

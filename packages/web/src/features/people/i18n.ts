@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words on the People screens (spec texts come from messages.ts). */
 export const peopleEn = {
   title: 'People',
@@ -28,4 +29,35 @@ export const peopleEn = {
   save: 'SAVE USER',
   empty: 'No users yet.',
   types: { A: 'Admin', S: 'Supervisor', M: 'Manager', U: 'User' },
+};
+
+export const peopleEs: Translation<typeof peopleEn> = {
+  title: 'Personal',
+  add: 'Agregar usuario',
+  addTitle: 'Agregar usuario',
+  editTitle: 'Editar usuario',
+  name: 'Nombre',
+  initials: 'Iniciales',
+  phone: 'Teléfono',
+  email: 'Correo',
+  username: 'Usuario',
+  password: 'Contraseña',
+  newPassword: 'Contraseña nueva',
+  newPasswordHint: 'Las contraseñas nunca se muestran. Déjala en blanco para conservar la actual.',
+  confirmPassword: 'Confirmar contraseña',
+  locations: 'Ubicaciones',
+  admin: 'Administrador',
+  supervisor: 'Supervisor',
+  manager: 'Gerente',
+  type: 'Tipo',
+  twoFactor: 'Acceso en dos pasos',
+  language: 'Idioma',
+  english: 'Inglés',
+  spanish: 'Español',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  back: 'Volver',
+  save: 'GUARDAR USUARIO',
+  empty: 'Aún no hay usuarios.',
+  types: { A: 'Administrador', S: 'Supervisor', M: 'Gerente', U: 'Usuario' },
 };

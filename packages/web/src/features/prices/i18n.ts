@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words on the Prices screens (spec texts come from messages.ts). */
 export const pricesEn = {
   /** The spec leaves the product-branded title open; Sandbar's is this. */
@@ -25,4 +26,38 @@ export const pricesEn = {
   empty: 'No prices yet.',
   yes: 'Yes',
   unitTypes: { U: 'Umbrella (U)', C: 'Cabana (C)', B: 'Bed (B)', X: 'X Chair (X)', P: 'Pier (P)', T: 'Tower (T)' },
+};
+
+export const pricesEs: Translation<typeof pricesEn> = {
+  title: 'Precios de Sandbar',
+  add: 'Agregar precio',
+  addTitle: 'Agregar precio',
+  editTitle: 'Editar precio',
+  name: 'Nombre',
+  price: 'Precio',
+  retailRate: 'Tarifa al público',
+  hotelRate: 'Tarifa de hotel',
+  addOn: 'Extra',
+  sort: 'Orden',
+  startTime: 'Hora de inicio (hora)',
+  endTime: 'Hora de fin (hora)',
+  hours: 'Horas',
+  unitType: 'Código de unidad',
+  hotel: 'Hotel',
+  allHotels: 'Todos los hoteles',
+  hotelLink: 'Vínculo con hotel',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  back: 'Volver',
+  save: 'GUARDAR PRECIO',
+  empty: 'Aún no hay precios.',
+  yes: 'Sí',
+  unitTypes: {
+    U: 'Sombrilla (U)',
+    C: 'Cabaña (C)',
+    B: 'Camastro (B)',
+    X: 'Silla X (X)',
+    P: 'Muelle (P)',
+    T: 'Torre (T)',
+  },
 };

@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words for the public receipt page. */
 export const receiptEn = {
   heading: 'Receipt',
@@ -15,4 +16,22 @@ export const receiptEn = {
   questions: 'Questions about this receipt?',
   print: 'Print',
   notFound: 'This receipt does not exist.',
+};
+
+export const receiptEs: Translation<typeof receiptEn> = {
+  heading: 'Recibo',
+  invoice: 'Factura n.º',
+  purchaseDate: 'Fecha de compra',
+  unit: 'Unidad',
+  unitWhere: '{{location}} {{number}} (fila {{row}}, posición {{position}})',
+  retailValue: 'Valor al público',
+  subTotal: 'Subtotal',
+  gratuityPercent: 'Propina',
+  gratuityAmount: 'Monto de la propina',
+  total: 'Total',
+  payment: 'Pago',
+  voucher: 'Cupón',
+  questions: '¿Preguntas sobre este recibo?',
+  print: 'Imprimir',
+  notFound: 'Este recibo no existe.',
 };

@@ -1,3 +1,4 @@
+import type { Translation } from '@sandbar/contract/i18n';
 /** Sandbar's own words for the Config settings screen (spec texts come from messages.ts). */
 export const settingsEn = {
   title: 'Config',
@@ -27,4 +28,55 @@ export const settingsEn = {
   seasonEnd: 'Season End',
   simulatedReader: 'Simulated card reader (demo and training: card payments succeed without the Android app)',
   save: 'Save',
+  spanishSection: 'Spanish',
+  venueLanguage: 'Venue language',
+  venueLanguageHint:
+    "Used for receipts of sales saved without a language and for e-mails to addresses that are no user's.",
+  reportEmailSubjectEs: 'Report Email Subject (Spanish)',
+  reportEmailMessageEs: 'Report Email Message (Spanish)',
+  receiptTextMessageEs: 'Receipt Text Message (Spanish)',
+  receiptEmailSubjectEs: 'Receipt Email Subject (Spanish)',
+  receiptEmailBodyEs: 'Receipt Email Body (Spanish)',
+};
+
+export const settingsEs: Translation<typeof settingsEn> = {
+  title: 'Configuración',
+  reportsLink: 'Configuración de informes',
+  outboxLink: 'Bandeja de salida',
+  emailSection: 'Remitente de los correos',
+  reportSection: 'Correo del informe diario',
+  receiptSection: 'Recibos',
+  venueSection: 'Lugar',
+  fromName: 'Nombre del remitente',
+  fromEmail: 'Correo del remitente',
+  paymentSubject: 'Asunto del pago',
+  reportEmailTime: 'Hora del correo del informe',
+  reportEmailTimeHint:
+    'Escribe una hora de 2 dígitos en formato 24 h (00–23), p. ej. 07 para las 7 a. m. o 19 para las 7 p. m., hora del lugar.',
+  reportEmailSubject: 'Asunto del correo del informe',
+  reportEmailMessage: 'Mensaje del correo del informe',
+  receiptTextMessage: 'Mensaje de texto del recibo',
+  receiptEmailSubject: 'Asunto del correo del recibo',
+  receiptEmailBody: 'Cuerpo del correo del recibo',
+  placeholdersHint: 'Marcadores: {{list}}.',
+  venueName: 'Nombre del lugar',
+  venueAddress: 'Dirección del lugar',
+  supportEmail: 'Correo de soporte',
+  timeZone: 'Zona horaria',
+  timeZoneHint:
+    'Una zona horaria IANA, p. ej. America/New_York. Los días de trabajo y las horas de los informes la siguen.',
+  seasonStart: 'Inicio de temporada',
+  seasonEnd: 'Fin de temporada',
+  simulatedReader:
+    'Lector de tarjetas simulado (demo y capacitación: los pagos con tarjeta se aprueban sin la app Android)',
+  save: 'Guardar',
+  spanishSection: 'Español',
+  venueLanguage: 'Idioma del lugar',
+  venueLanguageHint:
+    'Se usa en los recibos de ventas guardadas sin idioma y en los correos a direcciones que no son de ningún usuario.',
+  reportEmailSubjectEs: 'Asunto del correo del informe (español)',
+  reportEmailMessageEs: 'Mensaje del correo del informe (español)',
+  receiptTextMessageEs: 'Mensaje de texto del recibo (español)',
+  receiptEmailSubjectEs: 'Asunto del correo del recibo (español)',
+  receiptEmailBodyEs: 'Cuerpo del correo del recibo (español)',
 };

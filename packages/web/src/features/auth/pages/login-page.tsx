@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useAV, withAV } from '../../../lib/av';
+import { localText } from '../../../lib/notify';
 import { sessionKeys, useCurrentUser } from '../../../lib/session';
 import { tokenStore } from '../../../lib/token';
 import { useLogin } from '../api/login';
@@ -35,8 +36,7 @@ export function LoginPage() {
     queryClient.setQueryData(sessionKeys.user, authUser);
     navigate(withAV(homePathFor(data.userType), av), { replace: true });
   };
-  const showError = (err: unknown) =>
-    setErrors([err instanceof ApiError ? err.details : 'Sign-in failed. Please try again.']);
+  const showError = (err: unknown) => setErrors([err instanceof ApiError ? err.details : t('ui.signInFailed')]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +49,7 @@ export function LoginPage() {
       { username: username.trim(), password, appVersion: av },
       {
         onSuccess: (data) => {
-          if ('AUTH2FA' in data) setChallenge({ details: data.details, challengeId: data.challengeId });
+          if ('AUTH2FA' in data) setChallenge({ details: localText(data.details), challengeId: data.challengeId });
           else finish(data);
         },
         onError: showError,
@@ -61,7 +61,7 @@ export function LoginPage() {
     e.preventDefault();
     if (!challenge) return;
     if (!code.trim()) {
-      setErrors(['You left the auth code blank']);
+      setErrors([localText('You left the auth code blank')]);
       return;
     }
     codeMutation.mutate(

@@ -80,7 +80,9 @@ export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotC
         {t('board.soldNotice', {
           unit: `${unit.location} ${unit.unitNumber || `${unit.row}-${unit.position}`}`,
           name: seated?.customerName || '—',
-          method: seated?.paymentMethod ?? '',
+          method: seated?.paymentMethod
+            ? t(`paymentMethods.${seated.paymentMethod}`, { defaultValue: seated.paymentMethod })
+            : '',
           price: money(seated?.price ?? '0.00'),
           time: seated ? time(seated.epoc) : '',
         })}
@@ -133,7 +135,8 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
             <div>
               <Text fw={600}>{c.customerName || '—'}</Text>
               <Text size="xs" c="dimmed">
-                {time(c.epoc)} · {c.paymentMethod} · {money(c.price)}
+                {time(c.epoc)} · {t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })} ·{' '}
+                {money(c.price)}
                 {c.receiptPhone ? ` · ${c.receiptPhone}` : ''}
                 {c.receiptEmail ? ` · ${c.receiptEmail}` : ''}
               </Text>

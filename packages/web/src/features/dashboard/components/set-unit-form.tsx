@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { type UnitDetail, unitTypeLabels, unitTypes } from '@sandbar/contract/units';
+import { type UnitDetail, unitTypes } from '@sandbar/contract/units';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
@@ -50,7 +50,7 @@ export function SetUnitForm({ unit }: { unit: UnitDetail }) {
         <Select
           label={t('board.unitType')}
           placeholder="-- SELECT --"
-          data={unitTypes.map((u) => ({ value: u, label: `${unitTypeLabels[u]} (${u})` }))}
+          data={unitTypes.map((u) => ({ value: u, label: `${t(`unitTypes.${u}`)} (${u})` }))}
           value={unitType}
           onChange={(v) => {
             setUnitType(v);

@@ -1,7 +1,7 @@
+import { localText } from '../../../lib/notify';
 import { Alert, Button, Card, Group, Modal, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { moneyToCents } from '@sandbar/contract/common';
 import { dropoffTexts } from '@sandbar/contract/dropoff';
-import { messages } from '@sandbar/contract/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -33,10 +33,10 @@ export function DropoffForm({ cashOnHand }: { cashOnHand: string }) {
   };
   const submit = () => {
     setError(null);
-    if (amount === '' || Number(amount) === 0) return setError(messages.dropoff.amountRequired);
+    if (amount === '' || Number(amount) === 0) return setError(t('messages.dropoff.amountRequired'));
     const cents = Math.round(Number(amount) * 100);
     if (cents > moneyToCents(cashOnHand)) {
-      return setQuestion(dropoffTexts.overCashOnHand((cents / 100).toFixed(2), cashOnHand));
+      return setQuestion(localText(dropoffTexts.overCashOnHand((cents / 100).toFixed(2), cashOnHand)));
     }
     void send(false);
   };
@@ -76,7 +76,12 @@ export function DropoffForm({ cashOnHand }: { cashOnHand: string }) {
           {t('dropoff.save')}
         </Button>
       </Stack>
-      <Modal opened={question !== null} onClose={() => setQuestion(null)} title={dropoffTexts.confirmTitle} centered>
+      <Modal
+        opened={question !== null}
+        onClose={() => setQuestion(null)}
+        title={localText(dropoffTexts.confirmTitle)}
+        centered
+      >
         <Stack>
           <Text>{question}</Text>
           <Group justify="flex-end">

@@ -1,3 +1,4 @@
+import { localText } from '../../../lib/notify';
 import { Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { dropoffTexts } from '@sandbar/contract/dropoff';
 import type { DropoffReport } from '@sandbar/contract/sales';
@@ -75,7 +76,7 @@ function VoidModal({ drop, onClose }: { drop: Drop; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    if (!reason.trim()) return setError(dropoffTexts.voidReasonBlank);
+    if (!reason.trim()) return setError(localText(dropoffTexts.voidReasonBlank));
     try {
       const r = await mutation.mutateAsync({ id: drop.id, reason });
       toastSuccess(r.details);

@@ -96,7 +96,7 @@ export function DropoffPage() {
                     <Table.Td>{c.customerName}</Table.Td>
                     <Table.Td>{c.projectLocations}</Table.Td>
                     <Table.Td>{c.umbrellaNumber}</Table.Td>
-                    <Table.Td>{c.paymentMethod}</Table.Td>
+                    <Table.Td>{t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })}</Table.Td>
                     <Table.Td>{money(c.price)}</Table.Td>
                   </Table.Tr>
                 ))}

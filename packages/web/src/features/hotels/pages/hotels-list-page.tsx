@@ -1,5 +1,4 @@
 import { Badge, Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +98,7 @@ export function HotelsListPage() {
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}
-        message={messages.hotel.deleteConfirm}
+        message={t('messages.hotel.deleteConfirm')}
         onYes={confirm}
         onNo={() => setDeleting(null)}
         loading={del.isPending}

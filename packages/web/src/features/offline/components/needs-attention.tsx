@@ -36,7 +36,7 @@ function Item({ item }: { item: AttentionItem }) {
         {t('offline.attentionLine', {
           name: item.customerName || 'Customer',
           amount: money(item.amount),
-          method: item.paymentMethod,
+          method: t(`paymentMethods.${item.paymentMethod}`, { defaultValue: item.paymentMethod }),
           time: dayjs(item.takenAt).format('HH:mm'),
           by: item.takenBy,
           unit: item.promisedUnit,

@@ -1,5 +1,4 @@
 import { Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -80,7 +79,7 @@ export function PeopleListPage() {
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}
-        message={messages.people.deleteConfirm}
+        message={t('messages.people.deleteConfirm')}
         onYes={confirm}
         onNo={() => setDeleting(null)}
         loading={del.isPending}

@@ -1,5 +1,4 @@
 import { Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -97,7 +96,7 @@ export function PricesListPage() {
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}
-        message={messages.price.deleteConfirm}
+        message={t('messages.price.deleteConfirm')}
         onYes={confirm}
         onNo={() => setDeleting(null)}
         loading={del.isPending}

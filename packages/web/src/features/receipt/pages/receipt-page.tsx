@@ -13,9 +13,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { setLanguage } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
+import { browserLanguage } from '../../../lib/language';
 import { useMoney } from '../../../lib/venue-format';
 import { useReceipt } from '../api/get-receipt';
 
@@ -34,8 +37,14 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 export function ReceiptPage() {
   const { t } = useTranslation();
   const { receiptId = '' } = useParams();
-  const money = useMoney();
   const q = useReceipt(receiptId);
+  const money = useMoney();
+  // The guest's language (the sale's, else the venue's: the server decides); before it is known
+  // or when there is no receipt, the browser's.
+  const language = q.data?.languageCode;
+  useEffect(() => {
+    setLanguage(language ?? browserLanguage());
+  }, [language]);
   if (q.isPending) {
     return (
       <Center mih="60vh">
@@ -83,7 +92,10 @@ export function ReceiptPage() {
               })}
             />
           ))}
-          <Row label={t('receipt.payment')} value={o.paymentMethod} />
+          <Row
+            label={t('receipt.payment')}
+            value={t(`paymentMethods.${o.paymentMethod}`, { defaultValue: o.paymentMethod })}
+          />
           {o.voucherNumber && <Row label={t('receipt.voucher')} value={o.voucherNumber} testId="receipt-voucher" />}
           <Divider />
           {hasTip && (

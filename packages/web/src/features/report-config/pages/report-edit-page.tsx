@@ -1,5 +1,6 @@
+import { reportTextsEs } from '@sandbar/contract/i18n';
+import { currentLanguage } from '../../../i18n';
 import { Alert, Button, Container, Group, Loader, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { parseEmailList, reportTexts } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +24,10 @@ function EditForm({ id, name, emails, type }: { id: number; name: string; emails
   };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!values.name.trim()) return setError(messages.report.nameBlank);
+    if (!values.name.trim()) return setError(t('messages.report.nameBlank'));
     const { invalid } = parseEmailList(values.emailAddresses);
-    if (invalid.length) return setError(reportTexts.invalidEmails(invalid));
+    if (invalid.length)
+      return setError((currentLanguage() === 'es' ? reportTextsEs : reportTexts).invalidEmails(invalid));
     try {
       const r = await save.mutateAsync({ postData: { id, ...values } });
       toastSuccess(r.details);

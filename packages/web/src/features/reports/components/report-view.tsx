@@ -1,5 +1,4 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { type ReportData, isRoomChargeType, selectableReportTypes, tipReportTypes } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +99,7 @@ export function ReportView({ data, isAdmin, reportTime }: { data: ReportData; is
             disabled={selected.size === 0}
             onClick={() => setConfirm({ ids: [...selected] })}
           >
-            {messages.report.deleteAllSelected}
+            {t('messages.report.deleteAllSelected')}
           </Button>
         </Group>
       )}
@@ -115,8 +114,8 @@ export function ReportView({ data, isAdmin, reportTime }: { data: ReportData; is
         opened={confirm != null}
         message={
           confirm?.ids.length === 1
-            ? messages.report.deleteTransactionConfirm
-            : messages.report.deleteTransactionsConfirm
+            ? t('messages.report.deleteTransactionConfirm')
+            : t('messages.report.deleteTransactionsConfirm')
         }
         loading={del.isPending || delMany.isPending || delTips.isPending}
         onYes={() => void onDelete()}

@@ -16,10 +16,10 @@ export function SearchForm({ initial, onSearch }: { initial: SearchRequest; onSe
   const hotels = useReportHotels();
   const [s, setS] = useState(initial);
   const options = [
-    ...searchReportTypes.map((o) => ({ value: o.type as string, label: o.label as string })),
+    ...searchReportTypes.map((o) => ({ value: o.type as string, label: t(`reportLabels.${o.label}`) })),
     ...(hotels.data?.hotels ?? [])
       .filter((h) => !h.isOther)
-      .map((h) => ({ value: roomChargeType(h.name), label: `${h.name} Room Charge` })),
+      .map((h) => ({ value: roomChargeType(h.name), label: t('reports.roomChargeOf', { hotel: h.name }) })),
   ];
   return (
     <Group align="flex-end" className="no-print" data-testid="search-form">

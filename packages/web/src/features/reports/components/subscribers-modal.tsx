@@ -1,3 +1,5 @@
+import { reportTextsEs } from '@sandbar/contract/i18n';
+import { currentLanguage } from '../../../i18n';
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { parseEmailList, reportTexts } from '@sandbar/contract/reports';
 import { useState } from 'react';
@@ -24,7 +26,8 @@ export function SubscribersModal({
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     const { invalid } = parseEmailList(value);
-    if (invalid.length) return setError(reportTexts.invalidEmails(invalid));
+    if (invalid.length)
+      return setError((currentLanguage() === 'es' ? reportTextsEs : reportTexts).invalidEmails(invalid));
     try {
       const r = await save.mutateAsync({ emailAddresses: value, reportType });
       toastSuccess(r.details);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/notify';
-import { useMoney } from '../../../lib/venue-format';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import {
   restoreTransaction,
   saveTip,
@@ -16,12 +16,13 @@ import {
 } from '../api/corrections';
 import { useReportHotels } from '../api/get-hotels';
 
-const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-
 /** 'View Transaction Details': date plus notes, the tip, the correction history; Restore when deleted. */
 export function ViewTransactionModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
+  // In the venue's zone and the user's language, whatever the tablet's clock says (issue 12).
+  const venueTime = useVenueTime();
+  const when = (ms: number) => venueTime(ms, true);
   const detail = useTransactionDetail(id);
   const restore = useCorrection(restoreTransaction);
   const d = detail.data;
@@ -42,7 +43,8 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             <b>{t('reports.total')}:</b> {money(d.total)}
           </Text>
           <Text>
-            <b>{t('reports.paymentMethod')}:</b> {d.paymentMethod}
+            <b>{t('reports.paymentMethod')}:</b>{' '}
+            {t(`paymentMethods.${d.paymentMethod}`, { defaultValue: d.paymentMethod })}
             {d.hotel && ` (${d.hotel})`} · <b>{t('reports.agent')}:</b> {d.agent}
           </Text>
           {d.deleted && (

@@ -1,5 +1,5 @@
+import { businessDay } from '@sandbar/contract/rules/time';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { type ReportData, reportButtons, roomChargeType } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ function ReportPanel({
   const [subscribers, setSubscribers] = useState(false);
   const email = () => {
     // The spec's e-mail call does not wait for its answer: say so at once, report a failure after.
-    toastSuccess(messages.report.emailed);
+    toastSuccess(t('messages.report.emailed'));
     sendEmailReport(data.reportType, reportTime).catch((err: unknown) => {
       if (!(err instanceof ApiError)) toastError(String(err));
     });
@@ -65,7 +65,7 @@ function ReportPanel({
               {t('reports.email')}
             </Button>
             <Button size="xs" variant="default" onClick={() => setSubscribers(true)}>
-              {messages.report.addSubscribers}
+              {t('messages.report.addSubscribers')}
             </Button>
           </>
         )}
@@ -130,7 +130,9 @@ function DayReport({ type, isAdmin, userType }: { type: string; isAdmin: boolean
 }
 
 function SearchReport({ isAdmin }: { isAdmin: boolean }) {
-  const today = new Date().toISOString().slice(0, 10);
+  const { data: user } = useCurrentUser();
+  // Today in the venue's zone, not the tablet's (issue 12 item 6).
+  const today = businessDay(Date.now(), user?.timeZone ?? 'America/New_York');
   const [req, setReq] = useState<SearchRequest | null>(null);
   const toMs = (d: string) => dayToTimeStamp(d) * 1000;
   const result = useSearchReport(req ? { type: req.type, startMs: toMs(req.startDay), endMs: toMs(req.endDay) } : null);
@@ -147,6 +149,7 @@ function SearchReport({ isAdmin }: { isAdmin: boolean }) {
 
 /** /dailyreports: 'Reports', the role's buttons (spec section 2), then the chosen report. */
 export function ReportsPage() {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   if (!user || (user.userType !== 'A' && user.userType !== 'S')) return null;
@@ -165,16 +168,16 @@ export function ReportsPage() {
     <Container fluid py="md">
       <Stack gap="md">
         <Title order={2} className="no-print">
-          {messages.report.heading}
+          {t('messages.report.heading')}
         </Title>
         <Group gap="xs" className="no-print" data-testid="report-buttons">
           {reportButtons[userType].map((b) => (
             <Button key={b.type} variant={type === b.type ? 'filled' : 'light'} onClick={() => choose(b.type)}>
-              {b.label}
+              {t(`reportLabels.${b.label}`)}
             </Button>
           ))}
         </Group>
-        {!type && <Text c="dimmed">{messages.report.selectReport}</Text>}
+        {!type && <Text c="dimmed">{t('messages.report.selectReport')}</Text>}
         {inHotels && <HotelsView onPick={choose} onBack={() => choose(null)} />}
         {type === 'searchSales' && isAdmin && <SearchReport isAdmin={isAdmin} />}
         {type && !inHotels && type !== 'searchSales' && <DayReport type={type} isAdmin={isAdmin} userType={userType} />}

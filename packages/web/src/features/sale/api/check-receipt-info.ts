@@ -3,9 +3,15 @@ import { saleTexts } from '@sandbar/contract/sales';
 import { useMutation } from '@tanstack/react-query';
 import { api, isNetworkError } from '../../../lib/api';
 import { connectivity } from '../../../lib/connectivity';
+import { localText } from '../../../lib/notify';
 
 /** POST /checkReceiptInfo: status false comes with a message shown in a red alert. */
 export const checkReceiptInfo = async (body: CheckReceiptInfoBody): Promise<ReceiptCheckResponse> => {
+  const r = await check(body);
+  return { ...r, message: localText(r.message) };
+};
+
+const check = async (body: CheckReceiptInfoBody): Promise<ReceiptCheckResponse> => {
   if (!connectivity.get().online) return checkOffline(body);
   try {
     return await api<ReceiptCheckResponse>('/checkReceiptInfo', { method: 'POST', body, silent: true, attempts: 2 });

@@ -1,5 +1,5 @@
+import { localText } from '../../../lib/notify';
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
-import { messages } from '@sandbar/contract/messages';
 import { readerPollMs } from '@sandbar/contract/rules/pricing';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,15 +66,15 @@ export function CardPayment({
     } finally {
       setStarting(false);
     }
-    setStatus(messages.sale.squareLoadingReader);
+    setStatus(t('messages.sale.squareLoadingReader'));
     try {
       reader.start({ amountCents, currency: 'USD', ourTransactionId, note });
     } catch (err) {
       setStatus(null);
-      setError(err instanceof ReaderError ? err.message : messages.sale.squareError);
+      setError(err instanceof ReaderError ? localText(err.message) : t('messages.sale.squareError'));
       return;
     }
-    setStatus(messages.sale.squareConnecting);
+    setStatus(t('messages.sale.squareConnecting'));
     if (timer.current) clearInterval(timer.current);
     timer.current = setInterval(() => {
       const r = reader.poll(ourTransactionId);

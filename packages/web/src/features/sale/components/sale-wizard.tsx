@@ -262,7 +262,9 @@ function Wizard({
   function describe(st: StepId): string {
     switch (st) {
       case 'payment':
-        return state.paymentMethod ?? '';
+        return state.paymentMethod
+          ? t(`paymentMethods.${state.paymentMethod}`, { defaultValue: state.paymentMethod })
+          : '';
       case 'voucher':
         return state.voucherNumber;
       case 'hotel':

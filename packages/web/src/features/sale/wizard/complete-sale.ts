@@ -2,6 +2,7 @@ import { centsToMoney } from '@sandbar/contract/common';
 import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
 import type { CustomerData, SaveCustomerResponse } from '@sandbar/contract/sales';
 import { useCallback, useRef } from 'react';
+import { currentLanguage } from '../../../i18n';
 import { useSaveCustomer } from '../api/save-customer';
 import type { SaleState } from './machine';
 import type { OrderLine, Quote } from './quote';
@@ -61,6 +62,8 @@ export function buildCustomerData(a: {
     receiptType: s.receiptType,
     customerPhone: s.receiptType === 'phone' ? s.receiptPhone : '',
     customerEmail: s.receiptType === 'email' ? s.receiptEmail : '',
+    // The language on screen is the guest's receipt language (decision 122).
+    languageCode: currentLanguage(),
   };
 }
 

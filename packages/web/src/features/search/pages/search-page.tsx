@@ -124,7 +124,9 @@ export function SearchPage() {
                               {u.location} {u.unitNumber}
                             </Anchor>
                           </Table.Td>
-                          <Table.Td>{c.paymentMethod}</Table.Td>
+                          <Table.Td>
+                            {t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })}
+                          </Table.Td>
                           <Table.Td>{money(c.price)}</Table.Td>
                           <Table.Td>{c.receiptPhone || c.receiptEmail}</Table.Td>
                         </Table.Tr>

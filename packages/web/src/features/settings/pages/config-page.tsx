@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { FormErrors } from '../../../components/form-errors';
-import { EmailField, TextField, TextareaField, ToggleField } from '../../../components/form-fields';
+import { EmailField, RadioField, TextField, TextareaField, ToggleField } from '../../../components/form-fields';
 import { useFormState } from '../../../components/use-form-state';
 import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
@@ -133,6 +133,45 @@ export function ConfigPage() {
             description={receiptHint}
             value={values.receiptEmailBody}
             onChange={bind('receiptEmailBody')}
+            height={200}
+          />
+
+          <Divider label={t('settings.spanishSection')} labelPosition="left" />
+          <RadioField
+            name="venueLanguage"
+            label={t('settings.venueLanguage')}
+            description={t('settings.venueLanguageHint')}
+            value={values.venueLanguage}
+            onChange={bind('venueLanguage')}
+            options={[
+              { value: 'en', label: t('ui.languageNames.en') },
+              { value: 'es', label: t('ui.languageNames.es') },
+            ]}
+          />
+          {text('reportEmailSubjectEs', reportHint)}
+          <RichTextField
+            name="reportEmailMessageEs"
+            label={t('settings.reportEmailMessageEs')}
+            description={reportHint}
+            value={values.reportEmailMessageEs}
+            onChange={bind('reportEmailMessageEs')}
+            height={200}
+          />
+          <TextareaField
+            name="receiptTextMessageEs"
+            label={t('settings.receiptTextMessageEs')}
+            description={receiptHint}
+            value={values.receiptTextMessageEs}
+            onChange={bind('receiptTextMessageEs')}
+            minRows={2}
+          />
+          {text('receiptEmailSubjectEs', receiptHint)}
+          <RichTextField
+            name="receiptEmailBodyEs"
+            label={t('settings.receiptEmailBodyEs')}
+            description={receiptHint}
+            value={values.receiptEmailBodyEs}
+            onChange={bind('receiptEmailBodyEs')}
             height={200}
           />
 

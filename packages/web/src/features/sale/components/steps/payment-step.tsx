@@ -20,7 +20,7 @@ export function PaymentStep({ dispatch }: StepProps) {
             onClick={() => dispatch({ type: 'choosePayment', method: m })}
             disabled={offline && !isQueueable(m)}
           >
-            {m}
+            {t(`paymentMethods.${m}`, { defaultValue: m })}
           </ChoiceButton>
         ))}
       </Group>
