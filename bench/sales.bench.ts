@@ -1,15 +1,20 @@
 /**
  * Single-unit cash sales per second, end to end: HTTP → POST /api/saveCustomer (validation,
- * server totals, compare-and-set, sale + items + customer + unit log + outbox receipt in one
- * transaction, board event) on SQLite and on PostgreSQL, 20 concurrent connections.
+ * server totals, compare-and-set, sale + items + customer + unit log + outbox receipt, board
+ * event) on SQLite and on PostgreSQL, 20 concurrent connections.
  *
- * The server runs as its own process (as in production); autocannon drives it from this one.
- * Every request sells a different unit with a fresh ourTransactionId, so each is a real sale.
+ * The servers run as their own processes (as in production); autocannon drives them from this
+ * one. Every request sells a different unit with a fresh ourTransactionId, so each is a real sale.
+ * Honest figures (issue 15): a run is a fixed number of sales timed from the first request to the
+ * last response; both databases are warmed up, then take turns run after run (so both see the
+ * same machine load); a figure is the median of SALES_BENCH_RUNS runs (3), printed with the CPU
+ * each sale cost (the server process, and on PostgreSQL its backends, from /proc) and the load
+ * average: on a shared machine CPU per sale says more than the rate.
  *
  *   node --import tsx bench/sales.bench.ts            (both databases)
  *   SALES_BENCH_DB=sqlite node --import tsx bench/sales.bench.ts
  *
- * Exports a default async function for bench/run.ts; prints one line per database.
+ * Exports a default async function for bench/run.ts; prints one line per run and per database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,13 +29,19 @@ import { seedDemoVenue } from '../packages/server/src/db/demo-seed';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
 import { insertBenchPrice, positionIdsOf } from './fixtures';
-import { type LoadResult, loadOnce, machineLoad } from './season/load';
+import { type LoadResult, loadOnce, machineLoad, median } from './season/load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 20;
 const ROWS = 100;
 const PER_ROW = 100; // 10,000 sellable units: one sale each
-const SALES = Number(process.env.SALES_BENCH_SALES ?? 6000);
+/** Sales a timed run (each sells units nobody sold yet: 10,000 cover the warm-up and the runs). */
+const SALES = Number(process.env.SALES_BENCH_SALES ?? 3000);
+const RUNS = Number(process.env.SALES_BENCH_RUNS ?? 3);
+const WARMUP = 300;
+const CLOCK_TICKS = 100;
+/** Throw-away PostgreSQL databases are named with this prefix (SALES_BENCH_PG_PREFIX to tell benches apart). */
+const PG_PREFIX = process.env.SALES_BENCH_PG_PREFIX ?? 'sandbar_bench';
 const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface SalesBenchResult {
@@ -42,6 +53,8 @@ export interface SalesBenchResult {
   p99Ms: number;
   errors: number;
   recorded: number;
+  serverCpuMs: number;
+  dbCpuMs: number;
 }
 
 /** A location of 10,000 umbrellas, an all-day price, assigned to the demo staff user. */
@@ -118,59 +131,40 @@ async function stopServer(proc: ChildProcess): Promise<void> {
   if (proc.exitCode === null) proc.kill('SIGKILL');
 }
 
-async function drive(url: string, positionIds: number[], priceId: number, sales: number) {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'staff', password: 'sandbar-demo' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  let next = 0;
-  // A fixed number of sales, timed from the first request to the last response (autocannon's
-  // own duration is rounded up to whole seconds, which undercounted the rate by up to 20 %).
-  return loadOnce({
-    url: `${url}/api/saveCustomer`,
-    connections: CONNECTIONS,
-    amount: sales,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: () => {
-      const unitId = positionIds[next++ % positionIds.length]!;
-      return JSON.stringify({
-        customerData: {
-          ourTransactionId: crypto.randomUUID(),
-          unitId,
-          paymentMethod: 'Cash',
-          customerName: 'Bench Guest',
-          selectedUnit: priceId,
-          orderTotal: '30.00',
-          tipAmount: '0',
-          receiptType: 'phone',
-          customerPhone: '3055550100',
-        },
-      });
-    },
-  });
+interface Venue {
+  dialect: 'sqlite' | 'postgres';
+  database: Database;
+  /** PostgreSQL: the bench database's name (its backends' CPU is counted). */
+  pgName?: string;
+  positionIds: number[];
+  priceId: number;
+  url: string;
+  proc: ChildProcess;
+  token: string;
+  next: number;
+  cleanup(): Promise<void>;
 }
 
-async function runOne(dialect: 'sqlite' | 'postgres'): Promise<SalesBenchResult> {
+async function openVenue(dialect: 'sqlite' | 'postgres'): Promise<Venue> {
   let database: Database;
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
+  let pgName: string | undefined;
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-bench-'));
     database = connectSqlite(path.join(dir, 'sandbar.db'));
     env = { SANDBAR_DATA_DIR: dir };
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   } else {
-    const name = `sandbar_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    const name = `${PG_PREFIX}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    pgName = name;
     const admin = new pg.Client({ connectionString: PG_ADMIN });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const u = new URL(PG_ADMIN);
     u.pathname = `/${name}`;
-    database = connectPostgres(u.toString(), 5);
+    database = connectPostgres(u.toString(), 2);
     env = { DATABASE_URL: u.toString() };
     cleanup = async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN });
@@ -181,49 +175,174 @@ async function runOne(dialect: 'sqlite' | 'postgres'): Promise<SalesBenchResult>
   }
   try {
     const { positionIds, priceId } = await seedBenchVenue(database);
-    const sales = Math.min(SALES, positionIds.length);
     const { url, proc } = await startServer(env);
-    let r: LoadResult;
-    try {
-      r = await drive(url, positionIds, priceId, sales);
-    } finally {
-      await stopServer(proc);
-    }
-    const recorded = Number(
-      (
-        await database.db
-          .selectFrom('sales')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    return {
-      database: dialect,
-      connections: CONNECTIONS,
-      sales: r.ok,
-      perSecond: Math.round(r.rps),
-      p50Ms: r.p50,
-      p99Ms: r.p99,
-      errors: r.errors,
-      recorded,
-    };
-  } finally {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'staff', password: 'sandbar-demo' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    return { dialect, database, pgName, positionIds, priceId, url, proc, token, next: 0, cleanup };
+  } catch (err) {
     await database.close();
     await cleanup();
+    throw err;
   }
+}
+
+async function closeVenue(v: Venue): Promise<void> {
+  await stopServer(v.proc);
+  await v.database.close();
+  await v.cleanup();
+}
+
+/** CPU seconds a process has used (user + system), from /proc (Linux); 0 elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of each PostgreSQL backend connected to the bench database, by pid. */
+async function backendCpu(name: string): Promise<Map<number, number>> {
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fixed number of sales, each a different unit and a fresh ourTransactionId. */
+function sell(v: Venue, sales: number) {
+  // Timed from the first request to the last response (autocannon's own duration is rounded up to
+  // whole seconds, which undercounted the rate by up to 20 %).
+  return loadOnce({
+    url: `${v.url}/api/saveCustomer`,
+    connections: CONNECTIONS,
+    amount: sales,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${v.token}` },
+    body: () => {
+      const unitId = v.positionIds[v.next++ % v.positionIds.length]!;
+      return JSON.stringify({
+        customerData: {
+          ourTransactionId: crypto.randomUUID(),
+          unitId,
+          paymentMethod: 'Cash',
+          customerName: 'Bench Guest',
+          selectedUnit: v.priceId,
+          orderTotal: '30.00',
+          tipAmount: '0',
+          receiptType: 'phone',
+          customerPhone: '3055550100',
+        },
+      });
+    },
+  });
+}
+
+interface RunFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+  /** Server process CPU per sale, ms. */
+  serverCpuMs: number;
+  /** PostgreSQL backends' CPU per sale, ms (0 on SQLite: it runs inside the server). */
+  dbCpuMs: number;
+  load: string;
+}
+
+async function measuredRun(v: Venue, sales: number): Promise<RunFigures> {
+  const server0 = cpuSeconds(v.proc.pid!);
+  const db0 = v.pgName ? await backendCpu(v.pgName) : new Map<number, number>();
+  const r: LoadResult = await sell(v, sales);
+  const server1 = cpuSeconds(v.proc.pid!);
+  let dbSeconds = 0;
+  if (v.pgName) {
+    for (const [pid, cpu] of await backendCpu(v.pgName)) dbSeconds += cpu - (db0.get(pid) ?? 0);
+  }
+  return {
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    ok: r.ok,
+    errors: r.errors,
+    serverCpuMs: ((server1 - server0) * 1000) / Math.max(1, r.ok),
+    dbCpuMs: (dbSeconds * 1000) / Math.max(1, r.ok),
+    load: machineLoad(),
+  };
 }
 
 export default async function salesBench(): Promise<SalesBenchResult[]> {
   const which = process.env.SALES_BENCH_DB;
   const dialects = (which ? [which] : ['sqlite', 'postgres']) as ('sqlite' | 'postgres')[];
+  const venues: Venue[] = [];
   const out: SalesBenchResult[] = [];
-  for (const d of dialects) {
-    const r = await runOne(d);
-    out.push(r);
-    console.log(
-      `sales ${r.database.padEnd(8)} ${r.connections} connections: ${r.perSecond} single-unit cash sales/s ` +
-        `(${r.sales} sales, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.recorded} recorded; ${machineLoad()})`,
-    );
+  try {
+    for (const d of dialects) venues.push(await openVenue(d));
+    const perRun = Math.min(SALES, Math.floor((venues[0]!.positionIds.length - WARMUP) / RUNS));
+    // Warm both servers up (JIT, pool connections) before anything is timed.
+    for (const v of venues) await sell(v, WARMUP);
+    const runs = new Map<Venue, RunFigures[]>(venues.map((v) => [v, []]));
+    // The databases take turns, run after run, so both see the same machine load.
+    for (let i = 0; i < RUNS; i++) {
+      for (const v of venues) {
+        const f = await measuredRun(v, perRun);
+        runs.get(v)!.push(f);
+        console.log(
+          `  run ${i + 1} ${v.dialect.padEnd(8)} ${Math.round(f.rps)} sales/s, p99 ${Math.round(f.p99)} ms, ` +
+            `CPU/sale ${f.serverCpuMs.toFixed(2)} ms server + ${f.dbCpuMs.toFixed(2)} ms database (${f.load})`,
+        );
+      }
+    }
+    for (const v of venues) {
+      const all = [...runs.get(v)!].sort((a, b) => a.rps - b.rps);
+      const mid = all[Math.floor(all.length / 2)]!;
+      const recorded = Number(
+        (
+          await v.database.db
+            .selectFrom('sales')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const r: SalesBenchResult = {
+        database: v.dialect,
+        connections: CONNECTIONS,
+        sales: mid.ok,
+        perSecond: Math.round(mid.rps),
+        p50Ms: Math.round(mid.p50),
+        p99Ms: Math.round(mid.p99),
+        errors: all.reduce((n, f) => n + f.errors, 0),
+        recorded,
+        serverCpuMs: median(all.map((f) => f.serverCpuMs)),
+        dbCpuMs: median(all.map((f) => f.dbCpuMs)),
+      };
+      out.push(r);
+      console.log(
+        `sales ${r.database.padEnd(8)} ${r.connections} connections: ${r.perSecond} single-unit cash sales/s, median of ${RUNS} ` +
+          `(${r.sales} sales a run, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.recorded} recorded; ` +
+          `CPU per sale ${r.serverCpuMs.toFixed(2)} ms server + ${r.dbCpuMs.toFixed(2)} ms database; ${mid.load})`,
+      );
+    }
+    const [a, b] = out;
+    if (a && b) {
+      console.log(
+        `sales postgres/sqlite: ${(b.perSecond / a.perSecond).toFixed(2)} × the rate, ` +
+          `${((b.serverCpuMs + b.dbCpuMs) / (a.serverCpuMs + a.dbCpuMs)).toFixed(2)} × the CPU per sale (${machineLoad()})`,
+      );
+    }
+  } finally {
+    for (const v of venues) await closeVenue(v);
   }
   return out;
 }

@@ -11,6 +11,8 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /** PostgreSQL connections per instance: a sale holds one for two statements (decision record 150). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SANDBAR_DEMO: flag.default(true),
   SMTP_URL: z.string().url().optional(),
   SMS_PROVIDER_URL: z.string().url().optional(),

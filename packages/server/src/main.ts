@@ -10,7 +10,11 @@ import { httpSmsProvider } from './platform/sms';
 import { startScheduler } from './platform/scheduler';
 
 const env = loadEnv();
-const database = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.SANDBAR_DATA_DIR });
+const database = connect({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.SANDBAR_DATA_DIR,
+  poolSize: env.DATABASE_POOL_SIZE,
+});
 await migrateToLatest(database.db);
 
 let seeded = false;

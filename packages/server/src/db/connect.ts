@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -27,6 +28,32 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 // numeric: we keep money in integer cents, but sums come back as numeric.
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
+/** SQL that starts with this is parsed and planned once per connection (see PreparingClient). */
+export const PREPARED = '/* prepared */';
+const preparedNames = new Map<string, string>();
+
+/**
+ * Makes a pg client turn a statement marked PREPARED into a named prepared statement: PostgreSQL
+ * parses it once per connection and, after a few runs, keeps its plan. Only the hot, fixed-text
+ * statements of a sale are marked (sale-statement.pg.ts): planning the sale's write took longer
+ * than running it. Anything else goes through unchanged.
+ */
+function prepareMarked(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(values)) {
+      let name = preparedNames.get(text);
+      if (!name) {
+        name = `sandbar_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+        preparedNames.set(text, name);
+      }
+      return query({ name, text, values });
+    }
+    return query(...args);
+  }) as typeof client.query;
+}
+
 export function connectPostgres(url: string, max = 10): Database {
   // A request waits at most 15 s for a connection (a refused connection fails at once): a database
   // that does not answer gives a 503 ("please retry") instead of hanging the tablet.
@@ -45,6 +72,7 @@ export function connectPostgres(url: string, max = 10): Database {
   pool.on('error', (err) => database.onConnectionError(err));
   pool.on('connect', (client) => {
     client.on('error', (err) => database.onConnectionError(err));
+    prepareMarked(client);
   });
   return database;
 }
@@ -80,7 +108,7 @@ export function connectSqlite(file: string): Database {
   return { db, dialect: 'sqlite', file, onConnectionError: () => undefined, close: () => db.destroy() };
 }
 
-export function connect(opts: { databaseUrl?: string; dataDir: string }): Database {
-  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl);
+export function connect(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Database {
+  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, opts.poolSize);
   return connectSqlite(path.resolve(opts.dataDir, 'sandbar.db'));
 }

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '../db/schema';
+import type { DB, OutboxTable } from '../db/schema';
 import { readSettings } from '../features/settings/settings.repository';
 import type { Clock } from './clock';
 import type { Mailer } from './mail';
@@ -18,26 +18,27 @@ export interface OutgoingMessage {
 
 /** Queue a message. Call it inside the caller's transaction so nothing is sent for a rolled-back change. */
 export async function enqueue(db: Kysely<DB>, clock: Clock, m: OutgoingMessage): Promise<number> {
-  const now = clock.now();
-  const row = await db
-    .insertInto('outbox')
-    .values({
-      channel: m.channel,
-      recipient: m.recipient,
-      subject: m.subject ?? null,
-      body: m.body,
-      html: m.html ?? null,
-      purpose: m.purpose,
-      status: 'queued',
-      attempts: 0,
-      last_error: null,
-      next_attempt_at: now,
-      created_at: now,
-      sent_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('outbox').values(outboxRow(clock, m)).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The outbox row of a queued message (written by enqueue, or by a statement that writes it with more). */
+export function outboxRow(clock: Clock, m: OutgoingMessage): Insertable<OutboxTable> {
+  const now = clock.now();
+  return {
+    channel: m.channel,
+    recipient: m.recipient,
+    subject: m.subject ?? null,
+    body: m.body,
+    html: m.html ?? null,
+    purpose: m.purpose,
+    status: 'queued',
+    attempts: 0,
+    last_error: null,
+    next_attempt_at: now,
+    created_at: now,
+    sent_at: null,
+  };
 }
 
 export const outboxRetry = {

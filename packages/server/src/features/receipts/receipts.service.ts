@@ -18,7 +18,7 @@ import type { SessionUser } from '../auth/auth.service';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import { escposDocument } from '../../platform/escpos';
-import { enqueue } from '../../platform/outbox';
+import { type OutgoingMessage, enqueue } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
 import * as sales from '../sales/sales.repository';
@@ -93,6 +93,17 @@ export async function queueReceipt(
   base: string,
   r: ReceiptTarget,
 ): Promise<{ phoneSent: boolean; emailSent: boolean }> {
+  const messages = receiptMessages(settings, base, r);
+  for (const m of messages) await enqueue(db, clock, m);
+  return {
+    phoneSent: messages.some((m) => m.channel === 'sms'),
+    emailSent: messages.some((m) => m.channel === 'email'),
+  };
+}
+
+/** The text and/or e-mail a receipt sends, from the settings templates (none for an unusable contact). */
+export function receiptMessages(settings: Settings, base: string, r: ReceiptTarget): OutgoingMessage[] {
+  const out: OutgoingMessage[] = [];
   const templates = templatesFor(settings, r.language);
   const values = {
     venueName: settings.venueName,
@@ -104,7 +115,7 @@ export async function queueReceipt(
   const phone = r.receiptType === 'phone' ? normalisePhone(r.phone) : null;
   const email = r.receiptType === 'email' && emailPattern.test(r.email) ? r.email.trim() : null;
   if (phone) {
-    await enqueue(db, clock, {
+    out.push({
       channel: 'sms',
       recipient: phone,
       body: fillTemplate(templates.receiptTextMessage, values),
@@ -119,7 +130,7 @@ export async function queueReceipt(
       customerName: escapeHtml(values.customerName),
       receiptUrl: `<a href="${values.receiptUrl}">${values.receiptUrl}</a>`,
     });
-    await enqueue(db, clock, {
+    out.push({
       channel: 'email',
       recipient: email,
       subject: fillTemplate(templates.receiptEmailSubject, values),
@@ -128,7 +139,7 @@ export async function queueReceipt(
       purpose: 'receipt',
     });
   }
-  return { phoneSent: !!phone, emailSent: !!email };
+  return out;
 }
 
 function htmlToText(html: string): string {

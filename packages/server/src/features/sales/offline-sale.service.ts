@@ -11,9 +11,9 @@ import {
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import { saleTexts } from '@sandbar/contract/sales';
 import { unitStatus } from '@sandbar/contract/units';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AppDeps } from '../../app';
-import type { DB } from '../../db/schema';
+import type { DB, SaleAttentionTable } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { boardCache } from '../units/board-cache';
@@ -59,46 +59,59 @@ export function saleMoment(data: { takenAt?: number; paymentMethod: string }, no
   return Math.min(data.takenAt, now);
 }
 
+interface AttentionInput {
+  position: PositionRow;
+  day: string;
+  customerName: string;
+  paymentMethod: string;
+  amountCents: number;
+  takenAt: number;
+  user: Pick<SessionUser, 'id' | 'initials'>;
+  receivedAt: number;
+}
+
+/** The "Needs attention" item and unit log line of a unit sold meanwhile (without the sale's ids). */
+export function attentionOf(a: AttentionInput): {
+  row: Omit<Insertable<SaleAttentionTable>, 'sale_id' | 'customer_id'>;
+  log: { text: string; at: number };
+} {
+  return {
+    row: {
+      location_id: a.position.location_id,
+      day: a.day,
+      promised_position_id: a.position.id,
+      promised_label: label(a.position),
+      customer_name: a.customerName,
+      payment_method: a.paymentMethod,
+      amount_cents: a.amountCents,
+      taken_at: a.takenAt,
+      taken_by: a.user.id,
+      received_at: a.receivedAt,
+    },
+    log: {
+      text:
+        `Offline sale to ${a.customerName || 'customer'} (${a.paymentMethod}) ${formatCents(a.amountCents)} ` +
+        `by ${a.user.initials}: the unit was sold meanwhile, customer waits in Needs attention`,
+      at: a.receivedAt,
+    },
+  };
+}
+
 /** Inside the sale's transaction: the customer of a unit sold meanwhile waits unseated. */
 export async function raiseAttention(
   trx: Kysely<DB>,
-  a: {
-    saleId: number;
-    customerId: number;
-    position: PositionRow;
-    day: string;
-    customerName: string;
-    paymentMethod: string;
-    amountCents: number;
-    takenAt: number;
-    user: Pick<SessionUser, 'id' | 'initials'>;
-    receivedAt: number;
-  },
+  a: AttentionInput & { saleId: number; customerId: number },
 ): Promise<void> {
+  const { row, log } = attentionOf(a);
   await repo.markCustomerUnseated(trx, a.customerId);
-  await repo.insertAttention(trx, {
-    sale_id: a.saleId,
-    customer_id: a.customerId,
-    location_id: a.position.location_id,
-    day: a.day,
-    promised_position_id: a.position.id,
-    promised_label: label(a.position),
-    customer_name: a.customerName,
-    payment_method: a.paymentMethod,
-    amount_cents: a.amountCents,
-    taken_at: a.takenAt,
-    taken_by: a.user.id,
-    received_at: a.receivedAt,
-  });
+  await repo.insertAttention(trx, { ...row, sale_id: a.saleId, customer_id: a.customerId });
   await addUnitLog(trx, {
     positionId: a.position.id,
     day: a.day,
     kind: 'log',
-    text:
-      `Offline sale to ${a.customerName || 'customer'} (${a.paymentMethod}) ${formatCents(a.amountCents)} ` +
-      `by ${a.user.initials}: the unit was sold meanwhile, customer waits in Needs attention`,
+    text: log.text,
     userId: a.user.id,
-    at: a.receivedAt,
+    at: log.at,
   });
 }
 

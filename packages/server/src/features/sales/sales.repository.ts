@@ -1,5 +1,5 @@
 import type { CatalogueItem } from '@sandbar/contract/rules/pricing';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema';
 import { compactSignature, signatureDataUrl } from './signature-png';
 
@@ -47,6 +47,14 @@ export async function catalogue(db: Kysely<DB>): Promise<CatalogueItem[]> {
     db.selectFrom('prices').selectAll().orderBy('sort').orderBy('id').execute(),
     db.selectFrom('price_hotels').selectAll().execute(),
   ]);
+  return catalogueFromRows(prices, links);
+}
+
+/** The price list from its rows (sorted by sort, id) and hotel links, however they were read. */
+export function catalogueFromRows(
+  prices: Selectable<DB['prices']>[],
+  links: { price_id: number; hotel_id: number }[],
+): CatalogueItem[] {
   return prices.map((p) => ({
     id: p.id,
     name: p.name,
@@ -252,11 +260,13 @@ export async function insertCustomer(
     receipt_email: string;
     created_at: number;
     created_by: number;
+    /** 'unseated': an offline sale's unit was sold meanwhile (its customer waits in "Needs attention"). */
+    state?: 'seated' | 'unseated';
   },
 ): Promise<number> {
   const row = await db
     .insertInto('unit_customers')
-    .values({ ...c, state: 'seated' })
+    .values({ state: 'seated', ...c })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -29,18 +29,25 @@ import {
   type SearchWyndhamResponse,
   saleTexts,
 } from '@sandbar/contract/sales';
+import { type Settings, defaultSettings } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { DB } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import type { BoardEvent } from '../../platform/events';
+import { outboxRow } from '../../platform/outbox';
 import type { SessionUser } from '../auth/auth.service';
-import { newReceiptId, queueReceipt, receiptLanguage, receiptUrl } from '../receipts/receipts.service';
-import { readSettings } from '../settings/settings.repository';
-import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
+import { newReceiptId, receiptLanguage, receiptMessages, receiptUrl } from '../receipts/receipts.service';
+import { readSettings, settingsFromRows } from '../settings/settings.repository';
+import { type UnitState, addUnitLog, compareAndSet, readState, stateFromRow } from '../units/unit-state.repository';
+import { insertAttention } from './offline-sale.repository';
 import * as offline from './offline-sale.service';
+import { type SaleReads, type SaleWrite, UnitTakenError, readForSale, writeSale } from './sale-statement.pg';
 import * as repo from './sales.repository';
 import { formatCents } from '@sandbar/contract/rules/money';
+import { compactSignature } from './signature-png';
 
 // Phones are saved as digits so a search finds them however they were typed (issue 14).
 const savedPhone = (typed: string) => normalisePhone(typed) ?? typed.trim();
@@ -61,8 +68,15 @@ function venueDay(now: number, timeZone: string): string {
 const unitLabel = (p: repo.PositionRow) => `${p.location_name} ${p.unit_number || `${p.row}-${p.position}`}`;
 
 /** Units the signed-in user may sell: they exist, are not removed, and stand in an assigned location. */
-async function authorisedPositions(db: Kysely<DB>, user: SessionUser, ids: number[]): Promise<repo.PositionRow[]> {
-  const [rows, allowed] = await Promise.all([repo.positionsByIds(db, ids), repo.userLocationIds(db, user.id)]);
+async function authorisedPositions(
+  db: Kysely<DB>,
+  user: SessionUser,
+  ids: number[],
+  reads: SaleReads | null = null,
+): Promise<repo.PositionRow[]> {
+  const [rows, allowed] = reads
+    ? [reads.positions, reads.allowedLocations]
+    : await Promise.all([repo.positionsByIds(db, ids), repo.userLocationIds(db, user.id)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: repo.PositionRow[] = [];
   for (const id of ids) {
@@ -288,7 +302,12 @@ interface Buyer {
  * Who pays: for a room charge the hotel and the guest, found on the hotel's list by the
  * contract's rosterGuest rule (the wizard prices by the same rule, so its total matches).
  */
-async function resolveBuyer(db: Kysely<DB>, data: CustomerDataOut, multi: boolean): Promise<Buyer> {
+async function resolveBuyer(
+  db: Kysely<DB>,
+  data: CustomerDataOut,
+  multi: boolean,
+  reads: SaleReads | null = null,
+): Promise<Buyer> {
   if (data.paymentMethod !== 'Room Charge') {
     if (!multi && !data.customerName) throw badRequest(saleTexts.customerNameBlank);
     return {
@@ -301,7 +320,7 @@ async function resolveBuyer(db: Kysely<DB>, data: CustomerDataOut, multi: boolea
     };
   }
   if (!data.roomChargeHotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
-  const hotel = (await repo.hotelById(db, data.roomChargeHotel)) ?? null;
+  const hotel = reads ? reads.hotel : ((await repo.hotelById(db, data.roomChargeHotel)) ?? null);
   if (!hotel) throw badRequest(saleTexts.roomChargeNeedsHotel);
   if (!data.lastName || !data.roomNumber) throw badRequest(saleTexts.roomChargeNeedsGuest);
   const roomNumber = padRoom(data.roomNumber);
@@ -401,65 +420,78 @@ interface SaleContext {
   receiptId: string;
 }
 
-/** Phase 3, claim the units: each must still be free, or held by this cart or user. */
-async function claimUnits(trx: Kysely<DB>, c: SaleContext): Promise<UnitState[]> {
-  const states: UnitState[] = [];
-  for (const p of c.positions) {
-    const s = await readState(trx, p.id, c.day, p.unit_type);
-    // A sale queued offline keeps a unit sold meanwhile: the money was taken (recordSale).
+/**
+ * Phase 3, may the units be claimed: each must still be free, or held by this cart or user. A sale
+ * queued offline keeps a unit sold meanwhile: the money was taken (its customer waits unseated).
+ */
+async function checkClaimable(db: Kysely<DB>, c: SaleContext, states: UnitState[]): Promise<void> {
+  for (const [i, p] of c.positions.entries()) {
+    const s = states[i]!;
     if (!takeable(s, c.data.cartId ?? null, c.user.id, c.now) && !offline.isOfflineSale(c.data)) {
-      throw conflict(await takenMessage(trx, p, s, c.timeZone));
+      throw conflict(await takenMessage(db, p, s, c.timeZone));
     }
-    states.push(s);
   }
-  return states;
 }
 
-/** Phase 4, record the sale: the sale and its items, a seated customer and a log line per unit. */
-async function recordSale(
-  trx: Kysely<DB>,
-  c: SaleContext,
-  states: UnitState[],
-): Promise<{ saleId: number; customerIds: number[] }> {
+/**
+ * Phase 4, what the sale writes: the sale and its items, a seated customer (or, for an offline
+ * sale whose unit was sold meanwhile, an unseated one and a "Needs attention" item), a log line
+ * per unit, the claimed unit states and the receipt (none when the customer declined one). Both
+ * databases write exactly these rows (writeSaleInTransaction, or one statement on PostgreSQL).
+ */
+function saleRows(c: SaleContext, states: UnitState[], settings: Settings, clock: Clock, base: string): SaleWrite {
   const { data, buyer, totals, user, day, now } = c;
   const method = data.paymentMethod;
   const voucherNumber = method === 'Voucher' ? data.voucherNumber : '';
-  const saleId = await repo.insertSale(trx, {
-    our_transaction_id: data.ourTransactionId,
-    receipt_id: c.receiptId,
-    day,
-    user_id: user.id,
-    location_id: c.positions[0]!.location_id,
-    payment_method: method,
-    hotel_id: buyer.hotel?.id ?? null,
-    room_number: buyer.roomNumber,
-    last_name: buyer.lastName,
-    customer_name: buyer.customerName,
-    manual_entry: data.manualEntry ? 1 : 0,
-    list_cents: totals.listCents,
-    subtotal_cents: totals.subtotalCents,
-    addon_cents: totals.addonCents,
-    extra_cents: totals.extraCents,
-    tip_cents: totals.tipCents,
-    total_cents: totals.totalCents,
-    retail_cents: totals.retailCents,
-    card_transaction_id: c.cardTransactionId,
-    receipt_type: data.receiptType,
-    customer_phone: savedPhone(data.customerPhone),
-    customer_email: data.customerEmail,
-    signature_png: data.signature ?? null,
-    summary: summaryOf(method, buyer, c.positions, totals, voucherNumber),
-    notes: data.notes,
-    multi: c.multi ? 1 : 0,
-    voucher_number: voucherNumber,
-    language_code: data.languageCode ?? null,
-    created_at: now,
-  });
-  await repo.insertSaleItems(
-    trx,
-    totals.lines.flatMap((l) =>
+  const status = method === 'Room Charge' ? 4 : 2;
+  const receipts =
+    data.receiptType === 'none'
+      ? []
+      : receiptMessages(settings, base, {
+          language: receiptLanguage(data.languageCode, settings),
+          receiptId: c.receiptId,
+          day,
+          totalCents: totals.totalCents,
+          customerName: buyer.customerName,
+          receiptType: data.receiptType,
+          phone: data.customerPhone,
+          email: data.customerEmail,
+        });
+  return {
+    sale: {
+      our_transaction_id: data.ourTransactionId,
+      receipt_id: c.receiptId,
+      day,
+      user_id: user.id,
+      location_id: c.positions[0]!.location_id,
+      payment_method: method,
+      hotel_id: buyer.hotel?.id ?? null,
+      room_number: buyer.roomNumber,
+      last_name: buyer.lastName,
+      customer_name: buyer.customerName,
+      manual_entry: data.manualEntry ? 1 : 0,
+      list_cents: totals.listCents,
+      subtotal_cents: totals.subtotalCents,
+      addon_cents: totals.addonCents,
+      extra_cents: totals.extraCents,
+      tip_cents: totals.tipCents,
+      total_cents: totals.totalCents,
+      retail_cents: totals.retailCents,
+      card_transaction_id: c.cardTransactionId,
+      receipt_type: data.receiptType,
+      customer_phone: savedPhone(data.customerPhone),
+      customer_email: data.customerEmail,
+      summary: summaryOf(method, buyer, c.positions, totals, voucherNumber),
+      notes: data.notes,
+      multi: c.multi ? 1 : 0,
+      voucher_number: voucherNumber,
+      language_code: data.languageCode ?? null,
+      created_at: now,
+    },
+    // The signature goes to its own table, compacted to a 1-bit PNG (≈1 KB instead of ≈19 KB).
+    signature: compactSignature(data.signature ?? null),
+    items: totals.lines.flatMap((l) =>
       l.items.map((x) => ({
-        sale_id: saleId,
         position_id: l.positionId,
         price_id: x.item.id,
         kind: x.kind,
@@ -469,67 +501,131 @@ async function recordSale(
         retail_cents: x.retailCents,
       })),
     ),
-  );
-  const status = method === 'Room Charge' ? 4 : 2;
-  const customerIds: number[] = [];
-  for (const [i, p] of c.positions.entries()) {
-    const line = totals.lines[i]!;
-    const customerId = await repo.insertCustomer(trx, {
-      position_id: p.id,
-      day,
-      sale_id: saleId,
-      customer_name: buyer.customerName,
-      payment_method: method,
-      price_cents: line.totalCents,
-      receipt_type: data.receiptType,
-      receipt_phone: savedPhone(data.customerPhone),
-      receipt_email: data.customerEmail,
-      created_at: now,
-      created_by: user.id,
-    });
-    if (!takeable(states[i]!, data.cartId ?? null, user.id, now)) {
+    units: c.positions.map((p, i) => {
+      const line = totals.lines[i]!;
+      const take = takeable(states[i]!, data.cartId ?? null, user.id, now);
       // Offline sale, unit sold meanwhile: the customer waits unseated in "Needs attention".
-      await offline.raiseAttention(trx, {
-        saleId,
-        customerId,
-        position: p,
-        day,
-        customerName: buyer.customerName,
-        paymentMethod: method,
-        amountCents: line.totalCents,
-        takenAt: now,
-        user,
-        receivedAt: c.receivedAt,
-      });
-      customerIds.push(customerId);
-      continue;
-    }
-    const won = await compareAndSet(
-      trx,
-      p.id,
-      day,
-      states[i]!.version,
-      { status, customerId },
-      { userId: user.id, now },
-    );
-    // Lost the race: say what the winner did (sold it, or put it in an order).
-    if (!won) throw conflict(await takenMessage(trx, p, await readState(trx, p.id, day, p.unit_type), c.timeZone));
-    await addUnitLog(trx, {
-      positionId: p.id,
-      day,
-      kind: 'log',
-      text: `Sold to ${buyer.customerName || 'customer'} (${method}) ${formatCents(line.totalCents)} by ${user.initials}`,
-      userId: user.id,
-      at: now,
+      const attention = take
+        ? null
+        : offline.attentionOf({
+            position: p,
+            day,
+            customerName: buyer.customerName,
+            paymentMethod: method,
+            amountCents: line.totalCents,
+            takenAt: now,
+            user,
+            receivedAt: c.receivedAt,
+          });
+      return {
+        positionId: p.id,
+        version: states[i]!.version,
+        take,
+        status,
+        customer: {
+          customer_name: buyer.customerName,
+          payment_method: method,
+          price_cents: line.totalCents,
+          receipt_type: data.receiptType,
+          receipt_phone: savedPhone(data.customerPhone),
+          receipt_email: data.customerEmail,
+          state: take ? 'seated' : 'unseated',
+        },
+        log: attention
+          ? attention.log
+          : {
+              text: `Sold to ${buyer.customerName || 'customer'} (${method}) ${formatCents(line.totalCents)} by ${user.initials}`,
+              at: now,
+            },
+        attention: attention?.row ?? null,
+      };
+    }),
+    outbox: receipts.map((m) => outboxRow(clock, m)),
+    day,
+    now,
+    userId: user.id,
+  };
+}
+
+/** Phase 4 on SQLite (in-process, a statement costs microseconds): small statements in one transaction. */
+async function writeSaleInTransaction(trx: Kysely<DB>, c: SaleContext, w: SaleWrite) {
+  const { id: saleId } = await trx
+    .insertInto('sales')
+    .values({ ...w.sale, deleted_at: null, deleted_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (w.signature) await trx.insertInto('sale_signatures').values({ sale_id: saleId, png: w.signature }).execute();
+  await repo.insertSaleItems(
+    trx,
+    w.items.map((i) => ({ ...i, sale_id: saleId })),
+  );
+  const customerIds: number[] = [];
+  for (const [i, u] of w.units.entries()) {
+    const p = c.positions[i]!;
+    const customerId = await repo.insertCustomer(trx, {
+      ...u.customer,
+      position_id: u.positionId,
+      day: w.day,
+      sale_id: saleId,
+      created_at: w.now,
+      created_by: w.userId,
     });
     customerIds.push(customerId);
+    if (u.take) {
+      const won = await compareAndSet(
+        trx,
+        u.positionId,
+        w.day,
+        u.version,
+        { status: u.status, customerId },
+        { userId: w.userId, now: w.now },
+      );
+      // Lost the race: say what the winner did (sold it, or put it in an order).
+      if (!won) throw conflict(await takenMessage(trx, p, await readState(trx, p.id, w.day, p.unit_type), c.timeZone));
+    } else {
+      await insertAttention(trx, { ...u.attention!, sale_id: saleId, customer_id: customerId });
+    }
+    await addUnitLog(trx, {
+      positionId: u.positionId,
+      day: w.day,
+      kind: 'log',
+      text: u.log.text,
+      userId: w.userId,
+      at: u.log.at,
+    });
   }
+  for (const m of w.outbox) await trx.insertInto('outbox').values(m).execute();
   return { saleId, customerIds };
+}
+
+/** Phase 4 on PostgreSQL: one statement; a unit lost meanwhile undoes it and answers who took it. */
+async function writeSaleInOneStatement(db: Kysely<DB>, c: SaleContext, w: SaleWrite) {
+  try {
+    return await writeSale(db, w);
+  } catch (err) {
+    if (!(err instanceof UnitTakenError)) throw err;
+    for (const [i, u] of w.units.entries()) {
+      if (!u.take) continue;
+      const p = c.positions[i]!;
+      const s = await readState(db, p.id, w.day, p.unit_type);
+      if (s.version !== u.version) throw conflict(await takenMessage(db, p, s, c.timeZone));
+    }
+    throw conflict(saleTexts.unitTaken(unitLabel(c.positions[0]!), 'was just sold on another tablet'));
+  }
+}
+
+/** The days a sale may count on, by the venue's zone as last seen (confirmed once settings are read). */
+function likelyDays(data: CustomerDataOut, now: number): string[] {
+  const zone = dayMemo?.timeZone ?? defaultSettings.timeZone;
+  const days = new Set([venueDay(now, zone)]);
+  if (data.takenAt !== undefined) days.add(venueDay(Math.min(data.takenAt, now), zone));
+  return [...days];
 }
 
 /**
  * POST /saveCustomer: validate the lines, price them, claim the units, record the sale, queue the
  * receipt (in the same transaction), publish. Idempotent on ourTransactionId (see replayOf).
+ * On PostgreSQL the whole sale runs on one connection: one read, one write (decision record 150).
  */
 export async function saveCustomer(
   deps: AppDeps,
@@ -537,20 +633,46 @@ export async function saveCustomer(
   data: CustomerDataOut,
   base: string,
 ): Promise<SaveCustomerResponse> {
-  const { db, clock } = deps;
-  const replayed = await replayOf(deps, user, data, base);
-  if (replayed) return replayed;
+  const sold =
+    deps.database.dialect === 'postgres'
+      ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true))
+      : await sell(deps, user, data, base, false);
+  // Phase 6, publish (after the commit, the connection given back): every board shows the units sold.
+  if (sold.event) await deps.events.publish(sold.event);
+  return sold.response;
+}
 
+async function sell(
+  deps: AppDeps,
+  user: SessionUser,
+  data: CustomerDataOut,
+  base: string,
+  oneStatement: boolean,
+): Promise<{ response: SaveCustomerResponse; event: BoardEvent | null }> {
+  const { db, clock } = deps;
   const { lines, multi, cardTransactionId } = validateLines(data);
-  const positions = await authorisedPositions(
-    db,
-    user,
-    lines.map((l) => l.unitId),
-  );
+  const unitIds = lines.map((l) => l.unitId);
+  // PostgreSQL: everything the sale is decided on in one read (SQLite reads it piece by piece).
+  const days = likelyDays(data, clock.now());
+  const reads = oneStatement
+    ? await readForSale(db, {
+        ourTransactionId: data.ourTransactionId,
+        unitIds,
+        userId: user.id,
+        hotelId: data.paymentMethod === 'Room Charge' ? (data.roomChargeHotel ?? null) : null,
+        days,
+      })
+    : null;
+  if (!reads || reads.replayed) {
+    const replayed = await replayOf(deps, user, data, base);
+    if (replayed) return { response: replayed, event: null };
+  }
+
+  const positions = await authorisedPositions(db, user, unitIds, reads);
   const [buyer, items, settings] = await Promise.all([
-    resolveBuyer(db, data, multi),
-    repo.catalogue(db),
-    readSettings(db),
+    resolveBuyer(db, data, multi, reads),
+    reads ? repo.catalogueFromRows(reads.prices, reads.links) : repo.catalogue(db),
+    reads ? settingsFromRows(reads.settings) : readSettings(db),
   ]);
   const receivedAt = clock.now();
   // A sale queued offline counts when it was taken: that day, those prices (issue 13).
@@ -574,54 +696,62 @@ export async function saveCustomer(
 
   let result: { saleId: number; customerIds: number[] };
   try {
-    result = await db.transaction().execute(async (trx) => {
-      const states = await claimUnits(trx, c);
-      const recorded = await recordSale(trx, c, states);
-      // Phase 5, queue the receipt (none when the customer declined one).
-      if (data.receiptType !== 'none') {
-        await queueReceipt(trx, clock, settings, base, {
-          language: receiptLanguage(data.languageCode, settings),
-          receiptId: c.receiptId,
-          day: c.day,
-          totalCents: totals.totalCents,
-          customerName: buyer.customerName,
-          receiptType: data.receiptType,
-          phone: data.customerPhone,
-          email: data.customerEmail,
-        });
+    if (reads) {
+      // The read's states, unless the venue's zone changed since the last sale (then read again).
+      const states: UnitState[] = [];
+      for (const p of positions) {
+        states.push(
+          reads.days.includes(c.day)
+            ? stateFromRow(
+                reads.states.find((s) => s.position_id === p.id && s.day === c.day),
+                p.id,
+                c.day,
+                p.unit_type,
+              )
+            : await readState(db, p.id, c.day, p.unit_type),
+        );
       }
-      return recorded;
-    });
+      await checkClaimable(db, c, states);
+      result = await writeSaleInOneStatement(db, c, saleRows(c, states, settings, clock, base));
+    } else {
+      result = await db.transaction().execute(async (trx) => {
+        const states: UnitState[] = [];
+        for (const p of positions) states.push(await readState(trx, p.id, c.day, p.unit_type));
+        await checkClaimable(trx, c, states);
+        return writeSaleInTransaction(trx, c, saleRows(c, states, settings, clock, base));
+      });
+    }
   } catch (err) {
     // A concurrent save of the same ourTransactionId won: answer with its result.
     if (isUniqueViolation(err) || (err instanceof HttpError && err.statusCode === 409)) {
       const first = await replayOf(deps, user, data, base);
-      if (first) return first;
+      if (first) return { response: first, event: null };
     }
     if (isUniqueViolation(err)) throw conflict(saleTexts.savingElsewhere);
     throw err;
   }
 
-  // Phase 6, publish: every board shows the units sold.
-  await deps.events.publish({
-    type: 'sale',
-    day: c.day,
-    unitIds: positions.map((p) => p.id),
-    locationIds: [...new Set(positions.map((p) => p.location_id))],
-  });
   return {
-    status: 1,
-    saleId: result.saleId,
-    ourTransactionId: data.ourTransactionId,
-    receiptId: c.receiptId,
-    receiptUrl: receiptUrl(base, c.receiptId),
-    unitIds: positions.map((p) => p.id),
-    customerIds: result.customerIds,
-    orderTotal: centsToMoney(totals.subtotalCents),
-    tipAmount: centsToMoney(totals.tipCents),
-    total: centsToMoney(totals.totalCents),
-    retailRate: centsToMoney(totals.retailCents),
-    replayed: false,
+    event: {
+      type: 'sale',
+      day: c.day,
+      unitIds: positions.map((p) => p.id),
+      locationIds: [...new Set(positions.map((p) => p.location_id))],
+    },
+    response: {
+      status: 1,
+      saleId: result.saleId,
+      ourTransactionId: data.ourTransactionId,
+      receiptId: c.receiptId,
+      receiptUrl: receiptUrl(base, c.receiptId),
+      unitIds: positions.map((p) => p.id),
+      customerIds: result.customerIds,
+      orderTotal: centsToMoney(totals.subtotalCents),
+      tipAmount: centsToMoney(totals.tipCents),
+      total: centsToMoney(totals.totalCents),
+      retailRate: centsToMoney(totals.retailCents),
+      replayed: false,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, UnitStatesTable } from '../../db/schema';
 
 // The one way to change a unit on a day (DESIGN.md section 5: no double booking, no overwrite).
 // Board operations and sales both use it: read the state, decide, then compareAndSet with the
@@ -33,6 +33,16 @@ export async function readState(db: Kysely<DB>, positionId: number, day: string,
     .where('position_id', '=', positionId)
     .where('day', '=', day)
     .executeTakeFirst();
+  return stateFromRow(row, positionId, day, unitType);
+}
+
+/** A unit's state from its row of the day (none: the day's default), however it was read. */
+export function stateFromRow(
+  row: Selectable<UnitStatesTable> | undefined,
+  positionId: number,
+  day: string,
+  unitType: string,
+): UnitState {
   if (!row) {
     return {
       positionId,

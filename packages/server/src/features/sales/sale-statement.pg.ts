@@ -1,0 +1,213 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { PREPARED } from '../../db/connect';
+import type { DB, OutboxTable, SaleAttentionTable, SaleItemsTable, UnitStatesTable } from '../../db/schema';
+import type { PositionRow } from './sales.repository';
+
+// A sale on PostgreSQL in two statements on one connection (issue 15, decision record 150):
+// one read of everything the sale is decided on, then one data-modifying statement that claims
+// the units (the same compare-and-set as unit-state.repository) and writes the sale, its items,
+// customers, unit log lines, "Needs attention" items, receipt messages and signature. A unit lost
+// meanwhile makes the statement call sandbar_unit_taken(), whose error undoes all of it.
+// SQLite keeps its transaction of small statements: it runs in-process, where a statement costs
+// microseconds, not a round trip. Both paths write the same rows (sales.service.ts builds them).
+
+/** What a sale is decided on, read at once. */
+export interface SaleReads {
+  /** A sale already recorded under this ourTransactionId (a retry). */
+  replayed: boolean;
+  positions: PositionRow[];
+  allowedLocations: Set<number>;
+  prices: Selectable<DB['prices']>[];
+  links: { price_id: number; hotel_id: number }[];
+  settings: { key: string; value: string }[];
+  hotel: { id: number; name: string; vacation_owner_rule: number; is_other: number } | null;
+  /** The units' rows of the days asked for. */
+  states: Selectable<UnitStatesTable>[];
+  days: string[];
+}
+
+export async function readForSale(
+  db: Kysely<DB>,
+  q: { ourTransactionId: string; unitIds: number[]; userId: number; hotelId: number | null; days: string[] },
+): Promise<SaleReads> {
+  const { rows } = await sql<{
+    replayed: boolean;
+    positions: PositionRow[];
+    allowed: number[];
+    prices: Selectable<DB['prices']>[];
+    links: { price_id: number; hotel_id: number }[];
+    settings: { key: string; value: string }[];
+    hotel: SaleReads['hotel'];
+    states: Selectable<UnitStatesTable>[];
+  }>`${sql.raw(PREPARED)}
+    SELECT
+      EXISTS (SELECT 1 FROM sales WHERE our_transaction_id = ${q.ourTransactionId}) AS replayed,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', p.id, 'location_id', p.location_id, 'row', p."row", 'position', p."position",
+          'unit_type', p.unit_type, 'unit_number', p.unit_number, 'removed', p.removed,
+          'location_name', l.name)), '[]')
+        FROM positions p JOIN locations l ON l.id = p.location_id
+        WHERE p.id = ANY(${q.unitIds}::int[])) AS positions,
+      (SELECT coalesce(json_agg(location_id), '[]') FROM user_locations WHERE user_id = ${q.userId}) AS allowed,
+      (SELECT coalesce(json_agg(p ORDER BY p.sort, p.id), '[]') FROM prices p) AS prices,
+      (SELECT coalesce(json_agg(json_build_object('price_id', price_id, 'hotel_id', hotel_id)), '[]')
+        FROM price_hotels) AS links,
+      (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') FROM settings) AS settings,
+      (SELECT row_to_json(h) FROM (SELECT id, name, vacation_owner_rule, is_other FROM hotels
+        WHERE id = ${q.hotelId}::int) h) AS hotel,
+      (SELECT coalesce(json_agg(s), '[]') FROM unit_states s
+        WHERE s.position_id = ANY(${q.unitIds}::int[]) AND s.day = ANY(${q.days}::text[])) AS states
+  `.execute(db);
+  const r = rows[0]!;
+  return {
+    replayed: r.replayed,
+    positions: r.positions,
+    allowedLocations: new Set(r.allowed),
+    prices: r.prices,
+    links: r.links,
+    settings: r.settings,
+    hotel: r.hotel,
+    states: r.states,
+    days: q.days,
+  };
+}
+
+/** One unit of the sale as the statement writes it. */
+export interface SaleUnitWrite {
+  positionId: number;
+  /** The version read (0: no row yet that day); only for a unit claimed. */
+  version: number;
+  /** Claimed (sold) here; false: an offline sale's unit sold meanwhile (the customer waits unseated). */
+  take: boolean;
+  status: number;
+  customer: {
+    customer_name: string;
+    payment_method: string;
+    price_cents: number;
+    receipt_type: string;
+    receipt_phone: string;
+    receipt_email: string;
+    state: 'seated' | 'unseated';
+  };
+  log: { text: string; at: number };
+  attention: Omit<Insertable<SaleAttentionTable>, 'sale_id' | 'customer_id'> | null;
+}
+
+export interface SaleWrite {
+  sale: Omit<Insertable<DB['sales']>, 'id'>;
+  signature: Buffer | null;
+  items: Omit<Selectable<SaleItemsTable>, 'id' | 'sale_id'>[];
+  units: SaleUnitWrite[];
+  outbox: Insertable<OutboxTable>[];
+  day: string;
+  now: number;
+  userId: number;
+}
+
+/** Thrown when a unit of the sale was claimed by someone else between the read and the write. */
+export class UnitTakenError extends Error {}
+
+/** PostgreSQL's answer when two crossing multi-unit sales deadlock: one of them lost a unit. */
+const LOST = new Set(['SB409', '40P01', '40001']);
+
+export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId: number; customerIds: number[] }> {
+  const units = w.units.map((u, n) => ({
+    n,
+    position_id: u.positionId,
+    version: u.version,
+    status: u.status,
+    take: u.take,
+    ...u.customer,
+    log_text: u.log.text,
+    log_at: u.log.at,
+  }));
+  const items = w.items.map((i, n) => ({ n, ...i }));
+  const attention = w.units.flatMap((u) => (u.attention ? [u.attention] : []));
+  const claims = w.units.filter((u) => u.take).length;
+  const s = w.sale;
+  try {
+    const { rows } = await sql<{ sale_id: number; customer_ids: number[] }>`${sql.raw(PREPARED)}
+      WITH
+      sale AS (
+        INSERT INTO sales (our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
+          room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
+          extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
+          customer_email, summary, notes, multi, voucher_number, language_code, created_at, deleted_at, deleted_by)
+        SELECT our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
+          room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
+          extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
+          customer_email, summary, notes, multi, voucher_number, language_code, created_at, NULL, NULL
+        FROM json_populate_record(NULL::sales, ${JSON.stringify(s)}::json)
+        RETURNING id
+      ),
+      units AS MATERIALIZED (
+        SELECT u.*, nextval(pg_get_serial_sequence('unit_customers', 'id'))::int AS customer_id
+        FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(n int, position_id int, version int, status int,
+          take boolean, customer_name text, payment_method text, price_cents int, receipt_type text,
+          receipt_phone text, receipt_email text, state text, log_text text, log_at bigint)
+      ),
+      customers AS (
+        INSERT INTO unit_customers (id, position_id, day, sale_id, customer_name, payment_method, price_cents,
+          receipt_type, receipt_phone, receipt_email, state, created_at, created_by)
+        SELECT u.customer_id, u.position_id, ${w.day}::text, sale.id, u.customer_name, u.payment_method,
+          u.price_cents, u.receipt_type, u.receipt_phone, u.receipt_email, u.state, ${w.now}::bigint, ${w.userId}::int
+        FROM units u CROSS JOIN sale ORDER BY u.n
+      ),
+      items AS (
+        INSERT INTO sale_items (sale_id, position_id, price_id, kind, name, list_cents, charged_cents, retail_cents)
+        SELECT sale.id, i.position_id, i.price_id, i.kind, i.name, i.list_cents, i.charged_cents, i.retail_cents
+        FROM json_to_recordset(${JSON.stringify(items)}::json) AS i(n int, position_id int, price_id int, kind text,
+          name text, list_cents int, charged_cents int, retail_cents int) CROSS JOIN sale ORDER BY i.n
+      ),
+      inserted AS (
+        INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
+          customer_id, updated_at, updated_by)
+        SELECT u.position_id, ${w.day}::text, u.status, 1, NULL, NULL, NULL, u.customer_id, ${w.now}::bigint,
+          ${w.userId}::int
+        FROM units u WHERE u.take AND u.version = 0
+        ON CONFLICT (position_id, day) DO NOTHING
+        RETURNING position_id
+      ),
+      updated AS (
+        UPDATE unit_states st SET status = u.status, version = u.version + 1, hold_cart_id = NULL,
+          hold_user_id = NULL, hold_expires_at = NULL, customer_id = u.customer_id,
+          updated_at = ${w.now}::bigint, updated_by = ${w.userId}::int
+        FROM units u
+        WHERE u.take AND u.version > 0 AND st.position_id = u.position_id AND st.day = ${w.day}::text
+          AND st.version = u.version
+        RETURNING st.position_id
+      ),
+      logs AS (
+        INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
+        SELECT u.position_id, ${w.day}::text, 'log', u.log_text, ${w.userId}::int, u.log_at FROM units u ORDER BY u.n
+      ),
+      attention AS (
+        INSERT INTO sale_attention (sale_id, customer_id, location_id, day, promised_position_id, promised_label,
+          customer_name, payment_method, amount_cents, taken_at, taken_by, received_at)
+        SELECT sale.id, u.customer_id, a.location_id, a.day, a.promised_position_id, a.promised_label,
+          a.customer_name, a.payment_method, a.amount_cents, a.taken_at, a.taken_by, a.received_at
+        FROM json_populate_recordset(NULL::sale_attention, ${JSON.stringify(attention)}::json) a
+        JOIN units u ON u.position_id = a.promised_position_id CROSS JOIN sale ORDER BY u.n
+      ),
+      receipt AS (
+        INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
+          next_attempt_at, created_at, sent_at)
+        SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
+          created_at, sent_at
+        FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
+      ),
+      signature AS (
+        INSERT INTO sale_signatures (sale_id, png)
+        SELECT sale.id, ${w.signature}::bytea FROM sale WHERE ${w.signature}::bytea IS NOT NULL
+      )
+      SELECT
+        CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${claims}::int
+          THEN (SELECT id FROM sale) ELSE sandbar_unit_taken() END AS sale_id,
+        (SELECT json_agg(customer_id ORDER BY n) FROM units) AS customer_ids
+    `.execute(db);
+    return { saleId: rows[0]!.sale_id, customerIds: rows[0]!.customer_ids };
+  } catch (err) {
+    if (LOST.has((err as { code?: string }).code ?? '')) throw new UnitTakenError('unit taken meanwhile');
+    throw err;
+  }
+}

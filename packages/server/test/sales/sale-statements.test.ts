@@ -1,0 +1,204 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/platform/clock';
+import { type TestApp, buildTestApp, loginAs, testDialect } from '../helpers';
+import { UnitTakenError, writeSale } from '../../src/features/sales/sale-statement.pg';
+import { readState } from '../../src/features/units/unit-state.repository';
+import { DAY, MORNING, buildSale, priceId, unitId } from './factories';
+
+// Issue 15, deliver 3: on PostgreSQL a sale is a handful of statements on one connection — the
+// session lookup every route makes, one read, one write, and the board event's NOTIFY (decision
+// record 150). Counted at the driver (every pg client's query, every pool checkout), so nothing
+// the sale sends escapes the count. A change that makes it grow fails here.
+const MAX_STATEMENTS = 4;
+/** The session lookup's checkout, the sale's one connection, the event bus's NOTIFY. */
+const MAX_CHECKOUTS = 3;
+
+describe.skipIf(testDialect !== 'postgres')('statements per sale on PostgreSQL', () => {
+  let t: TestApp;
+  let token: string;
+  const clock = fixedClock(MORNING);
+  const sent: string[] = [];
+  let checkouts = 0;
+  let counting = false;
+  const query = pg.Client.prototype.query;
+  const connect = pg.Pool.prototype.connect;
+
+  beforeAll(async () => {
+    // Hooked before the app connects: a pool client wraps its query when it connects.
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (counting) {
+        const q = args[0] as string | { text: string };
+        sent.push(typeof q === 'string' ? q : q.text);
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
+      if (counting) checkouts++;
+      return (connect as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof connect;
+    t = await buildTestApp({ clock });
+    token = await loginAs(t.app, 'staff');
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    pg.Pool.prototype.connect = connect;
+    await t.close();
+  });
+
+  async function counted(payload: object) {
+    sent.length = 0;
+    checkouts = 0;
+    counting = true;
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/saveCustomer',
+        payload,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { res, statements: [...sent], checkouts };
+    } finally {
+      counting = false;
+    }
+  }
+
+  it('a single-unit sale with a text receipt and a signature', async () => {
+    const sale = buildSale({
+      unitId: await unitId(t.deps.db, 'MB', 21),
+      selectedUnit: await priceId(t.deps.db, 'Umbrella + 2 Chairs'),
+      signature:
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    });
+    const { res, statements, checkouts } = await counted(sale);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
+    // The counter sees them (a hook that saw nothing would pass the bound above).
+    expect(statements.some((s) => /INSERT INTO sales/.test(s))).toBe(true);
+    expect(statements.some((s) => /pg_notify/.test(s))).toBe(true);
+    expect(checkouts).toBeLessThanOrEqual(MAX_CHECKOUTS);
+    // Everything was written: the sale, its signature, customer, claimed unit, log line, receipt.
+    const saleId = res.json().saleId as number;
+    const customers = await t.deps.db.selectFrom('unit_customers').selectAll().where('sale_id', '=', saleId).execute();
+    expect(customers).toHaveLength(1);
+    expect(
+      await t.deps.db.selectFrom('sale_signatures').select('sale_id').where('sale_id', '=', saleId).execute(),
+    ).toHaveLength(1);
+    expect(
+      await t.deps.db.selectFrom('outbox').select('id').where('recipient', '=', '3055550100').execute(),
+    ).toHaveLength(1);
+  });
+
+  it('a two-unit cart with an add-on costs no more statements than one unit', async () => {
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    const chair = await priceId(t.deps.db, 'Extra Chair');
+    const a = await unitId(t.deps.db, 'MB', 22);
+    const b = await unitId(t.deps.db, 'MB', 23);
+    const sale = buildSale({
+      unitId: a,
+      selectedUnit: umbrella,
+      orderTotal: '80.00',
+      cartUnits: [
+        { unitId: a, selectedUnit: umbrella, selectedAddons: [chair] },
+        { unitId: b, selectedUnit: umbrella, selectedAddons: [] },
+      ],
+    });
+    const { res, statements } = await counted(sale);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().customerIds).toHaveLength(2);
+    expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('a sale of a unit sold meanwhile writes nothing and answers 409 with who sold it', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 24);
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    expect((await counted(buildSale({ unitId: unit, selectedUnit: umbrella }))).res.statusCode).toBe(200);
+    const lost = buildSale({ unitId: unit, selectedUnit: umbrella });
+    const { res } = await counted(lost);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details).toMatch(/sold by/i);
+    expect(
+      await t.deps.db
+        .selectFrom('sales')
+        .select('id')
+        .where('our_transaction_id', '=', lost.customerData.ourTransactionId)
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it('a cart whose second unit was taken between the read and the write leaves no trace, not even the first unit', async () => {
+    const a = await unitId(t.deps.db, 'MB', 25);
+    const b = await unitId(t.deps.db, 'MB', 26);
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    // Another tablet sells B; this sale read B before that (version 0) and A is free.
+    expect((await counted(buildSale({ unitId: b, selectedUnit: umbrella }))).res.statusCode).toBe(200);
+    const staff = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'staff')
+      .executeTakeFirstOrThrow();
+    const unit = (positionId: number) => ({
+      positionId,
+      version: 0,
+      take: true,
+      status: 2,
+      customer: {
+        customer_name: 'Late',
+        payment_method: 'Cash',
+        price_cents: 3500,
+        receipt_type: 'none',
+        receipt_phone: '',
+        receipt_email: '',
+        state: 'seated' as const,
+      },
+      log: { text: 'Sold to Late', at: MORNING },
+      attention: null,
+    });
+    const before = await t.deps.db.selectFrom('unit_customers').select('id').execute();
+    await expect(
+      writeSale(t.deps.db, {
+        sale: {
+          our_transaction_id: 'late-cart',
+          receipt_id: 'late-cart',
+          day: DAY,
+          user_id: staff.id,
+          location_id: null,
+          payment_method: 'Cash',
+          hotel_id: null,
+          room_number: '',
+          last_name: '',
+          customer_name: 'Late',
+          manual_entry: 0,
+          list_cents: 7000,
+          subtotal_cents: 7000,
+          addon_cents: 0,
+          extra_cents: 0,
+          tip_cents: 0,
+          total_cents: 7000,
+          retail_cents: 7000,
+          card_transaction_id: null,
+          receipt_type: 'none',
+          customer_phone: '',
+          customer_email: '',
+          summary: '',
+          notes: '',
+          multi: 1,
+          voucher_number: '',
+          created_at: MORNING,
+        },
+        signature: null,
+        items: [],
+        units: [unit(a), unit(b)],
+        outbox: [],
+        day: DAY,
+        now: MORNING,
+        userId: staff.id,
+      }),
+    ).rejects.toBeInstanceOf(UnitTakenError);
+    expect(
+      await t.deps.db.selectFrom('sales').select('id').where('our_transaction_id', '=', 'late-cart').execute(),
+    ).toHaveLength(0);
+    expect((await readState(t.deps.db, a, DAY, 'U')).status).toBe(0);
+    expect(await t.deps.db.selectFrom('unit_customers').select('id').execute()).toHaveLength(before.length);
+  });
+});
