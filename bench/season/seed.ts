@@ -172,6 +172,11 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
   // The pad's PNGs, compacted once as insertSale compacts each (see signature-png.ts).
   const sigs = signaturePool(48).map((s) => compactSignature(s)!);
   const ids = await nextIds(db);
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'seasonadmin')
+    .executeTakeFirstOrThrow();
 
   let totalSales = 0;
   let totalCustomers = 0;
@@ -200,6 +205,7 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
       ids,
       batch,
       settings,
+      adminId: admin.id,
     });
     await db.transaction().execute((trx) => batch.flush(trx));
     totalSales += counts.sales;
@@ -380,6 +386,8 @@ interface DayInput {
   >;
   batch: Batch;
   settings: Awaited<ReturnType<typeof readSettings>>;
+  /** The season admin, who makes the evening's corrections. */
+  adminId: number;
 }
 
 interface UnitDay {
@@ -427,6 +435,7 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
   const label = (loc: Loc, p: Loc['positions'][number]) => `${loc.name} ${p.unit_number}`;
   const nonHotelMethods = ['Credit Card', 'Credit Card', 'Credit Card', 'Credit Card', 'Cash', 'Cash', 'Voucher'];
   let sales = 0;
+  const daySales: SaleSeed[] = [];
 
   for (const [si, session] of sessions.entries()) {
     const sessionSales = Math.round(d.target * session.share);
@@ -564,7 +573,7 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
           });
         }
       }
-      batch.add('sales', {
+      const saleRow: SaleSeed = {
         id: saleId,
         our_transaction_id: uuid(),
         receipt_id: receiptId,
@@ -595,7 +604,9 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
         created_at: Math.round(now),
         deleted_at: null,
         deleted_by: null,
-      });
+      };
+      batch.add('sales', saleRow);
+      daySales.push(saleRow);
       // Four slips in ten are printed at the stand; one sale in fifty is printed again (a reprint).
       if (rand() < 0.4) {
         batch.add('receipt_prints', { sale_id: saleId, user_id: agent.id, at: now + 30_000 });
@@ -784,6 +795,7 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     }
   }
 
+  correctDay(d, daySales, customers);
   for (const c of customers) batch.add('unit_customers', c);
   for (const m of moves) batch.add('unit_moves', m);
   for (const l of logs.sort((a, b) => a.at - b.at)) {
@@ -806,6 +818,117 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     });
   }
   return { sales, customers: customers.length };
+}
+
+/** A sale row as written, with the fields the evening's corrections change. */
+type SaleSeed = Record<string, unknown> & {
+  id: number;
+  day: string;
+  payment_method: string;
+  hotel_id: number | null;
+  multi: number;
+  subtotal_cents: number;
+  tip_cents: number;
+  total_cents: number;
+  created_at: number;
+  deleted_at: number | null;
+  deleted_by: number | null;
+};
+
+/**
+ * The admin's corrections of a day, made in the evening as corrections.service.ts makes them
+ * (the sale row changes, the customers' tile amounts follow, a sale_corrections line records
+ * who, when, before and after): about 6 sales in 1,000 deleted (one in eight restored later), 4
+ * in 1,000 single-unit sales re-priced (a tenth twice), 2 in 100 tips edited (a quarter removed
+ * from the tip report) and 1 in 100 single-unit room charges switched to another hotel. Drawn
+ * from the day's own second generator, so the day's sales stay what they were without them.
+ */
+function correctDay(d: DayInput, sales: SaleSeed[], customers: Record<string, unknown>[]): void {
+  const rand = rng(daySeed(`${d.day}:corrections`));
+  const seatedBy = groupCustomers(customers);
+  const by = d.adminId;
+  let at = d.start + 19 * 3_600_000 + Math.floor(rand() * 1_800_000);
+  const next = () => (at += 20_000 + Math.floor(rand() * 60_000));
+  const note = (saleId: number, kind: string, before: unknown, after: unknown) => {
+    if (at >= d.until) return false;
+    d.batch.add('sale_corrections', {
+      sale_id: saleId,
+      kind,
+      before_value: JSON.stringify(before),
+      after_value: JSON.stringify(after),
+      user_id: by,
+      at,
+    });
+    return true;
+  };
+  const otherHotels = d.hotels.filter((h) => !h.is_other);
+  for (const s of sales) {
+    const r = rand();
+    const single = s.multi === 0;
+    if (r >= 0.04) continue;
+    next();
+    if (at >= d.until) return;
+    if (r < 0.006) {
+      const mine = seatedBy.get(s.id) ?? [];
+      const prices = mine.map((c) => c.price_cents);
+      note(
+        s.id,
+        'delete',
+        { total: s.total_cents, customers: mine.map((c) => [c.id, c.price_cents]) },
+        { deleted: true },
+      );
+      s.deleted_at = at;
+      s.deleted_by = by;
+      for (const c of mine) c.price_cents = 0;
+      if (rand() < 0.125) {
+        next();
+        if (!note(s.id, 'restore', { deleted: true }, { deleted: false })) continue;
+        s.deleted_at = null;
+        s.deleted_by = null;
+        for (const [k, c] of mine.entries()) c.price_cents = prices[k]!;
+      }
+    } else if (r < 0.01 && single) {
+      const times = rand() < 0.1 ? 2 : 1;
+      for (let k = 0; k < times; k++) {
+        const before = s.total_cents - s.tip_cents;
+        const cents = Math.max(0, Math.round((before * (0.5 + 0.4 * rand())) / 100) * 100);
+        if (k > 0) next();
+        if (!note(s.id, 'price', { price: before }, { price: cents })) break;
+        s.subtotal_cents = cents;
+        s.total_cents = cents + s.tip_cents;
+        for (const c of seatedBy.get(s.id) ?? []) c.price_cents = cents;
+      }
+    } else if (r < 0.03 && s.tip_cents > 0) {
+      const removed = rand() < 0.25;
+      const tip = removed ? 0 : [200, 300, 500, 700, 1000, 1500][Math.floor(rand() * 6)]!;
+      if (tip === s.tip_cents) continue;
+      if (!note(s.id, removed ? 'tipDelete' : 'tip', { tip: s.tip_cents }, { tip })) continue;
+      s.total_cents = s.total_cents - s.tip_cents + tip;
+      s.tip_cents = tip;
+    } else if (r < 0.04 && single && s.payment_method === 'Room Charge') {
+      const from = d.hotels.find((h) => h.id === s.hotel_id);
+      const choices = otherHotels.filter((h) => h.id !== s.hotel_id);
+      if (choices.length === 0) continue;
+      const to = pick(rand, choices);
+      if (!note(s.id, 'switch', { hotelId: s.hotel_id, hotel: from?.name ?? '' }, { hotelId: to.id, hotel: to.name }))
+        continue;
+      s.hotel_id = to.id;
+    }
+  }
+}
+
+type SeatedSeed = { id: number; price_cents: number };
+
+function groupCustomers(customers: Record<string, unknown>[]): Map<number, SeatedSeed[]> {
+  const m = new Map<number, SeatedSeed[]>();
+  for (const c of customers) {
+    const saleId = c.sale_id as number | null;
+    if (saleId == null) continue;
+    const list = m.get(saleId) ?? [];
+    list.push(c as unknown as SeatedSeed);
+    m.set(saleId, list);
+  }
+  return m;
 }
 
 /** Bytes of the database (file with its WAL on SQLite, pg_database_size on PostgreSQL). */

@@ -54,9 +54,12 @@ describe('seed:season', () => {
     const signed = new Set((await db.selectFrom('sale_signatures').select('sale_id').execute()).map((r) => r.sale_id));
     const methods = new Set(sales.map((s) => s.payment_method));
     expect([...methods].sort()).toEqual(['Cash', 'Credit Card', 'Room Charge', 'Voucher']);
+    const corrections = await db.selectFrom('sale_corrections').selectAll().orderBy('id').execute();
+    const repriced = new Set(corrections.filter((c) => c.kind === 'price').map((c) => c.sale_id));
     for (const s of sales) {
       const mine = items.filter((i) => i.sale_id === s.id);
-      expect(mine.reduce((n, i) => n + i.charged_cents, 0)).toBe(s.subtotal_cents);
+      // A price edit changes the sale's price, not its items (corrections.service.ts).
+      if (!repriced.has(s.id)) expect(mine.reduce((n, i) => n + i.charged_cents, 0)).toBe(s.subtotal_cents);
       expect(s.total_cents).toBe(s.subtotal_cents + s.tip_cents);
       expect(customers.filter((c) => c.sale_id === s.id)).toHaveLength(mine.filter((i) => i.kind === 'unit').length);
       expect(signed.has(s.id)).toBe(true);
@@ -71,6 +74,42 @@ describe('seed:season', () => {
       true,
     );
     expect(await db.selectFrom('unit_logs').select('id').where('kind', '=', 'note').execute()).not.toHaveLength(0);
+  });
+
+  it("writes the admin's evening corrections as the app does, the sales agreeing with their history", async () => {
+    const db = testDb.database.db;
+    const corrections = await db.selectFrom('sale_corrections').selectAll().orderBy('id').execute();
+    // A small season has a few dozen (a full one ≈ 5,000): deletes, restores, price and tip edits,
+    // tip removals and hotel switches.
+    const kinds = new Set(corrections.map((c) => c.kind));
+    expect(kinds.size).toBeGreaterThanOrEqual(3);
+    for (const k of kinds) expect(['delete', 'restore', 'price', 'tip', 'tipDelete', 'switch']).toContain(k);
+    const sales = new Map((await db.selectFrom('sales').selectAll().execute()).map((s) => [s.id, s]));
+    const customers = await db.selectFrom('unit_customers').selectAll().execute();
+    const last = new Map<string, (typeof corrections)[number]>();
+    for (const c of corrections) {
+      const s = sales.get(c.sale_id)!;
+      expect(c.at).toBeGreaterThan(s.created_at);
+      expect(c.at).toBeLessThanOrEqual(NOW);
+      last.set(`${c.sale_id}:${c.kind === 'restore' ? 'delete' : c.kind === 'tipDelete' ? 'tip' : c.kind}`, c);
+    }
+    for (const [key, c] of last) {
+      const s = sales.get(c.sale_id)!;
+      const after = JSON.parse(c.after_value) as Record<string, unknown>;
+      const seated = customers.filter((u) => u.sale_id === s.id);
+      if (key.endsWith(':delete')) {
+        expect(s.deleted_at != null).toBe(c.kind === 'delete');
+        if (c.kind === 'delete') expect(seated.every((u) => u.price_cents === 0)).toBe(true);
+      } else if (key.endsWith(':price')) {
+        expect(s.total_cents - s.tip_cents).toBe(after.price);
+        expect(seated.map((u) => u.price_cents)).toEqual([after.price]);
+      } else if (key.endsWith(':tip')) {
+        expect(s.tip_cents).toBe(after.tip);
+      } else {
+        expect(s.hotel_id).toBe(after.hotelId);
+        expect(s.payment_method).toBe('Room Charge');
+      }
+    }
   });
 
   it("shows a past day's board exactly as its unit states and customers say", async () => {

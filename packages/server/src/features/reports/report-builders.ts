@@ -19,6 +19,8 @@ export interface ReportInput {
   priceEdits: Awaited<ReturnType<typeof repo.priceEditsOf>>;
   audit: Awaited<ReturnType<typeof repo.auditBetween>>;
   actions: Awaited<ReturnType<typeof repo.unitActionsOf>>;
+  /** The summary reports' sums (agentTip: keyed by agent name; dailyByType: by day). */
+  totals: repo.MethodTotal[];
   /** Hotel of a RoomCharge report. */
   hotel?: { id: number; name: string };
   /** Admins see deleted sales in allTransactions (to restore them); they never count. */
@@ -40,8 +42,35 @@ const live = (s: repo.SaleRow) => s.deleted_at == null;
 const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
 const invoice = (id: number) => String(id).padStart(6, '0');
 
+/**
+ * venueParts for many instants: Intl's formatToParts costs microseconds a call, thousands of
+ * times per report. A zone's offset only changes at quarter-hour instants, so it is looked up once
+ * per quarter hour and the rest is arithmetic.
+ */
+const offsets = new Map<string, number>();
+function localParts(epochMs: number, tz: string) {
+  const ms = Number(epochMs);
+  const quarter = Math.floor(ms / 900_000) * 900_000;
+  const key = `${tz}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p = venueParts(quarter, tz);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - quarter;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  const d = new Date(ms + offset);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  };
+}
+
 function clock(ms: number, tz: string, range: boolean): string {
-  const p = venueParts(Number(ms), tz);
+  const p = localParts(ms, tz);
   const hm = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
   return range ? `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')} ${hm}` : hm;
 }
@@ -100,6 +129,17 @@ function perMethodCells(xs: repo.SaleRow[], f: (s: repo.SaleRow) => number = (s)
     money(
       sum(
         xs.filter((s) => s.payment_method === m),
+        f,
+      ),
+    ),
+  );
+}
+
+function perMethodTotals(list: repo.MethodTotal[], f: (t: repo.MethodTotal) => number): string[] {
+  return methodCols.map((m) =>
+    money(
+      sum(
+        list.filter((t) => t.payment_method === m),
         f,
       ),
     ),
@@ -188,7 +228,7 @@ export function salesAgentCompetitive(input: ReportInput): Built {
 export function hourlySales(input: ReportInput): Built {
   const headers = ['Hour', 'Sales', 'Revenue'];
   const xs = input.sales.filter(live);
-  const hourOf = (s: repo.SaleRow) => venueParts(Number(s.created_at), input.timeZone).hour;
+  const hourOf = (s: repo.SaleRow) => localParts(s.created_at, input.timeZone).hour;
   const table = (list: repo.SaleRow[]) =>
     [...groupBy(list, hourOf).entries()]
       .sort(([a], [b]) => a - b)
@@ -365,19 +405,21 @@ export function customPrice(input: ReportInput): Built {
   return { headers, rows, footer: [footerRow(headers, `Total (${rows.length})`, { Difference: money(diff) })] };
 }
 
+/** Tips per agent and method, from the SQL sums (`totals`, keyed by the agent's name). */
 export function agentTip(input: ReportInput): Built {
   const headers = ['Agent', 'Tips', ...methodCols, 'Total'];
-  const xs = input.sales.filter((s) => live(s) && s.tip_cents > 0);
-  const line = (label: string, list: repo.SaleRow[]) => [
+  const line = (label: string, list: repo.MethodTotal[]) => [
     label,
-    list.length,
-    ...perMethodCells(list, (s) => s.tip_cents),
-    money(sum(list, (s) => s.tip_cents)),
+    sum(list, (t) => t.n),
+    ...perMethodTotals(list, (t) => t.tip_cents),
+    money(sum(list, (t) => t.tip_cents)),
   ];
   return {
     headers,
-    rows: [...groupBy(xs, (s) => s.agent).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([a, l]) => line(a, l)),
-    footer: [line('Total', xs)],
+    rows: [...groupBy(input.totals, (t) => t.key).entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([a, l]) => line(a, l)),
+    footer: [line('Total', input.totals)],
   };
 }
 
@@ -485,21 +527,22 @@ function tipList(input: ReportInput, cardOnly: boolean): Built {
 export const tip = (input: ReportInput) => tipList(input, false);
 export const creditCardTips = (input: ReportInput) => tipList(input, true);
 
-/** Search only: per day of the range, the totals per payment method. */
+/** Search only: per day of the range, the totals per payment method (from the SQL sums, keyed by day). */
 export function dailyByType(input: ReportInput): Built {
   const headers = ['Date', 'Sales', ...methodCols, 'Tips', 'Total'];
-  const xs = input.sales.filter(live);
-  const line = (label: string, list: repo.SaleRow[]) => [
+  const line = (label: string, list: repo.MethodTotal[]) => [
     label,
-    list.length,
-    ...perMethodCells(list),
-    money(sum(list, (s) => s.tip_cents)),
-    money(sum(list, (s) => s.total_cents)),
+    sum(list, (t) => t.n),
+    ...perMethodTotals(list, (t) => t.total_cents),
+    money(sum(list, (t) => t.tip_cents)),
+    money(sum(list, (t) => t.total_cents)),
   ];
   return {
     headers,
-    rows: [...groupBy(xs, (s) => s.day).entries()].sort(([a], [b]) => a.localeCompare(b)).map(([d, l]) => line(d, l)),
-    footer: [line('Total', xs)],
+    rows: [...groupBy(input.totals, (t) => t.key).entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([d, l]) => line(d, l)),
+    footer: [line('Total', input.totals)],
   };
 }
 

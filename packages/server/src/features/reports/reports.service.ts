@@ -20,7 +20,7 @@ import * as repo from './reports.repository';
 
 type BuilderType = keyof typeof builders;
 
-type Need = 'sales' | 'units' | 'moves' | 'reprints' | 'priceEdits' | 'audit';
+type Need = 'sales' | 'units' | 'moves' | 'reprints' | 'priceEdits' | 'audit' | 'dayTotals' | 'agentTipTotals';
 
 /** What a report reads; each type loads only its own rows, filtered in SQL where it can. */
 const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.SalesFilter }> = {
@@ -36,12 +36,12 @@ const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.Sa
   creditCard: { load: ['sales'], filter: { method: 'Credit Card' } },
   reprint: { load: ['sales', 'units', 'reprints'] },
   customPrice: { load: ['sales', 'units', 'priceEdits'] },
-  agentTip: { load: ['sales'], filter: { tipOnly: true } },
+  agentTip: { load: ['agentTipTotals'] },
   userLog: { load: ['audit'] },
   allTransactions: { load: ['sales', 'units'] },
   tip: { load: ['sales', 'units'], filter: { tipOnly: true } },
   creditCardTips: { load: ['sales', 'units'], filter: { tipOnly: true, method: 'Credit Card' } },
-  dailyByType: { load: ['sales'] },
+  dailyByType: { load: ['dayTotals'] },
 };
 
 interface Resolved {
@@ -78,20 +78,20 @@ async function build(
     withDeleted,
     ...(resolved.builder === 'roomCharge' ? { hotelId: resolved.hotel!.id } : {}),
   };
-  const [sales, units, moves, reprints, audit, actions] = await Promise.all([
+  const [sales, units, moves, reprints, audit, actions, totals, priceEdits] = await Promise.all([
     n.includes('sales') ? repo.salesOf(db, days, f) : [],
     n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
     n.includes('moves') ? repo.movesOf(db, days) : [],
     n.includes('reprints') ? repo.reprintsBetween(db, fromMs, toMs) : [],
     n.includes('audit') ? repo.auditBetween(db, fromMs, toMs) : [],
     n.includes('audit') ? repo.unitActionsOf(db, days) : [],
+    n.includes('dayTotals')
+      ? repo.methodTotals(db, days, 'day')
+      : n.includes('agentTipTotals')
+        ? agentTotals(db, days)
+        : [],
+    n.includes('priceEdits') ? repo.priceEditsOf(db, days) : [],
   ]);
-  const priceEdits = n.includes('priceEdits')
-    ? await repo.priceEditsOf(
-        db,
-        sales.map((s) => s.id),
-      )
-    : [];
   const unitMap = new Map<number, string[]>();
   for (const u of units) {
     const label = `${u.location} ${u.unit_number || `${u.row}-${u.position}`}`;
@@ -109,10 +109,21 @@ async function build(
     priceEdits,
     audit,
     actions,
+    totals,
     hotel: resolved.hotel,
     showDeleted,
   };
   return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+}
+
+/** Tip sums per agent and method, keyed by the agent's name (the report groups by name). */
+async function agentTotals(db: Kysely<DB>, days: repo.DayRange): Promise<repo.MethodTotal[]> {
+  const [totals, users] = await Promise.all([
+    repo.methodTotals(db, days, 'user', { tipOnly: true }),
+    repo.userNames(db),
+  ]);
+  const names = new Map(users.map((u) => [String(u.id), u.name]));
+  return totals.map((t) => ({ ...t, key: names.get(t.key) ?? '' }));
 }
 
 async function emailsOf(db: Kysely<DB>, type: string): Promise<string> {

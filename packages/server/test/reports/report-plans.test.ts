@@ -1,0 +1,149 @@
+import { dailyReportTypes, roomChargeType } from '@sandbar/contract/reports';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSeason, type SeasonSummary } from '../../../../bench/season/seed';
+import type { DB } from '../../src/db/schema';
+import * as repo from '../../src/features/reports/reports.repository';
+import { getReport } from '../../src/features/reports/reports.service';
+import { type TestDatabase, createTestDatabase, testDialect } from '../helpers';
+
+// Issue 10, scale: on a season's data every daily report reads only its day through an index,
+// and the summary searches (dailyByType, agentTip) over a whole season are answered from the
+// sales_day_totals index alone (decision 101), never from the sale rows. Each test captures the
+// SQL the reports send and asks the database for its plan, as test/season/query-plans.test.ts does.
+
+const NOW = Date.UTC(2026, 6, 15, 19, 0);
+const seasonTables = new Set([
+  'sales',
+  'sale_items',
+  'unit_customers',
+  'unit_states',
+  'unit_logs',
+  'unit_moves',
+  'outbox',
+  'dropoffs',
+  'reprints',
+  'receipt_prints',
+  // Not sale_corrections: a season has one line per fifty sales (5,092 for 228k sales), and
+  // SQLite reads it whole, in id order, for the custom-price report (2 ms).
+]);
+
+let testDb: TestDatabase;
+let season: SeasonSummary;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  season = await seedSeason(testDb.database, { days: 3, units: 150, scale: 0.3, now: NOW });
+  // As autovacuum does over a season: the visibility map that lets an index be read alone.
+  if (testDialect === 'postgres') await sql`vacuum (analyze) sales`.execute(testDb.database.db);
+}, 120_000);
+afterAll(async () => {
+  await testDb?.drop();
+});
+
+async function capture(work: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const db = testDb.database.db;
+  const seen: CompiledQuery[] = [];
+  const spy = db.withPlugin({
+    transformQuery: (args) => {
+      seen.push(db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  await work(spy);
+  return seen;
+}
+
+interface PlanNode {
+  table: string;
+  /** SQLite: the plan line; PostgreSQL: the node type. */
+  how: string;
+  index?: string;
+  narrowed: boolean;
+}
+
+/** The plan's accesses to season tables. */
+async function accesses(q: CompiledQuery): Promise<PlanNode[]> {
+  const db = testDb.database.db;
+  if (testDialect === 'sqlite') {
+    const r = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
+    );
+    return r.rows.flatMap((row) => {
+      const m = /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING )?INDEX (\w+))?/.exec(row.detail);
+      if (!m || !seasonTables.has(m[2]!)) return [];
+      return [{ table: m[2]!, how: row.detail, index: m[3], narrowed: m[1] === 'SEARCH' }];
+    });
+  }
+  return db.connection().execute(async (c) => {
+    // Tiny test tables make a sequential scan the cheapest plan; price it out (see query-plans.test.ts).
+    await sql`set enable_seqscan = off`.execute(c);
+    await sql`set cpu_tuple_cost = 1`.execute(c);
+    await sql`set cpu_index_tuple_cost = 1`.execute(c);
+    try {
+      const r = await c.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]),
+      );
+      const out: PlanNode[] = [];
+      const walk = (n: Record<string, unknown>) => {
+        const rel = n['Relation Name'] as string | undefined;
+        const type = n['Node Type'] as string;
+        if (rel && seasonTables.has(rel)) {
+          out.push({
+            table: rel,
+            how: type,
+            index: n['Index Name'] as string | undefined,
+            narrowed: type !== 'Seq Scan' && (!/Index/.test(type) || !!n['Index Cond']),
+          });
+        }
+        for (const child of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      const plan = r.rows[0]!['QUERY PLAN'];
+      walk(((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      return out;
+    } finally {
+      await sql`reset all`.execute(c);
+    }
+  });
+}
+
+const wholeSeason = () => ({ from: season.firstDay, to: season.today });
+
+describe('report query plans on a season', () => {
+  it('the summary searches over the whole season read only the sales_day_totals index', async () => {
+    const queries = await capture(async (db) => {
+      await repo.methodTotals(db, wholeSeason(), 'day');
+      await repo.methodTotals(db, wholeSeason(), 'user', { tipOnly: true });
+    });
+    expect(queries).toHaveLength(2);
+    for (const q of queries) {
+      const seen = await accesses(q);
+      expect(seen).toHaveLength(1);
+      expect({ sql: q.sql, index: seen[0]!.index, narrowed: seen[0]!.narrowed }).toEqual({
+        sql: q.sql,
+        index: 'sales_day_totals',
+        narrowed: true,
+      });
+      // From the index alone: SQLite says "COVERING INDEX", PostgreSQL plans an index-only scan.
+      if (testDialect === 'sqlite') expect(seen[0]!.how).toContain('COVERING INDEX sales_day_totals');
+      else expect(seen[0]!.how).toBe('Index Only Scan');
+    }
+  });
+
+  it('every daily report type reads its day through indexes, never a whole season table', async () => {
+    const hotel = await testDb.database.db
+      .selectFrom('hotels')
+      .select('name')
+      .where('is_other', '=', 0)
+      .executeTakeFirstOrThrow();
+    const ts = Math.floor((NOW - 6 * 3_600_000) / 1000);
+    for (const type of [...dailyReportTypes, roomChargeType(hotel.name)]) {
+      const queries = await capture((db) => getReport({ db, clock: { now: () => NOW } }, { userType: 'A' }, type, ts));
+      for (const q of queries) {
+        const scans = (await accesses(q)).filter((a) => !a.narrowed).map((a) => `${a.table}: ${a.how}`);
+        expect({ type, sql: q.sql, scans }).toEqual({ type, sql: q.sql, scans: [] });
+      }
+    }
+  });
+});
