@@ -14,13 +14,20 @@ export const formText = (max = 500) =>
     .transform((v) => (v == null ? '' : String(v).trim()))
     .pipe(z.string().max(max, { error: `Keep this under ${max} characters.` }));
 
-/** An id on an edit form: a positive integer, or 0/'' on an add form. */
+/**
+ * An id on an edit form: a positive integer (number or digits), or 0 / '' / null / missing on an add
+ * form. Anything else is refused (issue 11, defect 10): a garbled id must not save a new record.
+ */
 export const formId = z
   .union([z.string(), z.number(), z.null()])
   .optional()
-  .transform((v) => {
-    const n = Number(v ?? 0);
-    return Number.isInteger(n) && n > 0 ? n : 0;
+  .transform((v, ctx) => {
+    const text = v == null ? '' : String(v).trim();
+    if (text === '' || text === '0') return 0;
+    const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+    if (Number.isInteger(n) && n > 0 && n <= MAX_ID) return n;
+    ctx.addIssue({ code: 'custom', message: 'The record to save is not a valid id.' });
+    return z.NEVER;
   });
 
 /** The id a delete call names: `postData` is the id itself, or an object holding it. */

@@ -101,6 +101,24 @@ export const CartUnit = z.object({
 });
 export type CartUnit = z.input<typeof CartUnit>;
 
+/**
+ * The signature pad's image: a PNG data URL of at most 200 000 characters (≈146 KB of PNG). The
+ * pad sends 500×200 pixels, ≈20 KB as a data URL; the limit leaves room for dense ink without
+ * letting a sale carry megabytes. '' or null: no signature.
+ */
+export const signatureLimits = { maxChars: 200_000 } as const;
+export const signatureTexts = {
+  notPng: 'The signature must be a PNG image (data:image/png;base64,…).',
+  tooLarge: `The signature is too large (at most ${signatureLimits.maxChars / 1000} KB).`,
+} as const;
+export const SignatureDataUrl = z
+  .string({ error: signatureTexts.notPng })
+  .max(signatureLimits.maxChars, { error: signatureTexts.tooLarge })
+  .regex(/^(?:data:image\/png;base64,[A-Za-z0-9+/]+={0,2})?$/, { error: signatureTexts.notPng })
+  .transform((v) => v || null)
+  .optional()
+  .nullable();
+
 export const CustomerData = z.object({
   /** Client-generated UUID: the idempotency key. The same id sent twice records one sale. */
   ourTransactionId: z
@@ -130,8 +148,8 @@ export const CustomerData = z.object({
   /** Hotel guest pays the full price instead of the hotel rate (an additional guest). */
   wyndhamExtraCharge: FlagIn,
   extraCharge: FlagIn,
-  /** Signature pad PNG as a data URL. */
-  signature: z.string().max(2_000_000).optional().nullable(),
+  /** Signature pad PNG as a data URL (issue 11: only that, within signatureLimits.maxChars). */
+  signature: SignatureDataUrl,
   /** Card transaction id from the reader; required for Credit Card. */
   transactionID: trimmed(200).optional().nullable(),
   cardTransactionId: trimmed(200).optional().nullable(),

@@ -110,11 +110,18 @@ export const settingsTexts = {
 export const GetConfigSettingsResponse = Settings;
 export type GetConfigSettingsResponse = Settings;
 
+/**
+ * An e-mail address as the venue's support and sender addresses need it: the local part in the
+ * characters RFC 5322 allows unquoted, a dotted domain. Stricter than "something@something.tld":
+ * `javascript:alert(1)//@x.test` matched that and ends up in links (issue 11, defect 10).
+ */
+export const strictEmailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const emailOrBlank = z
   .string()
   .trim()
   .max(200)
-  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: settingsTexts.email });
+  .refine((v) => v === '' || strictEmailPattern.test(v), { error: settingsTexts.email });
 const date = z
   .string()
   .trim()

@@ -103,7 +103,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }),
       },
     },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies the operator named (issue 11, defect 4; decision 063).
+    trustProxy: opts.env.SANDBAR_TRUST_PROXY ?? false,
     // A request id the client cannot choose, unique across instances: 5xx answers carry it.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),

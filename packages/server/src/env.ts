@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowedHosts, parseTrustProxy } from './platform/public-url';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -19,6 +20,26 @@ export const EnvSchema = z.object({
   SMS_PROVIDER_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
   SANDBAR_PUBLIC_URL: z.string().url().optional(),
+  /** Hop count or proxy addresses/CIDRs whose X-Forwarded-* headers are believed (decision 063). */
+  SANDBAR_TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const r = parseTrustProxy(v);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.error });
+      return z.NEVER;
+    })
+    .optional(),
+  /** Hosts a request may name for its own public links when SANDBAR_PUBLIC_URL is not set. */
+  SANDBAR_ALLOWED_HOSTS: z
+    .string()
+    .transform((v, ctx) => {
+      const r = parseAllowedHosts(v);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.error });
+      return z.NEVER;
+    })
+    .optional(),
   SANDBAR_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),

@@ -7,6 +7,7 @@ import { systemClock } from './platform/clock';
 import { smtpMailer } from './platform/mail';
 import { startOutboxWorker } from './platform/outbox';
 import { httpSmsProvider } from './platform/sms';
+import { publicUrlWarning } from './platform/public-url';
 import { startScheduler } from './platform/scheduler';
 
 const env = loadEnv();
@@ -42,16 +43,46 @@ const worker = startOutboxWorker(
 const scheduler = startScheduler({ ...app.deps, logger: app.log });
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');
 if (!env.SMS_PROVIDER_URL) app.log.warn('SMS_PROVIDER_URL is not set: texts stay queued in the outbox.');
+const linksWarning = publicUrlWarning(env);
+if (linksWarning) app.log.warn(linksWarning);
 
-const shutdown = async () => {
-  scheduler.stop();
-  await worker.stop();
-  await app.close();
-  await database.close();
-  process.exit(0);
+/**
+ * Graceful shutdown on SIGTERM / SIGINT (a deploy, a container stop, Ctrl-C): stop accepting
+ * connections, let requests in flight finish (Fastify answers new requests on open keep-alive
+ * connections with 503), end the live-board streams (they reconnect to another instance), let
+ * the outbox finish the batch it claimed, then close the database and exit 0. A shutdown that
+ * hangs past SHUTDOWN_TIMEOUT_MS exits 1; a second signal exits at once.
+ */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+let stopping = false;
+const shutdown = async (signal: NodeJS.Signals) => {
+  if (stopping) {
+    app.log.warn({ signal }, 'second signal: exiting without waiting');
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  // A keep-alive connection whose last request just finished would hold the close until it timed
+  // out: close such connections as soon as they go idle.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  idle.unref();
+  try {
+    await Promise.all([app.close(), worker.stop(), scheduler.stop()]);
+    clearInterval(idle);
+    await database.close();
+    app.log.info('shut down cleanly');
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', (s) => void shutdown(s));
+process.on('SIGTERM', (s) => void shutdown(s));
 
 await app.listen({ port: env.PORT, host: env.HOST });
 if (seeded) {

@@ -5,15 +5,18 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Loads every date-prefixed file in db/migrations; each feature adds its own, frozen in time. */
+/**
+ * Loads every date-prefixed file in db/migrations; each feature adds its own, frozen in time. The
+ * source has them as .ts (tsx, tests); the built server (build.mjs) as .js in dist/migrations.
+ */
 class FolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const files = (await fs.readdir(migrationsDir))
-      .filter((f) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(f) && !f.endsWith('.d.ts'))
+      .filter((f) => /^\d{4}-\d{2}-\d{2}-.+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
       .sort();
     const out: Record<string, Migration> = {};
     for (const f of files) {
-      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, f)).href)) as Migration;
+      out[f.replace(/\.(ts|js)$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, f)).href)) as Migration;
     }
     return out;
   }

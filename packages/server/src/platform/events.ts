@@ -9,6 +9,8 @@ export interface BoardEvent {
   unitIds: number[];
   /** Location ids touched, so a client only refetches what it shows. */
   locationIds?: number[];
+  /** Users whose sessions were revoked (type 'sessions'; never sent to clients). */
+  userIds?: number[];
 }
 
 export interface EventBus {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app';
 import { releaseExpiredHolds } from '../features/sales/sales.service';
 import { runDailyReportIfDue } from '../features/settings/report-email.service';
+import { configuredBase } from './public-url';
 
 type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger: FastifyBaseLogger };
 
@@ -13,10 +14,10 @@ type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger
  * - Cart holds: every 15 seconds, free the holds whose ten minutes ran out, so boards never show
  *   a unit held by a tablet that went away.
  */
-export function startScheduler(deps: SchedulerDeps): { stop(): void } {
+export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
   const report = new Cron('* * * * *', { protect: true, unref: true }, async () => {
     try {
-      const queued = await runDailyReportIfDue(deps.db, deps.clock, deps.env.SANDBAR_PUBLIC_URL);
+      const queued = await runDailyReportIfDue(deps.db, deps.clock, configuredBase(deps.env));
       if (queued) deps.logger.info({ queued }, 'daily report e-mail queued');
     } catch (err) {
       deps.logger.error({ err }, 'daily report e-mail failed');
@@ -31,9 +32,11 @@ export function startScheduler(deps: SchedulerDeps): { stop(): void } {
     }
   });
   return {
-    stop: () => {
+    /** Stops both jobs and waits for a run in progress to finish (graceful shutdown). */
+    stop: async () => {
       report.stop();
       holds.stop();
+      while (report.isBusy() || holds.isBusy()) await new Promise((r) => setTimeout(r, 25));
     },
   };
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +62,7 @@ describe(`upload calls on ${testDialect}`, () => {
     const res = await uploadAs(t.app, 'admin', '/api/image-upload', { tableName: 'settings' }, [
       { name: 'big.png', content: big },
     ]);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(413);
     expect(res.json().details).toMatch(/larger than 5 MB/);
   });
 
@@ -165,5 +167,156 @@ describe(`upload calls on ${testDialect}`, () => {
         .statusCode,
     ).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/fileUpload' })).statusCode).toBe(401);
+  });
+
+  it('lets S and M download only the documents of screens they may use (admin-only ones are 403)', async () => {
+    const pdf = [{ name: 'doc.pdf', content: '%PDF-1.4 doc' }];
+    const prices = (await uploadAs(t.app, 'admin', '/api/file-upload', { tableName: 'prices', id: '1' }, pdf)).json()
+      .url;
+    const folder = await uploadAs(t.app, 'admin', '/api/fileUpload', { clientId: '9', folderId: 'contracts' }, pdf);
+    const contract = `/api/uploads/${
+      (
+        await t.deps.db
+          .selectFrom('uploads')
+          .select('stored_name')
+          .where('id', '=', folder.json().documents[0].id)
+          .executeTakeFirstOrThrow()
+      ).stored_name
+    }`;
+    const people = (await uploadAs(t.app, 'admin', '/api/file-upload', { tableName: 'users', id: '4' }, pdf)).json()
+      .url;
+    const get = async (who: string, url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await loginAs(t.app, who)}` } }))
+        .statusCode;
+    for (const who of ['supervisor', 'manager']) {
+      expect(await get(who, prices), `${who} prices`).toBe(403);
+      expect(await get(who, contract), `${who} contract`).toBe(403);
+      expect(await get(who, people), `${who} people`).toBe(200);
+    }
+    expect(await get('staff', people)).toBe(403);
+    expect(await get('admin', prices)).toBe(200);
+    expect(await get('admin', contract)).toBe(200);
+  });
+
+  describe('over a real connection', () => {
+    let port = 0;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as AddressInfo).port;
+    });
+
+    /**
+     * Streams a multipart body of `count` file parts of `bytes` each, generated on the fly (the
+     * test never holds more than 64 KB), and stops sending once the answer arrives. Returns the
+     * answer and how many bytes the server took before answering.
+     */
+    const streamParts = async (url: string, fields: Record<string, string>, count: number, bytes: number) => {
+      const token = await loginAs(t.app, 'admin');
+      const boundary = `----sandbar${Math.random().toString(16).slice(2)}`;
+      const block = Buffer.alloc(64 * 1024, 0x61); // 'a': a valid .txt content
+      function* body() {
+        for (const [k, v] of Object.entries(fields))
+          yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+        for (let i = 0; i < count; i++) {
+          yield Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="part${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+          );
+          for (let sent = 0; sent < bytes; sent += block.length)
+            yield block.subarray(0, Math.min(block.length, bytes - sent));
+          yield Buffer.from('\r\n');
+        }
+        yield Buffer.from(`--${boundary}--\r\n`);
+      }
+      return new Promise<{ status: number; details: string; written: number }>((resolve, reject) => {
+        let written = 0;
+        let answered = false;
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        const pieces = body();
+        const pump = () => {
+          for (;;) {
+            if (answered) return;
+            const next = pieces.next();
+            if (next.done) {
+              req.end();
+              return;
+            }
+            written += next.value.length;
+            if (!req.write(next.value)) {
+              req.once('drain', pump);
+              return;
+            }
+          }
+        };
+        req.on('response', (res) => {
+          answered = true;
+          const sentBeforeAnswer = written;
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => {
+            req.destroy();
+            resolve({
+              status: res.statusCode ?? 0,
+              details: JSON.parse(text).details ?? '',
+              written: sentBeforeAnswer,
+            });
+          });
+        });
+        req.on('error', (err) => {
+          if (!answered) reject(err);
+        });
+        pump();
+      });
+    };
+    const storedCount = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('uploads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const incoming = () => fs.readdirSync(path.join(dataDir, 'uploads', '.incoming'));
+
+    it('refuses a second file part at once: 20 × 10 MB parts are never all read, nothing is stored', async () => {
+      const before = await storedCount();
+      fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+      const files = fs.readdirSync(path.join(dataDir, 'uploads')).filter((f) => f !== '.incoming').length;
+      const res = await streamParts('/api/file-upload', { tableName: 'users', id: '4' }, 20, 10 * 1024 * 1024);
+      expect(res.status).toBe(400);
+      expect(res.details).toBe('Upload one file at a time.');
+      // One part (10 MB) and what the sockets buffer, not the 200 MB sent.
+      if (process.env.UPLOAD_FIGURES) console.log('sent before the answer', res.written);
+      expect(res.written).toBeLessThan(32 * 1024 * 1024);
+      expect(await storedCount()).toBe(before);
+      expect(fs.readdirSync(path.join(dataDir, 'uploads')).filter((f) => f !== '.incoming').length).toBe(files);
+      expect(incoming()).toEqual([]);
+    });
+
+    it('stops reading a file at its limit (413)', async () => {
+      const res = await streamParts('/api/file-upload', { tableName: 'users', id: '4' }, 1, 200 * 1024 * 1024);
+      expect(res.status).toBe(413);
+      expect(res.details).toBe('The file is larger than 10 MB.');
+      if (process.env.UPLOAD_FIGURES) console.log('sent before the answer', res.written);
+      expect(res.written).toBeLessThan(32 * 1024 * 1024);
+      expect(incoming()).toEqual([]);
+    });
+
+    it('takes at most 20 documents in one call, and refuses the 21st part before reading it', async () => {
+      const res = await streamParts('/api/fileUpload', { clientId: '12', folderId: 'bulk' }, 40, 256 * 1024);
+      expect(res.status).toBe(400);
+      expect(res.details).toBe('Upload at most 20 files at a time.');
+      expect(incoming()).toEqual([]);
+      expect(await t.deps.db.selectFrom('uploads').select('id').where('client_id', '=', '12').execute()).toHaveLength(
+        0,
+      );
+    });
   });
 });

@@ -64,6 +64,25 @@ describe(`config settings calls on ${testDialect}`, () => {
     expect(after).toEqual({ ...before, receiptTextMessage: 'New text {receiptUrl}', reportEmailTime: '09' });
   });
 
+  it('takes only an e-mail address (or nothing) as the support and sender addresses', async () => {
+    const before = await readSettings(t.deps.db);
+    for (const bad of [
+      'javascript:alert(1)',
+      'javascript:alert(1)//@x.test',
+      'mailto:a@b.test',
+      '<a@b.test>',
+      'a @b.test',
+    ]) {
+      for (const field of ['supportEmail', 'fromEmail']) {
+        const res = await saveSettings({ [field]: bad });
+        expect(res.statusCode, `${field} ${bad}`).toBe(400);
+      }
+    }
+    expect(await readSettings(t.deps.db)).toEqual(before);
+    expect((await saveSettings({ supportEmail: '' })).statusCode).toBe(200);
+    expect((await saveSettings({ supportEmail: before.supportEmail })).statusCode).toBe(200);
+  });
+
   it('sanitises the rich text on the server', async () => {
     const res = await saveSettings({
       reportEmailMessage:

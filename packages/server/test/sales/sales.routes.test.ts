@@ -54,7 +54,7 @@ describe(`selling on ${testDialect}`, () => {
     const out = res.json();
     expect(out).toMatchObject({ status: 1, orderTotal: '50.00', tipAmount: '0.00', total: '50.00', replayed: false });
     expect(out.receiptId).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    expect(out.receiptUrl).toBe(`http://localhost:80/receipt/${out.receiptId}`);
+    expect(out.receiptUrl).toBe(`http://localhost:3000/receipt/${out.receiptId}`);
     expect(await status(unit)).toBe(2);
     const sale = await t.deps.db.selectFrom('sales').selectAll().where('id', '=', out.saleId).executeTakeFirstOrThrow();
     expect(sale).toMatchObject({
@@ -176,6 +176,32 @@ describe(`selling on ${testDialect}`, () => {
       const r = await post('staff', 'saveCustomer', bad);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }
+  });
+
+  it('takes a signature only as a PNG data URL within 200 000 characters', async () => {
+    const sell = (number: number, signature: unknown) =>
+      unitId(t.deps.db, 'MB', number).then((unit) =>
+        post('staff', 'saveCustomer', {
+          customerData: { ...buildSale({ unitId: unit, selectedUnit: umbrella }).customerData, signature },
+        }),
+      );
+    const before = await salesCount();
+    const png = (chars: number) => `data:image/png;base64,${'A'.repeat(chars - 'data:image/png;base64,'.length)}`;
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'data:image/png;base64,<script>',
+      png(200_004),
+      42,
+    ]) {
+      const res = await sell(38, bad);
+      expect(res.statusCode, String(bad).slice(0, 40)).toBe(400);
+      expect(res.json().details).toMatch(/signature/i);
+    }
+    expect(await salesCount()).toBe(before);
+    expect((await sell(38, png(200_000))).statusCode).toBe(200);
+    expect((await sell(39, '')).statusCode).toBe(200);
   });
 
   it('sells room charges at the hotel rate (blue, status 4) and applies the vacation-owner rule', async () => {
@@ -548,7 +574,7 @@ describe(`selling on ${testDialect}`, () => {
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
     expect(lines.slice(0, 2)).toEqual(['Sandbar Beach Club and Cabana', 'Rentals of the Gulf Coast']);
     // The receipt link is longer than a line: cut over two lines, nothing lost.
-    const url = `http://localhost:80/receipt/${s.json().receiptId}`;
+    const url = `http://localhost:3000/receipt/${s.json().receiptId}`;
     expect(lines.join('')).toContain(url);
   });
 
@@ -603,6 +629,45 @@ describe(`selling on ${testDialect}`, () => {
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('applies the editing window to receipt edits and resends: U today, S today and yesterday, A any day', async () => {
+    const H24 = 24 * 60 * 60 * 1000;
+    const sellOn = async (daysAgo: number, number: number) => {
+      clock.set(MORNING - daysAgo * H24);
+      try {
+        const s = await post(
+          'admin',
+          'saveCustomer',
+          buildSale({ unitId: await unitId(t.deps.db, 'MB', number), selectedUnit: umbrella }),
+        );
+        expect(s.statusCode, s.body).toBe(200);
+        return s.json().customerIds[0] as number;
+      } finally {
+        clock.set(MORNING);
+      }
+    };
+    const yesterday = await sellOn(1, 36);
+    const threeDaysAgo = await sellOn(3, 37);
+    const edit = (user: string, customerId: number) =>
+      post(user, 'updateReceipt', { customerId, receiptType: 'phone', receiptPhone: '305 555 0199' });
+    const resend = (user: string, customerId: number) => post(user, 'resendReceipt', { customerId });
+    for (const call of [edit, resend]) {
+      const staff = await call('staff', yesterday);
+      expect(staff.statusCode, staff.body).toBe(403);
+      expect(staff.json().details).toBe("You can only change units on today's board.");
+      expect((await call('supervisor', yesterday)).statusCode).toBe(200);
+      const old = await call('supervisor', threeDaysAgo);
+      expect(old.statusCode).toBe(403);
+      expect(old.json().details).toBe('Supervisors can change units for today and yesterday only.');
+      expect((await call('admin', threeDaysAgo)).statusCode).toBe(200);
+    }
+    const customer = await t.deps.db
+      .selectFrom('unit_customers')
+      .select('receipt_phone')
+      .where('id', '=', threeDaysAgo)
+      .executeTakeFirstOrThrow();
+    expect(customer.receipt_phone).toBe('3055550199');
   });
 
   it('resends, edits and prints receipts; reprints are recorded', async () => {

@@ -5,6 +5,7 @@ import { buildApp, redactToken } from '../../src/app';
 import { connectPostgres } from '../../src/db/connect';
 import { loadEnv } from '../../src/env';
 import { type TestApp, buildTestApp, injectAs, loginAs, testDialect } from '../helpers';
+import { buildUser } from '../factories';
 import { positionOf } from './factories';
 
 interface Stream {
@@ -12,6 +13,8 @@ interface Stream {
   contentType: string | null;
   events: { type: string; day: string; unitIds: number[]; locationIds?: number[] }[];
   comments: string[];
+  /** Set when the server ended the stream. */
+  ended: boolean;
   close(): void;
 }
 
@@ -27,6 +30,7 @@ async function openStream(app: FastifyInstance, token: string): Promise<Stream> 
     contentType: res.headers.get('content-type'),
     events: [],
     comments: [],
+    ended: false,
     close: () => ctrl.abort(),
   };
   if (res.ok && res.body) {
@@ -37,7 +41,10 @@ async function openStream(app: FastifyInstance, token: string): Promise<Stream> 
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done) {
+            stream.ended = true;
+            break;
+          }
           buf += decoder.decode(value, { stream: true });
           let i: number;
           while ((i = buf.indexOf('\n\n')) >= 0) {
@@ -208,5 +215,67 @@ describe(`live board events on ${testDialect}`, () => {
       await second.close();
       await second.deps.database.close();
     }
+  });
+});
+
+describe(`live board streams end with their session on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.close());
+
+  /** A fresh session (not the cached one of loginAs): these tests end sessions. */
+  const signIn = async (username: string, password = 'sandbar-demo') => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().token as string;
+  };
+  const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+
+  it('closes an open stream on sign-out', async () => {
+    const token = await signIn('manager');
+    const stream = await openStream(t.app, token);
+    expect(stream.status).toBe(200);
+    expect((await as(token, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    await until(() => stream.ended);
+    expect((await openStream(t.app, token)).status).toBe(401);
+  });
+
+  it('closes the streams of a deactivated user', async () => {
+    const mb = (await t.deps.db.selectFrom('locations').select('id').where('name', '=', 'MB').executeTakeFirstOrThrow())
+      .id;
+    const user = await buildUser(t.deps.db, { userType: 'U', locationIds: [mb] });
+    const token = await signIn(user.username, user.password);
+    const stream = await openStream(t.app, token);
+    expect(stream.status).toBe(200);
+    const del = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/deletePeople',
+      payload: { postData: user.id },
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    await until(() => stream.ended);
+  });
+
+  it('a changed own password ends the other sessions and their streams, and keeps the current one', async () => {
+    const user = await buildUser(t.deps.db, { userType: 'A', password: 'first-password' });
+    const here = await signIn(user.username, 'first-password');
+    const elsewhere = await signIn(user.username, 'first-password');
+    const mine = await openStream(t.app, here);
+    const theirs = await openStream(t.app, elsewhere);
+    const form = (await as(here, 'GET', `/api/getPeopleList/${user.id}`)).json();
+    const saved = await as(here, 'POST', '/api/savePeople', {
+      postData: { ...form.person, pass: 'second-password-1', confirmPass: 'second-password-1' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await until(() => theirs.ended);
+    expect((await as(elsewhere, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await as(here, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mine.ended).toBe(false);
+    mine.close();
   });
 });

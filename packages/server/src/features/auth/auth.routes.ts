@@ -18,6 +18,12 @@ import * as service from './auth.service';
 
 const CHALLENGE_COOKIE = 'sandbar_2fa';
 
+/**
+ * `; Secure` when the browser reached us over HTTPS: directly, or through a trusted proxy's
+ * X-Forwarded-Proto (SANDBAR_TRUST_PROXY; a client's own header is ignored without it).
+ */
+const secure = (request: { protocol: string }) => (request.protocol === 'https' ? '; Secure' : '');
+
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -66,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const maxAge = 10 * 60;
         reply.header(
           'set-cookie',
-          `${CHALLENGE_COOKIE}=${encodeURIComponent(result.challengeId)}; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=${maxAge}`,
+          `${CHALLENGE_COOKIE}=${encodeURIComponent(result.challengeId)}; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure(request)}`,
         );
       }
       return result;
@@ -90,7 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         appVersion: null,
         ip: request.ip,
       });
-      reply.header('set-cookie', `${CHALLENGE_COOKIE}=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0`);
+      reply.header(
+        'set-cookie',
+        `${CHALLENGE_COOKIE}=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0${secure(request)}`,
+      );
       return data;
     },
   );

@@ -236,6 +236,27 @@ export async function logout(deps: AppDeps, user: SessionUser): Promise<void> {
   const now = deps.clock.now();
   await repo.revokeSession(deps.db, user.sessionId, now);
   await repo.audit(deps.db, user.id, 'signout', '', now);
+  await sessionsEnded(deps, [user.id]);
+}
+
+/**
+ * Tells every instance that some sessions of these users were revoked (sign-out, a changed
+ * password, deactivation): their open live-board streams re-check their token and close.
+ */
+export async function sessionsEnded(deps: Pick<AppDeps, 'events'>, userIds: number[]): Promise<void> {
+  if (userIds.length) await deps.events.publish({ type: SESSIONS_EVENT, day: '', unitIds: [], userIds });
+}
+
+/** The bus event of sessionsEnded; never passed on to a client. */
+export const SESSIONS_EVENT = 'sessions';
+
+/**
+ * Is the session of this token still usable: not revoked, its user active? Checked by open
+ * /api/events streams; unlike findSessionUser it does not count as activity.
+ */
+export async function sessionStillLive(deps: Pick<AppDeps, 'db'>, token: string): Promise<boolean> {
+  const row = await repo.findLiveSession(deps.db, sha256(token));
+  return !!row && row.active === 1;
 }
 
 /** POST /unlockTwoFactor (admin): clears the wrong-code count that locked a user's two-factor step. */

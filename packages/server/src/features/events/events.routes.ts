@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BoardEvent } from '../../platform/events';
-import { requireAccess } from '../../plugins/auth';
+import { bearerToken, requireAccess } from '../../plugins/auth';
+import { SESSIONS_EVENT, sessionStillLive } from '../auth/auth.service';
 import { userLocationIds } from '../units/units.repository';
 
 /** A comment line every 15 s keeps proxies and tablets from dropping a quiet stream. */
@@ -38,6 +39,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAccess(request, 'dashboard');
+      const token = bearerToken(request)!;
+      const userId = request.user.id;
       let locations = new Set(await userLocationIds(app.deps.db, request.user.id));
       reply.hijack();
       const res = reply.raw;
@@ -50,7 +53,20 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       res.write('retry: 2000\n: connected\n\n');
       open.add(res);
 
+      // A stream lives only as long as its session (issue 11, defect 10): signed out, password
+      // changed elsewhere, user deactivated → the stream ends, and the client's reconnect gets 401.
+      const checkSession = () =>
+        void sessionStillLive(app.deps, token)
+          .then((live) => {
+            if (!live && !res.writableEnded) res.end();
+          })
+          .catch(() => undefined);
+
       const unsubscribe = app.deps.events.subscribe((event) => {
+        if (event.type === SESSIONS_EVENT) {
+          if (event.userIds?.includes(userId)) checkSession();
+          return;
+        }
         if (event.type === 'locations') {
           // A location was added, resized or (un)assigned: this user's set may have changed. Reload
           // it, then pass the event on if it concerned them before or after, so a new strip
@@ -73,18 +89,27 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               locations = new Set(ids);
             })
             .catch(() => undefined);
+          checkSession();
         } else if (!visibleTo(event, locations)) return;
-        res.write(`data: ${JSON.stringify(event)}\n\n`);
+        if (!res.writableEnded) res.write(`data: ${JSON.stringify(event)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      // The heartbeat also re-checks the session: a revocation whose event was missed still ends it.
+      const heartbeat = setInterval(() => {
+        res.write(': heartbeat\n\n');
+        checkSession();
+      }, HEARTBEAT_MS);
       heartbeat.unref();
+      let cleaned = false;
       const cleanup = () => {
+        if (cleaned) return;
+        cleaned = true;
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(res);
       };
       request.raw.on('close', cleanup);
       res.on('close', cleanup);
+      res.on('finish', cleanup);
     },
   );
 };

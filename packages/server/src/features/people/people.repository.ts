@@ -104,13 +104,15 @@ export async function hasSales(db: Db, userId: number): Promise<boolean> {
   return !!(await db.selectFrom('sales').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst());
 }
 
-export async function revokeSessions(db: Db, userId: number, at: number): Promise<void> {
-  await db
+/** Revokes a user's sessions, all of them or all but `keep` (the one changing its own password). */
+export async function revokeSessions(db: Db, userId: number, at: number, keep?: number): Promise<void> {
+  let q = db
     .updateTable('sessions')
     .set({ revoked_at: at })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keep !== undefined) q = q.where('id', '!=', keep);
+  await q.execute();
 }
 
 /** Erases a user with no history at all; throws (foreign key) when anything still names them. */

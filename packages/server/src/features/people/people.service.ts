@@ -16,7 +16,7 @@ import type { Selectable } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { isUniqueViolation } from '../../db/errors';
-import type { SessionUser } from '../auth/auth.service';
+import { type SessionUser, sessionsEnded } from '../auth/auth.service';
 import * as repo from './people.repository';
 
 type UserRow = Selectable<UsersTable>;
@@ -148,7 +148,8 @@ export async function savePerson(
         // Locations the editor cannot see stay as they were.
         const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
         locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort((a, b) => a - b);
-        if (passwordHash && id !== editor.id) await repo.revokeSessions(trx, id, now);
+        // A new password ends the user's other sessions; changing one's own keeps the current one.
+        if (passwordHash) await repo.revokeSessions(trx, id, now, id === editor.id ? editor.sessionId : undefined);
         changedLocations = [...before, ...locations].filter((l) => before.includes(l) !== locations.includes(l));
       } else {
         id = await repo.insertUser(trx, { ...values, password_hash: passwordHash ?? '', created_at: now });
@@ -166,6 +167,7 @@ export async function savePerson(
   if (changedLocations.length) {
     await deps.events.publish({ type: 'locations', day: '', unitIds: [], locationIds: changedLocations });
   }
+  if (existing && passwordHash) await sessionsEnded(deps, [id]);
   return { success: 1, details: existing ? 'User has been saved!' : 'User has been added!', id };
 }
 
@@ -198,5 +200,6 @@ export async function deletePerson(
     }
     await repo.audit(trx, editor.id, erased ? 'user.delete' : 'user.deactivate', user.username, now);
   });
+  await sessionsEnded(deps, [id]);
   return { success: 1, details: messages.people.deleted, deactivated: !erased };
 }

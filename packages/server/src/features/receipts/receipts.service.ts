@@ -19,9 +19,11 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import { escposDocument } from '../../platform/escpos';
 import { type OutgoingMessage, enqueue } from '../../platform/outbox';
+import { publicBase as publicBaseOf } from '../../platform/public-url';
 import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
 import * as sales from '../sales/sales.repository';
+import { canEditDay, editWindowMessage } from '../units/units.service';
 import * as repo from './receipts.repository';
 
 /** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
@@ -57,7 +59,7 @@ function tipPercentOf(sale: { tip_cents: number; subtotal_cents: number; retail_
   return base > 0 ? Math.round((sale.tip_cents * 100) / base) : 0;
 }
 
-/** The public link: SANDBAR_PUBLIC_URL, or the origin the tablet called us on. */
+/** The public link on `base` (publicBase: SANDBAR_PUBLIC_URL, an allowed request host, or our own address). */
 export function receiptUrl(base: string, receiptId: string): string {
   return `${base.replace(/\/+$/, '')}/receipt/${receiptId}`;
 }
@@ -123,12 +125,11 @@ export function receiptMessages(settings: Settings, base: string, r: ReceiptTarg
     });
   }
   if (email) {
-    // The body is the venue's own HTML: values go in escaped, the link as a link.
+    // The body is the venue's own (sanitised) HTML: every value goes in escaped, the link as a link.
+    const link = escapeHtml(values.receiptUrl);
     const html = fillTemplate(templates.receiptEmailBody, {
-      ...values,
-      venueName: escapeHtml(values.venueName),
-      customerName: escapeHtml(values.customerName),
-      receiptUrl: `<a href="${values.receiptUrl}">${values.receiptUrl}</a>`,
+      ...mapValues(values, escapeHtml),
+      receiptUrl: `<a href="${link}">${link}</a>`,
     });
     out.push({
       channel: 'email',
@@ -140,6 +141,10 @@ export function receiptMessages(settings: Settings, base: string, r: ReceiptTarg
     });
   }
   return out;
+}
+
+function mapValues<T extends Record<string, string>>(o: T, f: (s: string) => string): T {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)])) as T;
 }
 
 function htmlToText(html: string): string {
@@ -207,11 +212,18 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
   };
 }
 
+/**
+ * The customer a receipt call names, if it is in the user's locations and its day is inside the
+ * user's editing window (DESIGN.md section 5: U and M today, S today and yesterday, A any day).
+ */
 async function customerForUser(deps: AppDeps, user: SessionUser, customerId: number) {
   const c = await repo.customerWithSale(deps.db, customerId);
   if (!c) throw notFound(saleTexts.customerNotFound);
   const allowed = await sales.userLocationIds(deps.db, user.id);
   if (!allowed.has(c.location_id)) throw forbidden(saleTexts.notYourLocation);
+  const { timeZone } = await readSettings(deps.db);
+  if (!canEditDay(user.userType, c.day, businessDay(deps.clock.now(), timeZone)))
+    throw forbidden(editWindowMessage(user.userType));
   return c;
 }
 
@@ -412,7 +424,7 @@ export async function printReceipt(
   return { PrintCode: escposDocument(lines), lines };
 }
 
-/** Where receipt links point: SANDBAR_PUBLIC_URL, else the origin the request came in on. */
+/** Where receipt links point (platform/public-url.ts): never a host the client made up. */
 export function publicBase(deps: AppDeps, request: { protocol: string; host: string }): string {
-  return deps.env.SANDBAR_PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  return publicBaseOf(deps.env, request);
 }

@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';
 import { enqueue } from '../../platform/outbox';
+import { configuredBase } from '../../platform/public-url';
 import { readSettings } from '../settings/settings.repository';
 import { reportHtml, reportText, reportTotal } from './report-render';
 import * as repo from './reports.repository';
@@ -150,7 +151,7 @@ export async function sendEmailReport(
   await resolveType(deps.db, type, { search: false });
   const queued = await deps.db
     .transaction()
-    .execute((trx) => queueReport(trx, deps.clock, type, timestamp, deps.env.SANDBAR_PUBLIC_URL));
+    .execute((trx) => queueReport(trx, deps.clock, type, timestamp, configuredBase(deps.env)));
   if (queued === 0) throw badRequest(reportTexts.noSubscribers);
   return { success: 1, details: messages.report.emailed, queued };
 }

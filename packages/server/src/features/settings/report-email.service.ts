@@ -13,7 +13,7 @@ import { readSettings } from './settings.repository';
  * wording applies the same day without a restart. The day's claim (a row keyed by the day, in the
  * same transaction as the queued e-mails) lets exactly one run, of one instance, send them: a
  * second instance on PostgreSQL waits on the key and then finds it taken.
- * Returns the number of e-mails queued (0 when not due). `publicUrl` (SANDBAR_PUBLIC_URL) makes the
+ * Returns the number of e-mails queued (0 when not due). `publicUrl` (SANDBAR_PUBLIC_URL, else the server's own address) makes the
  * message's own images and links absolute: a scheduled job has no request origin to use instead.
  */
 export async function runDailyReportIfDue(db: Kysely<DB>, clock: Clock, publicUrl?: string): Promise<number> {

@@ -40,7 +40,7 @@ export function canViewDay(userType: UserType, day: string, today: string): bool
   return userType === 'A' || userType === 'S' || day === today;
 }
 
-function editWindowMessage(userType: UserType): string {
+export function editWindowMessage(userType: UserType): string {
   if (userType === 'S') return 'Supervisors can change units for today and yesterday only.';
   return "You can only change units on today's board.";
 }

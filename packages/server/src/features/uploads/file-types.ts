@@ -23,7 +23,7 @@ export function extensionOf(fileName: string): string {
 const starts = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 
 /** The content must match its extension: images and PDFs by their first bytes, text without NULs. */
-function contentMatches(ext: string, b: Buffer): boolean {
+function contentMatches(ext: string, b: Buffer, hasNul: boolean): boolean {
   switch (ext) {
     case 'png':
       return starts(b, [0x89, 0x50, 0x4e, 0x47]);
@@ -38,7 +38,7 @@ function contentMatches(ext: string, b: Buffer): boolean {
       return starts(b, [0x25, 0x50, 0x44, 0x46]);
     case 'csv':
     case 'txt':
-      return !b.includes(0);
+      return !hasNul;
     case 'docx':
     case 'xlsx':
       return starts(b, [0x50, 0x4b, 0x03, 0x04]);
@@ -55,7 +55,7 @@ export type FileKind = 'image' | 'document' | 'csv';
 /** Checks a file against the allowed types for its kind; returns the mime type or a reason. */
 export function checkType(
   fileName: string,
-  data: Buffer,
+  content: { head: Buffer; hasNul: boolean },
   kind: FileKind,
 ): { mime: string; ext: string } | { error: string } {
   const ext = extensionOf(fileName);
@@ -63,6 +63,6 @@ export function checkType(
     kind === 'image' ? imageExtensions : kind === 'csv' ? ['csv', 'txt'] : documentExtensions;
   if (!allowed.includes(ext))
     return { error: `Only ${allowed.map((e) => `.${e}`).join(', ')} files can be uploaded here.` };
-  if (!contentMatches(ext, data)) return { error: `The file's content is not a .${ext} file.` };
+  if (!contentMatches(ext, content.head, content.hasNul)) return { error: `The file's content is not a .${ext} file.` };
   return { mime: mimeByExt[ext] ?? 'application/octet-stream', ext };
 }

@@ -7,19 +7,23 @@ import {
   TinymceUploadResponse,
   uploadLimits,
 } from '@sandbar/contract/uploads';
-import type { FastifyRequest } from 'fastify';
+import { canAccess } from '@sandbar/contract/roles';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../plugins/auth';
 import { forbidden } from '../../platform/errors';
 import { findSessionUser } from '../auth/auth.service';
+import { type FormLimits, type IncomingForm, withForm } from './incoming';
 import {
-  type IncomingForm,
+  areaOfUpload,
   documentsRename,
   documentsUpload,
   editorImageUpload,
+  incomingDir,
   readStored,
   recordUpload,
+  tooLargeText,
 } from './uploads.service';
 
 const errors = {
@@ -37,36 +41,36 @@ const guard = async (request: FastifyRequest) => {
   if (request.user.userType === 'U') throw forbidden('Your role does not allow uploads.');
 };
 
-/** Reads a multipart form: text fields and files, each file cut off (and flagged) at the limit. */
-async function readForm(request: FastifyRequest): Promise<IncomingForm> {
-  const form: IncomingForm = { fields: {}, files: [] };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      form.files.push({
-        fieldName: part.fieldname,
-        fileName: part.filename.replace(/^.*[/\\]/, '').trim() || 'file',
-        data,
-        tooLarge: part.file.truncated,
-      });
-    } else {
-      form.fields[part.fieldname] = String(part.value ?? '');
-    }
-  }
-  return form;
-}
+/** What each upload call takes: files per form and bytes per file (decision 030). */
+const one = (maxBytes: number) => ({
+  maxFiles: 1,
+  maxBytes,
+  refuseTooLarge: true,
+  tooLargeText: tooLargeText(maxBytes),
+});
+const limitsOf = {
+  record: one(uploadLimits.fileBytes),
+  image: one(uploadLimits.imageBytes),
+  // Documents of a folder: each file gets its own outcome, an oversized one is flagged, not fatal.
+  documents: {
+    maxFiles: uploadLimits.filesPerRequest,
+    maxBytes: uploadLimits.fileBytes,
+    refuseTooLarge: false,
+    tooLargeText: tooLargeText(uploadLimits.fileBytes),
+  },
+  none: { maxFiles: 0, maxBytes: 0, refuseTooLarge: true, tooLargeText: tooLargeText(0) },
+};
 
 /** Uploads (spec section 7): multipart calls with size and type limits and random stored names. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: {
-      fileSize: uploadLimits.fileBytes + 1,
-      files: uploadLimits.filesPerRequest + 1,
-      fields: 1100,
-      fieldSize: 10_000,
-    },
-  });
+  // Each call reads its form with its own limits (incoming.ts): files stream to disk, one at a time.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  const form = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    limits: Omit<FormLimits, 'tmpDir'>,
+    use: (f: IncomingForm) => Promise<T>,
+  ) => withForm(request, reply, { ...limits, tmpDir: incomingDir(app.deps) }, use);
 
   const multipartDoc = { tags: ['uploads'], consumes: ['multipart/form-data'] };
 
@@ -80,7 +84,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NewFileNameResponse, ...errors },
       },
     },
-    async (request) => recordUpload(app.deps, request.user, await readForm(request), 'file'),
+    async (request, reply) =>
+      form(request, reply, limitsOf.record, (f) => recordUpload(app.deps, request.user, f, 'file')),
   );
   app.post(
     '/image-upload',
@@ -92,7 +97,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NewFileNameResponse, ...errors },
       },
     },
-    async (request) => recordUpload(app.deps, request.user, await readForm(request), 'image'),
+    async (request, reply) =>
+      form(request, reply, limitsOf.image, (f) => recordUpload(app.deps, request.user, f, 'image')),
   );
   app.post(
     '/fileUpload',
@@ -105,7 +111,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FileUploadResponse, ...errors },
       },
     },
-    async (request) => documentsUpload(app.deps, request.user, await readForm(request)),
+    async (request, reply) =>
+      form(request, reply, limitsOf.documents, (f) => documentsUpload(app.deps, request.user, f)),
   );
   app.post(
     '/fileUpdate',
@@ -117,7 +124,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FileUpdateResponse, ...errors },
       },
     },
-    async (request) => documentsRename(app.deps, request.user, await readForm(request)),
+    async (request, reply) => form(request, reply, limitsOf.none, (f) => documentsRename(app.deps, request.user, f)),
   );
   app.post(
     '/tinymceFileUpload',
@@ -129,7 +136,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TinymceUploadResponse, ...errors },
       },
     },
-    async (request) => editorImageUpload(app.deps, request.user, await readForm(request)),
+    async (request, reply) => form(request, reply, limitsOf.image, (f) => editorImageUpload(app.deps, request.user, f)),
   );
 
   app.get(
@@ -149,7 +156,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         const token = bearerToken(request);
         const user = token ? await findSessionUser(app.deps, token) : null;
         if (!user) return reply.status(401).send({ details: 'Please sign in.' });
-        if (user.userType === 'U') return reply.status(403).send({ details: 'Your role does not allow this.' });
+        // A document is for the roles of the screen it belongs to (an admin-only folder, a price
+        // list's file): the same rule as uploading it (decision 030).
+        if (!canAccess(user.userType, areaOfUpload(found.row)))
+          return reply.status(403).send({ details: 'Your role does not allow this.' });
       }
       return reply
         .header('content-type', found.row.mime_type)

@@ -18,24 +18,19 @@ import { randomToken } from '../../platform/passwords';
 import type { SessionUser } from '../auth/auth.service';
 import { importRoster } from '../hotels/hotels.service';
 import { type FileKind, checkType } from './file-types';
+import type { IncomingFile, IncomingForm } from './incoming';
 import * as repo from './uploads.repository';
 
-export interface IncomingFile {
-  fieldName: string;
-  fileName: string;
-  data: Buffer;
-  /** Set when the file was cut off at the size limit. */
-  tooLarge: boolean;
-}
-
-export interface IncomingForm {
-  fields: Record<string, string>;
-  files: IncomingFile[];
-}
+export type { IncomingFile, IncomingForm } from './incoming';
 
 /** Where the bytes live: SANDBAR_DATA_DIR/uploads (docs/decisions/030-uploads-storage.md). */
-export function uploadsDir(deps: AppDeps): string {
+export function uploadsDir(deps: Pick<AppDeps, 'env'>): string {
   return path.resolve(deps.env.SANDBAR_DATA_DIR, 'uploads');
+}
+
+/** Where files being received wait: beside the stored ones; never served (not a stored name). */
+export function incomingDir(deps: Pick<AppDeps, 'env'>): string {
+  return path.join(uploadsDir(deps), '.incoming');
 }
 
 /** The public path of a stored file: random, never guessable from the original name. */
@@ -65,6 +60,11 @@ function areaForTable(tableName: string): AccessArea {
 
 const areaForFolder = (folderId: string): AccessArea => (folderId === rosterFolderId ? 'hotels' : 'config');
 
+/** The screen a stored file belongs to: who may upload it, and who may download a document. */
+export function areaOfUpload(row: Pick<UploadsTable, 'kind' | 'table_name' | 'folder_id'>): AccessArea {
+  return row.kind === 'document' || row.kind === 'roster' ? areaForFolder(row.folder_id) : areaForTable(row.table_name);
+}
+
 function limitFor(kind: FileKind) {
   return kind === 'image'
     ? uploadLimits.imageBytes
@@ -73,14 +73,15 @@ function limitFor(kind: FileKind) {
       : uploadLimits.fileBytes;
 }
 
+export const tooLargeText = (max: number) => `The file is larger than ${Math.round(max / 1024 / 1024)} MB.`;
+
 type Check = { ok: true; mime: string; ext: string } | { ok: false; reason: string };
 
 function check(file: IncomingFile, kind: FileKind): Check {
   const max = limitFor(kind);
-  if (file.tooLarge || file.data.length > max)
-    return { ok: false, reason: `The file is larger than ${Math.round(max / 1024 / 1024)} MB.` };
-  if (!file.data.length) return { ok: false, reason: 'The file is empty.' };
-  const t = checkType(file.fileName, file.data, kind);
+  if (file.tooLarge || file.size > max) return { ok: false, reason: tooLargeText(max) };
+  if (!file.size) return { ok: false, reason: 'The file is empty.' };
+  const t = checkType(file.fileName, file, kind);
   return 'error' in t ? { ok: false, reason: t.error } : { ok: true, ...t };
 }
 
@@ -95,7 +96,8 @@ async function store(
   const storedName = `${randomToken(24)}.${ext}`;
   const dir = uploadsDir(deps);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, storedName), file.data, { mode: 0o640 });
+  // The temporary file is on the same disk (uploads/.incoming): a rename puts it in place.
+  await fs.rename(file.tmpPath, path.join(dir, storedName));
   const id = await repo.insertUpload(deps.db, {
     table_name: '',
     record_id: '',
@@ -108,7 +110,7 @@ async function store(
     file_name: file.fileName.slice(0, 255),
     stored_name: storedName,
     mime_type: mime,
-    size_bytes: file.data.length,
+    size_bytes: file.size,
     user_id: user.id,
     created_at: deps.clock.now(),
   });
@@ -169,7 +171,7 @@ export async function documentsUpload(
       continue;
     }
     let outcome: { status: number; statusReason: string } = { status: 1, statusReason: '' };
-    if (roster) outcome = await importRoster(deps, Number(clientId), file.data.toString('utf8'));
+    if (roster) outcome = await importRoster(deps, Number(clientId), await fs.readFile(file.tmpPath, 'utf8'));
     const { id } = await store(deps, user, file, c.mime, c.ext, {
       kind: roster ? 'roster' : 'document',
       client_id: clientId,
