@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Flag01, formId, formText, parseIdList } from './admin-fields';
+import { Flag01, formId, parseIdList } from './admin-fields';
 import { messages } from './messages';
 import { UserType } from './roles';
 
@@ -43,18 +43,36 @@ export type PersonResponse = z.infer<typeof PersonResponse>;
 export const languageCodes = ['en', 'es'] as const;
 
 /**
+ * A field of the user form that may be left out: on edit, a field not sent keeps its value (issue
+ * 14: `savePeople` with a partial `postData` changes only what is sent). Sent as null or '' it is
+ * blank. Left out it stays undefined here; the service keeps the stored value (or, on add, blank).
+ */
+const sentText = (max = 500) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null ? '' : String(v).trim()))
+    .pipe(
+      z
+        .string()
+        .max(max, { error: `Keep this under ${max} characters.` })
+        .optional(),
+    );
+
+/**
  * The user form (spec section 5). Add: name, initials, username, password and confirmation.
  * Edit: the same, but the password is optional and a missing confirmation counts only when a
- * password was typed. Messages concatenate in the spec's order.
+ * password was typed; a field left out of the post keeps its value (only a sent blank is an
+ * error). Messages concatenate in the spec's order.
  */
 export const PersonForm = z
   .object({
     id: formId,
-    name: formText(200),
-    initials: formText(10),
-    phone: formText(50),
-    email: formText(200),
-    user: formText(100),
+    name: sentText(200),
+    initials: sentText(10),
+    phone: sentText(50),
+    email: sentText(200),
+    user: sentText(100),
     pass: z
       .union([z.string(), z.null()])
       .optional()
@@ -65,20 +83,22 @@ export const PersonForm = z
       .optional()
       .transform((v) => v ?? '')
       .pipe(z.string().max(200)),
-    locations: formText(2000).transform(parseIdList),
-    admin: formText(1),
-    manager: formText(1),
-    supervisor: formText(1),
-    userType: formText(1),
-    twoFactor: formText(1),
-    languageCode: formText(10),
+    locations: sentText(2000).transform((v) => (v === undefined ? undefined : parseIdList(v))),
+    admin: sentText(1),
+    manager: sentText(1),
+    supervisor: sentText(1),
+    userType: sentText(1),
+    twoFactor: sentText(1),
+    languageCode: sentText(10),
   })
   .superRefine((d, ctx) => {
     const add = d.id === 0;
     const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (!d.name) issue(m.nameBlank, 'name');
-    if (!d.initials) issue(m.initialsBlank, 'initials');
-    if (!d.user) issue(m.usernameBlank, 'user');
+    // On add every field counts; on edit only a field that was sent.
+    const blank = (v: string | undefined) => (add || v !== undefined) && !v;
+    if (blank(d.name)) issue(m.nameBlank, 'name');
+    if (blank(d.initials)) issue(m.initialsBlank, 'initials');
+    if (blank(d.user)) issue(m.usernameBlank, 'user');
     if (add && !d.pass) issue(m.passwordBlank, 'pass');
     if (d.pass || add) {
       if (!d.confirmPass) issue(m.confirmBlank, 'confirmPass');
@@ -91,13 +111,26 @@ export const PersonForm = z
     if (d.languageCode && !(languageCodes as readonly string[]).includes(d.languageCode))
       issue('Choose English or Spanish.', 'languageCode');
   })
-  .transform((d) => ({
-    ...d,
-    /** The flags decide the type (admin wins, then supervisor, then manager); userType is the fallback. */
-    userType: userTypeFromFlags(d),
-    twoFactor: d.twoFactor === '1',
-    languageCode: d.languageCode || 'en',
-  }));
+  .transform((d) => {
+    const add = d.id === 0;
+    // The role is decided only when a flag or userType was sent (always on add).
+    const roleSent = [d.admin, d.supervisor, d.manager, d.userType].some((v) => v !== undefined);
+    return {
+      ...d,
+      /** The flags decide the type (admin wins, then supervisor, then manager); userType is the fallback. */
+      userType:
+        add || roleSent
+          ? userTypeFromFlags({
+              admin: d.admin ?? '',
+              supervisor: d.supervisor ?? '',
+              manager: d.manager ?? '',
+              userType: d.userType ?? '',
+            })
+          : undefined,
+      twoFactor: d.twoFactor === undefined ? undefined : d.twoFactor === '1',
+      languageCode: d.languageCode === undefined ? undefined : d.languageCode || 'en',
+    };
+  });
 export type PersonFormInput = z.input<typeof PersonForm>;
 export type PersonFormData = z.output<typeof PersonForm>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Flag, Money, Id } from './common';
 import { messages } from './messages';
 import { paymentMethods, receiptTypes } from './rules/pricing';
+import { formatMoney } from './rules/money';
 
 // Calls of the sale wizard, cart, receipts and drop-offs (spec section 7, DESIGN.md section 6).
 // Request field names are the spec's; money goes out as "35.00" strings and comes in as a
@@ -10,7 +11,7 @@ import { paymentMethods, receiptTypes } from './rules/pricing';
 /** Sandbar's own texts for selling (the spec gives none for these cases). */
 export const saleTexts = {
   wrongTotal: (expected: string) =>
-    `The order total changed: the price list says $${expected}. Review the order and try again.`,
+    `The order total changed: the price list says ${formatMoney(expected)}. Review the order and try again.`,
   cardNeedsTransaction: 'A card sale needs the card transaction id from the reader.',
   roomChargeNeedsHotel: 'Select the hotel for the room charge.',
   roomChargeNeedsGuest: 'Enter the guest last name and room number.',

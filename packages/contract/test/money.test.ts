@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatMoney } from '../src/rules/money';
+import { formatCents, formatMoney, formatMoneyCell } from '../src/rules/money';
 
 describe('money formatting', () => {
   it('puts the sign before the symbol and separates thousands', () => {
@@ -22,5 +22,13 @@ describe('money formatting', () => {
   });
   it('passes through what is not an amount', () => {
     expect(formatMoney('abc')).toBe('abc');
+  });
+  it('formats the amounts of a report and leaves its other cells alone', () => {
+    expect(formatMoneyCell('1234.50')).toBe('$1,234.50');
+    expect(formatMoneyCell('-5.00')).toBe('-$5.00');
+    expect(formatMoneyCell('Casey Staff')).toBe('Casey Staff');
+    expect(formatMoneyCell(3)).toBe('3');
+    expect(formatMoneyCell('12.5%')).toBe('12.5%');
+    expect(formatMoneyCell('10:00')).toBe('10:00');
   });
 });

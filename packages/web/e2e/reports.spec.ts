@@ -97,7 +97,7 @@ test('a supervisor walks their report buttons', async ({ page }) => {
 
   await openReport(page, 'Agent');
   await expect(
-    report(page).getByRole('row', { name: /Casey Staff 3 35\.00 0\.00 0\.00 60\.00 5\.00 95\.00/ }),
+    report(page).getByRole('row', { name: /Casey Staff 3 \$35\.00 \$0\.00 \$0\.00 \$60\.00 \$5\.00 \$95\.00/ }),
   ).toBeVisible();
 
   await openReport(page, 'Hourly');
@@ -134,23 +134,23 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   ]);
 
   await openReport(page, 'Credit Card');
-  await expect(report(page).getByRole('row', { name: /Casey Staff MB 1 30\.00 5\.00 35\.00/ })).toBeVisible();
+  await expect(report(page).getByRole('row', { name: /Casey Staff MB 1 \$30\.00 \$5\.00 \$35\.00/ })).toBeVisible();
   await openReport(page, 'Move');
   await expect(page.getByTestId('report-title')).toContainText('Moves');
   await openReport(page, 'By Agent');
-  await expect(report(page).getByRole('row', { name: /^Total 3/ })).toContainText('95.00');
+  await expect(report(page).getByRole('row', { name: /^Total 3/ })).toContainText('$95.00');
   await openReport(page, 'User Log');
   await expect(page.getByTestId('user-log')).toContainText('Alex Admin');
 
   // All Transaction: delete one sale, restore it from its details.
   await openReport(page, 'All Transaction');
   const totalRow = report(page).getByRole('row', { name: /^Total \(3\)/ });
-  await expect(totalRow).toContainText('95.00');
+  await expect(totalRow).toContainText('$95.00');
   const first = report(page).locator('tbody tr').first();
   await first.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(messages.report.deleteTransactionConfirm)).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(report(page).getByRole('row', { name: /^Total \(2\)/ })).toContainText('65.00');
+  await expect(report(page).getByRole('row', { name: /^Total \(2\)/ })).toContainText('$65.00');
   await expect(first).toContainText('Deleted');
   await first.getByRole('button', { name: 'View' }).click();
   const details = page.getByRole('dialog', { name: messages.report.viewTransaction });
@@ -158,14 +158,14 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await details.getByRole('button', { name: 'Restore' }).click();
   await expect(details.getByTestId('transaction-history')).toContainText('restore');
   await page.keyboard.press('Escape');
-  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('95.00');
+  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('$95.00');
 
   // Edit the price of the first sale: $30 → $25.
   await first.getByRole('button', { name: 'Edit Price' }).click();
   const edit = page.getByRole('dialog', { name: messages.report.editTransactionPrice });
   await edit.getByLabel('Price').fill('25');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('90.00');
+  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('$90.00');
 
   // The CSV holds the report as shown: title, visible columns, rows and footer.
   const [download] = await Promise.all([

@@ -46,3 +46,13 @@ export function formatMoney(amount: string | number, opts: MoneyFormat = {}): st
   if (!Number.isFinite(n)) return String(amount);
   return formatCents(Math.round(n * 100), opts);
 }
+
+/**
+ * A report cell as people read it: an amount as the reports carry it ("35.00", "-5.00") through
+ * formatMoney, anything else (names, counts, times, percentages) as it is. The CSV keeps the raw
+ * numbers; the screen and the report e-mail show these.
+ */
+export function formatMoneyCell(cell: string | number | null | undefined, opts: MoneyFormat = {}): string {
+  const v = cell == null ? '' : String(cell);
+  return /^-?\d+\.\d{2}$/.test(v) ? formatMoney(v, opts) : v;
+}

@@ -91,6 +91,47 @@ describe(`people calls on ${testDialect}`, () => {
     expect(typed.json().details).toBe(m.confirmBlank);
   });
 
+  it('an edit with a partial postData changes only what is sent (issue 14)', async () => {
+    const { id, username } = await buildUser(t.deps.db, {
+      name: 'Paula Partial',
+      initials: 'PP',
+      phone: '305-555-0177',
+      email: 'paula@sandbar.test',
+      userType: 'M',
+      twoFactor: true,
+      locationIds: [mb, cd],
+    });
+    await t.deps.db.updateTable('users').set({ language_code: 'es' }).where('id', '=', id).execute();
+    const person = async () =>
+      (await injectAs(t.app, 'admin', { method: 'GET', url: `/api/getPeopleList/${id}` })).json().person;
+    const before = await person();
+    expect(before).toMatchObject({ userType: 'M', twoFactor: '1', languageCode: 'es', locations: `,${mb},${cd},` });
+
+    // Only the phone: everything else stays.
+    const phone = await save('admin', { id, phone: '305-555-0188' });
+    expect(phone.statusCode, phone.body).toBe(200);
+    expect(await person()).toEqual({ ...before, phone: '305-555-0188' });
+
+    // Only the language (what a language switch sends): the role, locations and two-factor stay.
+    const lang = await save('admin', { id, languageCode: 'en' });
+    expect(lang.statusCode, lang.body).toBe(200);
+    expect(await person()).toEqual({ ...before, phone: '305-555-0188', languageCode: 'en' });
+
+    // Sent fields still follow the form's rules: a sent blank name is refused, a sent flag decides.
+    const blank = await save('admin', { id, name: '' });
+    expect(blank.json().details).toBe(m.nameBlank);
+    const role = await save('admin', { id, manager: '0', locations: `,${mb},` });
+    expect(role.statusCode, role.body).toBe(200);
+    expect(await person()).toMatchObject({
+      user: username,
+      name: 'Paula Partial',
+      email: 'paula@sandbar.test',
+      userType: 'U',
+      twoFactor: '1',
+      locations: `,${mb},`,
+    });
+  });
+
   it('adds a user limited to one location who can then sign in', async () => {
     const res = await save('admin', {
       name: 'Nina New',

@@ -62,7 +62,9 @@ describe(`daily report e-mails on ${testDialect}`, () => {
     });
     expect(sales[0]!.html).toContain('<p>Total today: $35.00</p>');
     expect(sales[0]!.html).toContain('<th>Total (1)</th>');
-    expect(sales[0]!.body).toContain('Casey Staff | Cash | 35.00 | 0.00 | 35.00');
+    // Amounts as money, as on the screen (contract rules/money): the CSV alone keeps raw numbers.
+    expect(sales[0]!.body).toContain('Casey Staff | Cash | $35.00 | $0.00 | $35.00');
+    expect(sales[0]!.html).toContain('<td>$35.00</td>');
     const hyatt = hotels.find((h) => h.name === 'Hyatt')!;
     const hyattMail = sent.filter((m) => m.subject?.includes('Hyatt Room Charges'));
     expect(hyattMail.map((m) => m.recipient)).toEqual([hyatt.contact_email.split(/[\s,;]+/)[0]!.toLowerCase()]);

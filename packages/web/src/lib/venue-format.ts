@@ -1,5 +1,5 @@
 import { localeOf, toLanguage } from '@sandbar/contract/i18n';
-import { formatMoney, type MoneyFormat } from '@sandbar/contract/rules/money';
+import { type MoneyFormat, formatCents, formatMoney, formatMoneyCell } from '@sandbar/contract/rules/money';
 import { formatVenueTime } from '@sandbar/contract/rules/time';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +20,29 @@ export function useVenueTime() {
   );
 }
 
+/** The locale money is formatted in: the user's language (the venue's currency, USD). */
+function useMoneyLocale(): string {
+  const { i18n } = useTranslation();
+  return localeOf(toLanguage(i18n.language) ?? 'en');
+}
+
 /** Money through the one shared formatter (contract rules/money), in the user's language. */
 export function useMoney() {
-  const { i18n } = useTranslation();
-  const locale = localeOf(toLanguage(i18n.language) ?? 'en');
+  const locale = useMoneyLocale();
   return useCallback(
     (amount: string | number, opts: MoneyFormat = {}) => formatMoney(amount, { locale, ...opts }),
     [locale],
   );
+}
+
+/** The same for integer cents (the wizard's quote). */
+export function useCents() {
+  const locale = useMoneyLocale();
+  return useCallback((cents: number, opts: MoneyFormat = {}) => formatCents(cents, { locale, ...opts }), [locale]);
+}
+
+/** A report cell: amounts ("35.00") as money, anything else as it is. */
+export function useMoneyCell() {
+  const locale = useMoneyLocale();
+  return useCallback((cell: string | number | null | undefined) => formatMoneyCell(cell, { locale }), [locale]);
 }

@@ -98,8 +98,9 @@ export async function savePerson(
   data: PersonFormData,
 ): Promise<{ success: 1; details: string; id: number }> {
   const allowed = manageableTypes(editor.userType);
-  let newType: UserType = data.userType;
   const existing = data.id ? await manageableUser(deps, editor, data.id) : null;
+  // A field left out of the post keeps its stored value on edit (issue 14), and is blank on add.
+  let newType: UserType = data.userType ?? existing?.user_type ?? 'U';
   // On edit only admins see the admin and supervisor toggles (spec section 6): others keep the type
   // unless they change the manager flag.
   if (existing && editor.userType !== 'A' && (existing.user_type === 'A' || existing.user_type === 'S'))
@@ -109,12 +110,14 @@ export async function savePerson(
     throw forbidden('You cannot change your own role.');
 
   const assignable = new Set((await assignableLocations(deps, editor)).map((l) => l.id));
-  const requested = await repo.existingLocationIds(deps.db, data.locations);
-  if (requested.length !== data.locations.length) throw badRequest('One of the chosen locations does not exist.');
+  const sentLocations = data.locations ?? (existing ? null : []);
+  const requested = sentLocations ? await repo.existingLocationIds(deps.db, sentLocations) : [];
+  if (sentLocations && requested.length !== sentLocations.length)
+    throw badRequest('One of the chosen locations does not exist.');
   if (requested.some((id) => !assignable.has(id)))
     throw forbidden('You can only assign the locations you are assigned to yourself.');
 
-  const username = data.user.toLowerCase();
+  const username = (data.user ?? existing?.username ?? '').toLowerCase();
   const takenText = (active: boolean) =>
     active
       ? `The username "${username}" is already taken.`
@@ -124,16 +127,19 @@ export async function savePerson(
 
   const now = deps.clock.now();
   const passwordHash = data.pass ? await hashPassword(data.pass) : null;
-  const values = {
-    username,
+  const sent = {
+    username: data.user === undefined ? undefined : username,
     name: data.name,
     initials: data.initials,
     phone: data.phone,
     email: data.email,
-    user_type: newType,
-    two_factor: data.twoFactor ? 1 : 0,
+    user_type: data.userType === undefined ? undefined : newType,
+    two_factor: data.twoFactor === undefined ? undefined : data.twoFactor ? 1 : 0,
     language_code: data.languageCode,
   };
+  const values = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<{
+    [K in keyof typeof sent]: Exclude<(typeof sent)[K], undefined>;
+  }>;
   let changedLocations: number[] = [];
   // The check above gives the friendly answer; the unique index on users.username is what holds
   // when two saves race past it (issue 11, defect 6).
@@ -141,20 +147,36 @@ export async function savePerson(
     .transaction()
     .execute(async (trx) => {
       let id: number;
-      let locations = requested;
       if (existing) {
         id = existing.id;
-        await repo.updateUser(trx, id, passwordHash ? { ...values, password_hash: passwordHash } : values);
-        // Locations the editor cannot see stay as they were.
-        const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
-        locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort((a, b) => a - b);
+        const changes = passwordHash ? { ...values, password_hash: passwordHash } : values;
+        if (Object.keys(changes).length) await repo.updateUser(trx, id, changes);
         // A new password ends the user's other sessions; changing one's own keeps the current one.
         if (passwordHash) await repo.revokeSessions(trx, id, now, id === editor.id ? editor.sessionId : undefined);
-        changedLocations = [...before, ...locations].filter((l) => before.includes(l) !== locations.includes(l));
+        if (sentLocations) {
+          // Locations the editor cannot see stay as they were.
+          const before = (await repo.locationIdsByUser(trx, [id])).get(id) ?? [];
+          const locations = [...new Set([...before.filter((l) => !assignable.has(l)), ...requested])].sort(
+            (a, b) => a - b,
+          );
+          changedLocations = [...before, ...locations].filter((l) => before.includes(l) !== locations.includes(l));
+          await repo.replaceUserLocations(trx, id, locations);
+        }
       } else {
-        id = await repo.insertUser(trx, { ...values, password_hash: passwordHash ?? '', created_at: now });
+        id = await repo.insertUser(trx, {
+          username,
+          name: data.name ?? '',
+          initials: data.initials ?? '',
+          phone: data.phone ?? '',
+          email: data.email ?? '',
+          user_type: newType,
+          two_factor: data.twoFactor ? 1 : 0,
+          language_code: data.languageCode ?? 'en',
+          password_hash: passwordHash ?? '',
+          created_at: now,
+        });
+        await repo.replaceUserLocations(trx, id, requested);
       }
-      await repo.replaceUserLocations(trx, id, locations);
       await repo.audit(trx, editor.id, existing ? 'user.edit' : 'user.add', `${username} (${newType})`, now);
       return id;
     })

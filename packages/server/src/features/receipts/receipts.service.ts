@@ -69,9 +69,9 @@ export function receiptLanguage(saleLanguage: string | null | undefined, setting
   return toLanguage(saleLanguage) ?? toLanguage(settings.venueLanguage) ?? 'en';
 }
 
-/** Money on a receipt: English exactly as always ("$35.00"), Spanish through Intl (es-US). */
+/** Money on a receipt, through Intl in the receipt's language: "$35.00", "$1,234.00" (es-US alike). */
 function receiptMoney(cents: number, lang: Language): string {
-  return lang === 'en' ? `$${centsToMoney(cents)}` : formatCents(cents, { locale: localeOf(lang) });
+  return formatCents(cents, { locale: localeOf(lang) });
 }
 
 export interface ReceiptTarget {

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './reports.repository';
+import { formatCents } from '@sandbar/contract/rules/money';
 
 // Admin corrections (spec section 6, DESIGN.md sections 7 and 10). Each one runs in a
 // transaction with its history line (who, when, before, after); the board customers the sale
@@ -234,11 +235,11 @@ export async function switchTransaction(
 
 function describe(kind: string, json: string): string {
   const v = JSON.parse(json || '{}') as Record<string, unknown>;
-  if ('price' in v) return `$${centsToMoney(Number(v.price))}`;
-  if ('tip' in v) return `$${centsToMoney(Number(v.tip))}`;
+  if ('price' in v) return formatCents(Number(v.price));
+  if ('tip' in v) return formatCents(Number(v.tip));
   if ('hotel' in v) return String(v.hotel);
   if ('deleted' in v) return v.deleted ? 'deleted' : 'counted';
-  if ('total' in v) return `counted ($${centsToMoney(Number(v.total))})`;
+  if ('total' in v) return `counted (${formatCents(Number(v.total))})`;
   return kind;
 }
 

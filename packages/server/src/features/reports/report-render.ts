@@ -1,6 +1,7 @@
 import type { ReportCell, ReportData } from '@sandbar/contract/reports';
 import { type Language, reportWord } from '@sandbar/contract/i18n';
 import { escapeHtml } from '@sandbar/contract/settings';
+import { formatMoneyCell } from '@sandbar/contract/rules/money';
 
 // A report as it is e-mailed: an HTML table (and a plain-text twin) of exactly what the screen
 // shows, without the hidden [editable, id] columns of the selectable types.
@@ -14,7 +15,7 @@ function table(headers: string[], rows: ReportCell[][], footer: ReportCell[][]):
   const tr = (cells: ReportCell[], tag: 'td' | 'th') =>
     `<tr>${cells
       .slice(0, n)
-      .map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`)
+      .map((c) => `<${tag}>${escapeHtml(formatMoneyCell(c))}</${tag}>`)
       .join('')}</tr>`;
   return [
     '<table border="1" cellpadding="4" cellspacing="0">',
@@ -42,7 +43,11 @@ export function reportHtml(data: ReportData, lang: Language = 'en'): string {
 
 export function reportText(data: ReportData, lang: Language = 'en'): string {
   const n = visible(data.reportHeaders);
-  const line = (cells: ReportCell[]) => cells.slice(0, n).map(String).join(' | ');
+  const line = (cells: ReportCell[]) =>
+    cells
+      .slice(0, n)
+      .map((c) => formatMoneyCell(c))
+      .join(' | ');
   return [
     data.reportTitle,
     line(data.reportHeaders),
@@ -58,5 +63,5 @@ export function reportTotal(data: ReportData): string {
   const last = data.reportFooter.at(-1);
   if (col === undefined || !last) return '';
   const v = String(last[col] ?? '');
-  return /^-?\d+\.\d{2}$/.test(v) ? `$${v}` : v;
+  return formatMoneyCell(v);
 }

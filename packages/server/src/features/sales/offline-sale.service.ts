@@ -22,6 +22,7 @@ import * as unitsRepo from '../units/units.repository';
 import * as repo from './offline-sale.repository';
 import type { PositionRow } from './sales.repository';
 import { positionsByIds, userLocationIds } from './sales.repository';
+import { formatCents } from '@sandbar/contract/rules/money';
 
 // Sales taken on a tablet while the server was unreachable (issue 13). saveCustomer calls in here
 // at three points (kept small so the sale's own phases stay in sales.service.ts):
@@ -89,7 +90,7 @@ export function attentionOf(a: AttentionInput): {
     },
     log: {
       text:
-        `Offline sale to ${a.customerName || 'customer'} (${a.paymentMethod}) $${centsToMoney(a.amountCents)} ` +
+        `Offline sale to ${a.customerName || 'customer'} (${a.paymentMethod}) ${formatCents(a.amountCents)} ` +
         `by ${a.user.initials}: the unit was sold meanwhile, customer waits in Needs attention`,
       at: a.receivedAt,
     },

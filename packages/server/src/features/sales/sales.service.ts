@@ -46,6 +46,7 @@ import { insertAttention } from './offline-sale.repository';
 import * as offline from './offline-sale.service';
 import { type SaleReads, type SaleWrite, UnitTakenError, readForSale, writeSale } from './sale-statement.pg';
 import * as repo from './sales.repository';
+import { formatCents } from '@sandbar/contract/rules/money';
 import { compactSignature } from './signature-png';
 
 // Phones are saved as digits so a search finds them however they were typed (issue 14).
@@ -126,7 +127,7 @@ async function takenMessage(db: Kysely<DB>, p: repo.PositionRow, state: UnitStat
     unit,
     sold.user_name ?? 'someone',
     clockTime(Number(sold.created_at), timeZone),
-    `${sold.payment_method} $${centsToMoney(sold.price_cents)}`,
+    `${sold.payment_method} ${formatCents(sold.price_cents)}`,
   );
 }
 
@@ -393,11 +394,11 @@ function summaryOf(method: string, buyer: Buyer, positions: repo.PositionRow[], 
     totals.lines
       .map(
         (l, i) =>
-          `${unitLabel(positions[i]!)} ${l.items.map((x) => x.item.name).join(' + ')} $${centsToMoney(l.totalCents)}`,
+          `${unitLabel(positions[i]!)} ${l.items.map((x) => x.item.name).join(' + ')} ${formatCents(l.totalCents)}`,
       )
       .join('; '),
-    totals.tipCents ? `tip $${centsToMoney(totals.tipCents)}` : '',
-    `total $${centsToMoney(totals.totalCents)}`,
+    totals.tipCents ? `tip ${formatCents(totals.tipCents)}` : '',
+    `total ${formatCents(totals.totalCents)}`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -533,7 +534,7 @@ function saleRows(c: SaleContext, states: UnitState[], settings: Settings, clock
         log: attention
           ? attention.log
           : {
-              text: `Sold to ${buyer.customerName || 'customer'} (${method}) $${centsToMoney(line.totalCents)} by ${user.initials}`,
+              text: `Sold to ${buyer.customerName || 'customer'} (${method}) ${formatCents(line.totalCents)} by ${user.initials}`,
               at: now,
             },
         attention: attention?.row ?? null,

@@ -16,7 +16,7 @@ export const offlineEn = {
   queueRefused: 'The server refused a saved sale: {{details}}',
   needsAttention: 'Needs attention',
   attentionLine:
-    '{{name}} paid ${{amount}} {{method}} at {{time}} ({{by}}), promised {{unit}}: that unit was sold meanwhile.',
+    '{{name}} paid {{amount}} {{method}} at {{time}} ({{by}}), promised {{unit}}: that unit was sold meanwhile.',
   seatOn: 'Seat on unit',
   seat: 'Seat',
   noFreeUnit: 'No free unit',
@@ -39,7 +39,7 @@ export const offlineEs: Translation<typeof offlineEn> = {
   queueRefused: 'El servidor rechazó una venta guardada: {{details}}',
   needsAttention: 'Requiere atención',
   attentionLine:
-    '{{name}} pagó ${{amount}} {{method}} a las {{time}} ({{by}}), con la unidad {{unit}} prometida: esa unidad se vendió mientras tanto.',
+    '{{name}} pagó {{amount}} {{method}} a las {{time}} ({{by}}), con la unidad {{unit}} prometida: esa unidad se vendió mientras tanto.',
   seatOn: 'Ubicar en la unidad',
   seat: 'Ubicar',
   noFreeUnit: 'No hay unidades libres',

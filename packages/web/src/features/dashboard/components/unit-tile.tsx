@@ -1,4 +1,5 @@
 import type { Unit } from '@sandbar/contract/units';
+import { formatMoney } from '@sandbar/contract/rules/money';
 import {
   IconBuildingSkyscraper,
   IconCash,
@@ -25,7 +26,8 @@ function PaymentIcon({ method }: { method: string }) {
   return <IconCash {...props} />;
 }
 
-const amount = (price: string) => `$${price.endsWith('.00') ? price.slice(0, -3) : price}`;
+/** The tile's amount: "$35", "$35.50", "$1,200" (contract rules/money). */
+const amount = (price: string) => formatMoney(price, { dropZeroCents: true });
 
 export interface UnitTileProps {
   unit: Unit;

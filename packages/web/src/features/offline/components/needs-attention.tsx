@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
+import { useMoney } from '../../../lib/venue-format';
 import { useNeedsAttention, useSeatUnseated } from '../api/needs-attention';
 
 const boardKey = ['units', 'board', 'today', ''];
@@ -22,6 +23,7 @@ function freeUnits(board: DashboardData | undefined, locationId: number) {
 
 function Item({ item }: { item: AttentionItem }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const qc = useQueryClient();
   const board = qc.getQueryData<DashboardData>(boardKey);
   const options = freeUnits(board, item.locationId);
@@ -33,7 +35,7 @@ function Item({ item }: { item: AttentionItem }) {
       <Text size="sm">
         {t('offline.attentionLine', {
           name: item.customerName || t('dropoff.customer'),
-          amount: item.amount,
+          amount: money(item.amount),
           method: t(`paymentMethods.${item.paymentMethod}`, { defaultValue: item.paymentMethod }),
           time: dayjs(item.takenAt).format('HH:mm'),
           by: item.takenBy,

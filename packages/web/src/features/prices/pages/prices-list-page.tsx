@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { RowActions } from '../../../components/row-actions';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useAVPath } from '../../../lib/av';
+import { useMoney } from '../../../lib/venue-format';
 import { toastSuccess } from '../../../lib/notify';
 import { useDeletePrice } from '../api/delete-price';
 import { usePriceList } from '../api/get-price-list';
@@ -13,6 +14,7 @@ import { usePriceList } from '../api/get-price-list';
 /** /config/prices: the price list, titled 'Sandbar Prices' (spec section 2 leaves the wording open). */
 export function PricesListPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const to = useAVPath();
   const { data, isPending } = usePriceList();
   const del = useDeletePrice();
@@ -62,9 +64,9 @@ export function PricesListPage() {
                   <Table.Td>{p.sort}</Table.Td>
                   <Table.Td>{p.name}</Table.Td>
                   <Table.Td>{p.unitType}</Table.Td>
-                  <Table.Td>${p.price}</Table.Td>
-                  <Table.Td>${p.retailRate}</Table.Td>
-                  <Table.Td>${p.hotelRate}</Table.Td>
+                  <Table.Td>{money(p.price)}</Table.Td>
+                  <Table.Td>{money(p.retailRate)}</Table.Td>
+                  <Table.Td>{money(p.hotelRate)}</Table.Td>
                   <Table.Td>
                     {p.startTime}–{p.endTime}
                   </Table.Td>

@@ -4,6 +4,7 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportData } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoneyCell } from '../../../lib/venue-format';
 import { HourlyChart } from './hourly-chart';
 import { ReportTable } from './report-table';
 
@@ -30,6 +31,7 @@ export function HourlyReport({ data }: { data: ReportData }) {
 /** userLog: one line per user; click a name to expand what they did that day. */
 export function UserLogReport({ data }: { data: ReportData }) {
   const { t } = useTranslation();
+  const cell = useMoneyCell();
   const [open, setOpen] = useState<Set<number>>(new Set());
   if (data.userList.length === 0) return <Text c="dimmed">{t('reports.noRows')}</Text>;
   const toggle = (id: number) =>
@@ -60,7 +62,7 @@ export function UserLogReport({ data }: { data: ReportData }) {
                 </Anchor>
               </Table.Td>
               {row.slice(1).map((c, j) => (
-                <Table.Td key={j}>{c}</Table.Td>
+                <Table.Td key={j}>{cell(c)}</Table.Td>
               ))}
             </Table.Tr>,
             open.has(u.id) && group ? (

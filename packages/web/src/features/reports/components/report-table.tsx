@@ -4,6 +4,7 @@ import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoneyCell } from '../../../lib/venue-format';
 
 /** Rows of selectable types end with [editable (0/1), sale id]: hidden, they drive the actions. */
 export function hiddenTail(headers: string[]): number {
@@ -48,6 +49,7 @@ export function ReportTable({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const cell = useMoneyCell();
   const tail = hiddenTail(headers);
   const shown = tail ? headers.slice(0, -tail) : headers;
   const metas = rows.map((r) => rowMeta(headers, r));
@@ -108,7 +110,7 @@ export function ReportTable({
                   </Table.Td>
                 )}
                 {cells(r).map((c, j) => (
-                  <Table.Td key={j}>{c}</Table.Td>
+                  <Table.Td key={j}>{cell(c)}</Table.Td>
                 ))}
                 {actions && <Table.Td className="no-print">{meta && actions(meta)}</Table.Td>}
               </Table.Tr>
@@ -121,7 +123,7 @@ export function ReportTable({
               <Table.Tr key={i} fw={700}>
                 {selection && <Table.Td className="no-print" />}
                 {cells(r).map((c, j) => (
-                  <Table.Td key={j}>{c}</Table.Td>
+                  <Table.Td key={j}>{cell(c)}</Table.Td>
                 ))}
                 {actions && <Table.Td className="no-print" />}
               </Table.Tr>

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { roomChargeType } from '@sandbar/contract/reports';
 import { useState } from 'react';
-import { useVenueTime } from '../../../lib/venue-format';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/notify';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import {
   restoreTransaction,
   saveTip,
@@ -19,6 +19,7 @@ import { useReportHotels } from '../api/get-hotels';
 /** 'View Transaction Details': date plus notes, the tip, the correction history; Restore when deleted. */
 export function ViewTransactionModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   // In the venue's zone and the user's language, whatever the tablet's clock says (issue 12).
   const venueTime = useVenueTime();
   const when = (ms: number) => venueTime(ms, true);
@@ -38,8 +39,8 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             <b>{t('reports.notes')}:</b> {d.notes}
           </Text>
           <Text>
-            <b>{t('reports.price')}:</b> ${d.price} · <b>{t('reports.tip')}:</b> ${d.Tip_Amount} ·{' '}
-            <b>{t('reports.total')}:</b> ${d.total}
+            <b>{t('reports.price')}:</b> {money(d.price)} · <b>{t('reports.tip')}:</b> {money(d.Tip_Amount)} ·{' '}
+            <b>{t('reports.total')}:</b> {money(d.total)}
           </Text>
           <Text>
             <b>{t('reports.paymentMethod')}:</b>{' '}

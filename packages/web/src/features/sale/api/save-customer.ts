@@ -1,3 +1,4 @@
+import { formatMoney } from '@sandbar/contract/rules/money';
 import type { SaveCustomerBody } from '@sandbar/contract/sales';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveOrQueueSale } from '../../../lib/sale-queue';
@@ -11,9 +12,10 @@ export const saveCustomer = (body: SaveCustomerBody) => {
   const d = body.customerData;
   const unitIds = d.cartUnits && d.cartUnits.length > 0 ? d.cartUnits.map((u) => Number(u.unitId)) : [Number(d.unitId)];
   const total = Number(d.orderTotal) + Number(d.tipAmount ?? 0);
+  // The offline queue's label (shown in the queue counter): money as everywhere else.
   return saveOrQueueSale(body, {
     unitIds,
-    label: `${d.customerName || 'Customer'}: ${d.paymentMethod} $${total.toFixed(2)}`,
+    label: `${d.customerName || 'Customer'}: ${d.paymentMethod} ${formatMoney(total)}`,
   });
 };
 

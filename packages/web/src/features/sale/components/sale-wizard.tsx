@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
 import type { SaleCatalogue } from '@sandbar/contract/sales';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
+import { useCents } from '../../../lib/venue-format';
 import { useCheckItemPrice } from '../api/check-item-price';
 import { useSaleCatalogue } from '../api/get-sale-catalogue';
 import { useHoldUnit } from '../api/hold-unit';
@@ -255,6 +256,7 @@ function Wizard({
   }, [started, guardLeave, discard, t, unitLabel]);
   useEffect(() => () => guardLeave?.(null), [guardLeave]);
 
+  const money = useCents();
   const hotel = catalogue.hotels.find((h) => h.id === state.hotelId) ?? null;
   const summary = doneSteps(state).map((st) => ({ step: st, text: describe(st) }));
   function describe(st: StepId): string {
@@ -283,19 +285,23 @@ function Wizard({
             ? state.receiptPhone
             : state.receiptEmail;
       case 'tip':
-        return quote.tipDollars ? `$${quote.tipDollars}` : t('sale.noTip');
+        return quote.tipDollars ? money(quote.tipDollars * 100, { dropZeroCents: true }) : t('sale.noTip');
       case 'signature':
         return '✓';
     }
   }
 
-  // Each new step is brought into view: on a phone the choices made so far fill the screen.
+  // Each new step is brought into view when it starts below the screen (on a phone the choices
+  // made so far can fill it). Before paint, and only then: a step already on screen never moves
+  // under a finger (or a test) that is about to touch it.
   const heading = useRef<HTMLParagraphElement>(null);
   const shownStep = useRef(step);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    heading.current?.scrollIntoView?.({ block: 'start' });
+    const el = heading.current;
+    if (el?.scrollIntoView && el.getBoundingClientRect().bottom > window.innerHeight)
+      el.scrollIntoView({ block: 'start' });
   }, [step]);
 
   const stepProps = { state, dispatch };

@@ -9,9 +9,7 @@ import {
   padRoom,
   pricedAsHotelGuest,
 } from '@sandbar/contract/rules/pricing';
-import { formatCents } from '@sandbar/contract/rules/money';
 import type { CatalogueItemOut, SaleCatalogue } from '@sandbar/contract/sales';
-import { currentLocale } from '../../../i18n';
 import type { SaleState } from './machine';
 
 // What the wizard shows and sends, derived from its state with the contract's pricing rules:
@@ -33,9 +31,6 @@ export function toItem(i: CatalogueItemOut): CatalogueItem {
     hotelIds: i.projectHotels,
   };
 }
-
-/** Money in the wizard, through Intl in the app's language ("$1,234.50"). */
-export const money = (cents: number) => formatCents(cents, { locale: currentLocale() });
 
 /** A unit already in the order (from the cart). */
 export interface OrderLine {

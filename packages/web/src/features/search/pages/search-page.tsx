@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useAVPath } from '../../../lib/av';
+import { useMoney } from '../../../lib/venue-format';
 import { useSearchUnits } from '../api/search-units';
 
 const statusColor = ['gray', 'green', 'red', 'yellow', 'blue', 'gray', 'dark'];
@@ -12,6 +13,7 @@ const statusColor = ['gray', 'green', 'red', 'yellow', 'blue', 'gray', 'dark'];
 /** /search?searchTerm=: the units and customers of today's board that match (spec section 2). */
 export function SearchPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const [params] = useSearchParams();
   const av = useAVPath();
   const term = params.get('searchTerm')?.trim() ?? '';
@@ -84,7 +86,7 @@ export function SearchPage() {
                               {names[u.unitStatus]}
                             </Badge>
                           </Table.Td>
-                          <Table.Td>{u.totalPrice !== '0.00' ? `$${u.totalPrice}` : ''}</Table.Td>
+                          <Table.Td>{u.totalPrice !== '0.00' ? money(u.totalPrice) : ''}</Table.Td>
                           <Table.Td>
                             <Anchor component={Link} to={open(u)}>
                               {t('board.search.open')}
@@ -125,7 +127,7 @@ export function SearchPage() {
                           <Table.Td>
                             {t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })}
                           </Table.Td>
-                          <Table.Td>${c.price}</Table.Td>
+                          <Table.Td>{money(c.price)}</Table.Td>
                           <Table.Td>{c.receiptPhone || c.receiptEmail}</Table.Td>
                         </Table.Tr>
                       ))}

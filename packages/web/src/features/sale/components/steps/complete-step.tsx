@@ -1,9 +1,10 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api';
-import { type Quote, money } from '../../wizard/quote';
+import { type Quote } from '../../wizard/quote';
 import { CardPayment } from '../card-payment';
 import type { StepProps } from './step-props';
+import { useCents } from '../../../../lib/venue-format';
 
 /** The totals, then COMPLETE SALE (or 'Ready to Swipe CC' for a card). */
 export function CompleteStep({
@@ -27,12 +28,13 @@ export function CompleteStep({
   onComplete: (cardTransactionId?: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  const money = useCents();
   return (
     <Paper withBorder p="sm">
       <Stack gap={4}>
         {retailRate && Number(retailRate) > 0 && (
           <Text size="sm">
-            {t('sale.retailValue')}: ${retailRate}
+            {t('sale.retailValue')}: {money(Number(retailRate) * 100)}
           </Text>
         )}
         <Text size="sm">

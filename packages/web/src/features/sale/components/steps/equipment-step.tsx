@@ -2,10 +2,11 @@ import { Stack, Text } from '@mantine/core';
 import { chargeCents } from '@sandbar/contract/rules/pricing';
 import { useTranslation } from 'react-i18next';
 import { canConfirm } from '../../wizard/machine';
-import { type Quote, money } from '../../wizard/quote';
+import { type Quote } from '../../wizard/quote';
 import { ChoiceButton } from './choice-button';
 import { ContinueButton } from './continue-button';
 import type { StepProps } from './step-props';
+import { useCents } from '../../../../lib/venue-format';
 
 /**
  * Select Equipment: the items offered for this unit type, at this hour, to this buyer (hotel
@@ -13,6 +14,7 @@ import type { StepProps } from './step-props';
  */
 export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Quote }) {
   const { t } = useTranslation();
+  const money = useCents();
   const pricing = { hotelGuestOf: quote.hotelGuestOf, extraCharge: state.extraCharge };
   const { equipment, addons } = quote.offer;
   return (

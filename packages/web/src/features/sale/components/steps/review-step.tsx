@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type OrderLine, type Quote, money } from '../../wizard/quote';
+import { type OrderLine, type Quote } from '../../wizard/quote';
 import { ContinueButton } from './continue-button';
 import type { StepProps } from './step-props';
+import { useCents } from '../../../../lib/venue-format';
 
 /**
  * Review Order: every unit of the order with its price; units already in the order can be taken
@@ -29,6 +30,7 @@ export function ReviewStep({
   adding: boolean;
 }) {
   const { t } = useTranslation();
+  const money = useCents();
   return (
     <Stack gap="xs">
       <Table data-testid="order-lines">

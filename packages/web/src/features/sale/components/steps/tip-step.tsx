@@ -1,9 +1,10 @@
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Quote, money } from '../../wizard/quote';
+import { type Quote } from '../../wizard/quote';
 import { ChoiceButton } from './choice-button';
 import { ContinueButton } from './continue-button';
 import type { StepProps } from './step-props';
+import { useCents } from '../../../../lib/venue-format';
 
 /**
  * Select Tip: $3, $5, $10 or no tip. The preset is $5, none for Voucher or Cash, and none for a
@@ -11,6 +12,7 @@ import type { StepProps } from './step-props';
  */
 export function TipStep({ dispatch, quote, presets }: StepProps & { quote: Quote; presets: number[] }) {
   const { t } = useTranslation();
+  const money = useCents();
   return (
     <Stack gap="xs">
       <Group gap="xs" role="group" aria-label={t('sale.steps.tip')}>
@@ -20,7 +22,7 @@ export function TipStep({ dispatch, quote, presets }: StepProps & { quote: Quote
             selected={quote.tipDollars === p}
             onClick={() => dispatch({ type: 'chooseTip', tip: p })}
           >
-            {p ? money(p * 100).replace('.00', '') : t('sale.noTip')}
+            {p ? money(p * 100, { dropZeroCents: true }) : t('sale.noTip')}
           </ChoiceButton>
         ))}
       </Group>
