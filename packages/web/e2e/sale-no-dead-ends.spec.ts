@@ -1,39 +1,12 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { apiToken, signIn } from './support';
+import { addAnytimePrices, drawSignature, signIn } from './support';
 
 // Issue 14: the selling path has no dead ends and loses no work. Sold by the admin on MB 41–49,
 // so the staff totals that sale.spec.ts checks stay its own.
 
 const ANYTIME = 'Anytime Umbrella';
 const ANYTIME_WYNDHAM = 'Anytime Wyndham Package';
-
-/** Items offered at any hour (tests run at any time of day): a $30 umbrella and a Wyndham package ($35, $0 to guests). */
-async function addAnytimePrices(request: APIRequestContext) {
-  const token = await apiToken(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const save = async (postData: Record<string, string | number>) => {
-    const res = await request.post('/api/savePrice', { headers, data: { postData } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  };
-  const base = {
-    retailRate: '35.00',
-    hotelRate: '0.00',
-    addOn: '0',
-    sort: '0',
-    startTime: '0',
-    endTime: '24',
-    unitType: 'U',
-    projectHotels: '',
-    allHotels: '0',
-  };
-  await save({ id: 0, name: ANYTIME, price: '30.00', ...base });
-  await save({ id: 0, name: ANYTIME_WYNDHAM, price: '35.00', ...base });
-  const list = await (await request.get('/api/getPriceList', { headers })).json();
-  const wyndham = list.hotels.find((h: { name: string }) => h.name === 'Wyndham').id;
-  const item = list.prices.find((p: { name: string }) => p.name === ANYTIME_WYNDHAM);
-  await save({ ...item, id: item.id, projectHotels: String(wyndham), hotelRate: '0.00' });
-}
 
 const tile = (page: Page, number: number) => page.locator(`[data-location="MB"] [data-number="${number}"]`);
 
@@ -46,13 +19,7 @@ async function openNewCustomer(page: Page, number: number) {
 }
 
 async function sign(page: Page, modal: Locator) {
-  const pad = modal.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
+  await drawSignature(page, modal);
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
 }
 
@@ -69,7 +36,7 @@ async function noReceiptTipSign(page: Page, modal: Locator) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await addAnytimePrices(request);
+  await addAnytimePrices(request, { umbrella: ANYTIME, package: ANYTIME_WYNDHAM, packagePrice: '35.00' });
 });
 
 test('a typed additional guest (Garcia, 0305) is priced $35 from the equipment step on, and the sale goes through', async ({

@@ -1,5 +1,14 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, apiToken, expectTouchSized, outboxMessages, tapTarget } from './support';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  apiToken,
+  atStep,
+  drawSignature,
+  expectTouchSized,
+  outboxMessages,
+  tapButton,
+  tapTarget,
+} from './support';
 
 // Issue 12, in Spanish (items 5 and 6): on a 390 × 844 phone and a 1280 × 800 tablet, a manager
 // whose language is Spanish completes a sale with taps only, every tap on a target of at least
@@ -78,24 +87,6 @@ async function venueTimesAround(page: Page) {
 }
 
 const tile = (page: Page, number: number) => page.locator(`[data-location="MB"] [data-number="${number}"]`);
-const tapButton = (modal: Locator, name: string) => tapTarget(modal.getByRole('button', { name, exact: true }), modal);
-
-async function atStep(modal: Locator, heading: string) {
-  await expect(modal.getByTestId('step-heading')).toHaveText(heading);
-  await modal.page().waitForTimeout(250);
-  await expectTouchSized(modal, heading);
-}
-
-async function sign(page: Page, modal: Locator) {
-  const pad = modal.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
-}
 
 /** Signs in through the login page, whatever language it shows. */
 async function signIn(page: Page, words: { user: string; password: string; logIn: string }) {
@@ -130,7 +121,7 @@ async function spanishCashSale(page: Page, unit: number, phone: string) {
   await tapButton(modal, '$5');
   await tapButton(modal, 'CONTINUAR');
   await atStep(modal, 'Firma');
-  await sign(page, modal);
+  await drawSignature(page, modal);
   await tapButton(modal, 'CONTINUAR');
   await atStep(modal, 'Completar pedido');
   await tapButton(modal, 'COMPLETAR VENTA');

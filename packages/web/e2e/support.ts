@@ -141,3 +141,60 @@ export async function tapTarget(target: Locator, scope?: Locator | null): Promis
   if (hasTouch) await target.tap();
   else await target.click();
 }
+
+/**
+ * Adds two items offered at any hour (tests run at any time of day), through the admin's API: an
+ * umbrella at $30 and a Wyndham package at `packagePrice` ($0 to Wyndham guests).
+ */
+export async function addAnytimePrices(
+  request: APIRequestContext,
+  names: { umbrella: string; package: string; packagePrice: string },
+): Promise<void> {
+  const token = await apiToken(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const save = async (postData: Record<string, string | number>) => {
+    const res = await request.post('/api/savePrice', { headers, data: { postData } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  const base = {
+    retailRate: names.packagePrice,
+    hotelRate: '0.00',
+    addOn: '0',
+    sort: '0',
+    startTime: '0',
+    endTime: '24',
+    unitType: 'U',
+    projectHotels: '',
+    allHotels: '0',
+  };
+  await save({ id: 0, name: names.umbrella, price: '30.00', ...base });
+  await save({ id: 0, name: names.package, price: names.packagePrice, ...base });
+  const list = await (await request.get('/api/getPriceList', { headers })).json();
+  const wyndham = list.hotels.find((h: { name: string }) => h.name === 'Wyndham').id;
+  const item = list.prices.find((p: { name: string }) => p.name === names.package);
+  await save({ ...item, id: item.id, projectHotels: String(wyndham), hotelRate: '0.00' });
+}
+
+/** Draws on the modal's signature pad with a finger-like drag (the pad is brought on screen first). */
+export async function drawSignature(page: Page, modal: Locator): Promise<void> {
+  const pad = modal.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Taps a button of the modal by its name, checked for size and spacing first. */
+export const tapButton = (modal: Locator, name: string | RegExp) =>
+  tapTarget(modal.getByRole('button', { name, exact: typeof name === 'string' }), modal);
+
+/** The wizard shows the step, and every control of the modal is thumb-sized. */
+export async function atStep(modal: Locator, heading: string): Promise<void> {
+  await expect(modal.getByTestId('step-heading')).toHaveText(heading);
+  // Let the modal's transitions settle before measuring.
+  await modal.page().waitForTimeout(250);
+  await expectTouchSized(modal, heading);
+}

@@ -1,5 +1,14 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { apiToken, expectTouchSized, outboxMessages, signIn, tapTarget } from './support';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import {
+  addAnytimePrices,
+  atStep,
+  drawSignature,
+  expectTouchSized,
+  outboxMessages,
+  signIn,
+  tapButton,
+  tapTarget,
+} from './support';
 
 // Issue 12, thumb-sized: on a 390 × 844 phone and a 1280 × 800 tablet a sale is completed with
 // taps only, every tap on a target at least 48 px high and 8 px clear of its neighbours, and at
@@ -8,58 +17,7 @@ import { apiToken, expectTouchSized, outboxMessages, signIn, tapTarget } from '.
 const ANYTIME = 'Touch Umbrella';
 const ANYTIME_WYNDHAM = 'Touch Wyndham Package';
 
-/** Items offered at any hour (tests run at any time of day): a $30 umbrella and a Wyndham package ($0 to guests). */
-async function addAnytimePrices(request: APIRequestContext) {
-  const token = await apiToken(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const save = async (postData: Record<string, string | number>) => {
-    const res = await request.post('/api/savePrice', { headers, data: { postData } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  };
-  const base = {
-    retailRate: '30.00',
-    hotelRate: '0.00',
-    addOn: '0',
-    sort: '0',
-    startTime: '0',
-    endTime: '24',
-    unitType: 'U',
-    projectHotels: '',
-    allHotels: '0',
-  };
-  await save({ id: 0, name: ANYTIME, price: '30.00', ...base });
-  await save({ id: 0, name: ANYTIME_WYNDHAM, price: '30.00', ...base });
-  const list = await (await request.get('/api/getPriceList', { headers })).json();
-  const wyndham = list.hotels.find((h: { name: string }) => h.name === 'Wyndham').id;
-  const item = list.prices.find((p: { name: string }) => p.name === ANYTIME_WYNDHAM);
-  await save({ ...item, id: item.id, projectHotels: String(wyndham), hotelRate: '0.00' });
-}
-
 const tile = (page: Page, number: number) => page.locator(`[data-location="MB"] [data-number="${number}"]`);
-
-/** Taps a button of the modal by its name, checked for size and spacing first. */
-const tapButton = (modal: Locator, name: string | RegExp) =>
-  tapTarget(modal.getByRole('button', { name, exact: typeof name === 'string' }), modal);
-
-/** The step is shown and every control of the modal is thumb-sized. */
-async function atStep(modal: Locator, heading: string) {
-  await expect(modal.getByTestId('step-heading')).toHaveText(heading);
-  // Let the modal's transitions settle before measuring.
-  await modal.page().waitForTimeout(250);
-  await expectTouchSized(modal, heading);
-}
-
-/** Draws on the pad with a finger-like drag (the pad is brought on screen first). */
-async function sign(page: Page, modal: Locator) {
-  const pad = modal.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function openNewCustomer(page: Page, number: number): Promise<Locator> {
   await tapTarget(tile(page, number), null);
@@ -86,7 +44,7 @@ async function finish(page: Page, modal: Locator, receiptPhone: string | null) {
   await tapButton(modal, '$5');
   await tapButton(modal, 'CONTINUE');
   await atStep(modal, 'Signature');
-  await sign(page, modal);
+  await drawSignature(page, modal);
   await tapButton(modal, 'CONTINUE');
   await atStep(modal, 'Complete Order');
   await tapButton(modal, 'COMPLETE SALE');
@@ -138,7 +96,7 @@ async function roomChargeSale(page: Page, unit: number) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await addAnytimePrices(request);
+  await addAnytimePrices(request, { umbrella: ANYTIME, package: ANYTIME_WYNDHAM, packagePrice: '30.00' });
 });
 
 for (const [device, viewport, units] of [
