@@ -6,6 +6,7 @@ import type { DB } from '../../src/db/schema';
 import * as repo from '../../src/features/reports/reports.repository';
 import { getReport } from '../../src/features/reports/reports.service';
 import { type TestDatabase, createTestDatabase, testDialect } from '../helpers';
+import { captureQueries, planAccesses } from '../season/plans';
 
 // Issue 10, scale: on a season's data every daily report reads only its day through an index,
 // and the summary searches (dailyByType, agentTip) over a whole season are answered from the
@@ -41,72 +42,10 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-async function capture(work: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const db = testDb.database.db;
-  const seen: CompiledQuery[] = [];
-  const spy = db.withPlugin({
-    transformQuery: (args) => {
-      seen.push(db.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  await work(spy);
-  return seen;
-}
-
-interface PlanNode {
-  table: string;
-  /** SQLite: the plan line; PostgreSQL: the node type. */
-  how: string;
-  index?: string;
-  narrowed: boolean;
-}
+const capture = (work: (db: Kysely<DB>) => Promise<unknown>) => captureQueries(testDb.database.db, work);
 
 /** The plan's accesses to season tables. */
-async function accesses(q: CompiledQuery): Promise<PlanNode[]> {
-  const db = testDb.database.db;
-  if (testDialect === 'sqlite') {
-    const r = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
-    );
-    return r.rows.flatMap((row) => {
-      const m = /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING )?INDEX (\w+))?/.exec(row.detail);
-      if (!m || !seasonTables.has(m[2]!)) return [];
-      return [{ table: m[2]!, how: row.detail, index: m[3], narrowed: m[1] === 'SEARCH' }];
-    });
-  }
-  return db.connection().execute(async (c) => {
-    // Tiny test tables make a sequential scan the cheapest plan; price it out (see query-plans.test.ts).
-    await sql`set enable_seqscan = off`.execute(c);
-    await sql`set cpu_tuple_cost = 1`.execute(c);
-    await sql`set cpu_index_tuple_cost = 1`.execute(c);
-    try {
-      const r = await c.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]),
-      );
-      const out: PlanNode[] = [];
-      const walk = (n: Record<string, unknown>) => {
-        const rel = n['Relation Name'] as string | undefined;
-        const type = n['Node Type'] as string;
-        if (rel && seasonTables.has(rel)) {
-          out.push({
-            table: rel,
-            how: type,
-            index: n['Index Name'] as string | undefined,
-            narrowed: type !== 'Seq Scan' && (!/Index/.test(type) || !!n['Index Cond']),
-          });
-        }
-        for (const child of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      const plan = r.rows[0]!['QUERY PLAN'];
-      walk(((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[])[0]!.Plan);
-      return out;
-    } finally {
-      await sql`reset all`.execute(c);
-    }
-  });
-}
+const accesses = (q: CompiledQuery) => planAccesses(testDb.database.db, q, seasonTables);
 
 const wholeSeason = () => ({ from: season.firstDay, to: season.today });
 

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSeason, type SeasonSummary } from '../../../../bench/season/seed';
 import type { DB } from '../../src/db/schema';
@@ -8,6 +8,7 @@ import * as locations from '../../src/features/locations/locations.repository';
 import * as people from '../../src/features/people/people.repository';
 import * as sales from '../../src/features/sales/sales.repository';
 import { type TestDatabase, createTestDatabase, testDialect } from '../helpers';
+import { captureQueries, planAccesses } from './plans';
 
 // Issue 15: on a season's data the drop-off report, a replayed sale, the guest search and every
 // delete check must find their rows through an index. Each test runs the repository's own
@@ -40,66 +41,14 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-/** Runs `work` against a db that records every query it compiles. */
-async function capture(work: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const db = testDb.database.db;
-  const seen: CompiledQuery[] = [];
-  const spy = db.withPlugin({
-    transformQuery: (args) => {
-      seen.push(db.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  await work(spy);
-  return seen;
-}
-
 /** The full scans of season tables in a query's plan, as readable lines. */
 async function fullScans(q: CompiledQuery): Promise<string[]> {
-  const db = testDb.database.db;
-  if (testDialect === 'sqlite') {
-    const r = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
-    );
-    return r.rows
-      .map((row) => row.detail)
-      .filter((d) => {
-        const m = /^SCAN (\w+)/.exec(d);
-        return !!m && seasonTables.has(m[1]!);
-      });
-  }
-  return db.connection().execute(async (c) => {
-    // Tiny test tables make a sequential scan (or walking a whole index) the cheapest plan; price
-    // out scans and every row visited, so the plan shows whether an index can narrow the query.
-    await sql`set enable_seqscan = off`.execute(c);
-    await sql`set cpu_tuple_cost = 1`.execute(c);
-    await sql`set cpu_index_tuple_cost = 1`.execute(c);
-    try {
-      const r = await c.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]),
-      );
-      const out: string[] = [];
-      const walk = (n: Record<string, unknown>) => {
-        const rel = n['Relation Name'] as string | undefined;
-        const type = n['Node Type'] as string;
-        if (rel && seasonTables.has(rel)) {
-          if (type === 'Seq Scan') out.push(`Seq Scan on ${rel}`);
-          if (/Index/.test(type) && !n['Index Cond']) out.push(`${type} on ${rel} without a condition`);
-        }
-        for (const child of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      const plan = r.rows[0]!['QUERY PLAN'];
-      walk(((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[])[0]!.Plan);
-      return out;
-    } finally {
-      await sql`reset all`.execute(c);
-    }
-  });
+  const seen = await planAccesses(testDb.database.db, q, seasonTables);
+  return seen.filter((a) => !a.narrowed).map((a) => (testDialect === 'sqlite' ? a.how : `${a.how} on ${a.table}`));
 }
 
 async function expectIndexed(work: (db: Kysely<DB>) => Promise<unknown>): Promise<void> {
-  const queries = await capture(work);
+  const queries = await captureQueries(testDb.database.db, work);
   expect(queries.length).toBeGreaterThan(0);
   for (const q of queries) expect({ sql: q.sql, scans: await fullScans(q) }).toEqual({ sql: q.sql, scans: [] });
 }
