@@ -132,6 +132,12 @@ export const ReportData = z.object({
   currentDate: z.string(),
   /** Sales and revenue per venue hour of the day (hourlySales; the chart). */
   hourly: z.array(z.object({ hour: z.number().int(), sales: z.number().int(), revenue: Money })).optional(),
+  /**
+   * A list search over a range answers one page of rows (decision 102): `total` rows match the
+   * whole range, `next` asks for the following page (null on the last). The footer always covers
+   * the whole range.
+   */
+  page: z.object({ total: z.number().int(), next: z.string().nullable() }).optional(),
 });
 export type ReportData = z.infer<typeof ReportData>;
 
@@ -152,6 +158,29 @@ export const GetReportParams = z.object({ type: ReportTypeParam, timestamp: Seco
 export type GetReportParams = z.infer<typeof GetReportParams>;
 export const GetSearchReportParams = z.object({ type: ReportTypeParam, startMs: Millis, endMs: Millis });
 export type GetSearchReportParams = z.infer<typeof GetSearchReportParams>;
+
+/**
+ * The list searches (every tipped, card or room-charge sale of a range) answer in pages, oldest
+ * first (decision 102). A screen shows 500 rows at a time; a CSV download asks for the most.
+ */
+export const searchPageRows = { default: 500, max: 5000 } as const;
+/** Types whose search is a list of sales, paged; the others (sums, moves) answer whole. */
+export const pagedSearchTypes: readonly string[] = ['tip', 'creditCardTips', 'creditCardDaily'];
+export const isPagedSearchType = (type: string) => pagedSearchTypes.includes(type) || isRoomChargeType(type);
+export const GetSearchReportQuery = z.object({
+  /** The `page.next` of the previous page: where the next one starts. */
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,15}\.\d{1,15}$/, { error: 'after is the page.next of the previous page' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit is a whole number from 1 to ${searchPageRows.max}` })
+    .int({ error: `limit is a whole number from 1 to ${searchPageRows.max}` })
+    .min(1, { error: `limit is a whole number from 1 to ${searchPageRows.max}` })
+    .max(searchPageRows.max, { error: `limit is a whole number from 1 to ${searchPageRows.max}` })
+    .optional(),
+});
+export type GetSearchReportQuery = z.infer<typeof GetSearchReportQuery>;
 
 export const reportTexts = {
   unknownType: (type: string) => `There is no report called ${type}.`,

@@ -204,6 +204,16 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await page.getByRole('option', { name: 'Daily Totals' }).click();
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('report-title')).toContainText('Daily Totals');
+  await expect(page.getByTestId('search-paging')).toHaveCount(0);
+
+  // Transactions (every tipped sale of the range) is a list: it says how many of how many it shows
+  // (decision 102), and its footer counts the whole range.
+  await form.getByRole('combobox', { name: 'Report' }).click();
+  await page.getByRole('option', { name: 'Transactions' }).click();
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('report-title')).toContainText('Transactions');
+  await expect(page.getByTestId('search-paging')).toHaveText(/^Showing 1 of 1 transactions, oldest first\./);
+  await expect(report(page).getByRole('row', { name: /^Total \(1\)/ })).toContainText('$5.00');
 });
 
 test('Reports Config: the link on Config, the list, edit with the blank-name message, back to the list', async ({

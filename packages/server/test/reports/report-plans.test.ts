@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSeason, type SeasonSummary } from '../../../../bench/season/seed';
 import type { DB } from '../../src/db/schema';
 import * as repo from '../../src/features/reports/reports.repository';
-import { getReport } from '../../src/features/reports/reports.service';
+import { getReport, getSearchReport } from '../../src/features/reports/reports.service';
 import { type TestDatabase, createTestDatabase, testDialect } from '../helpers';
 import { captureQueries, planAccesses } from '../season/plans';
 
@@ -54,8 +54,11 @@ describe('report query plans on a season', () => {
     const queries = await capture(async (db) => {
       await repo.methodTotals(db, wholeSeason(), 'day');
       await repo.methodTotals(db, wholeSeason(), 'user', { tipOnly: true });
+      // A paged list search's footer (decision 102): tips, and card tips.
+      await repo.methodTotals(db, wholeSeason(), 'method', { tipOnly: true });
+      await repo.methodTotals(db, wholeSeason(), 'method', { tipOnly: true, method: 'Credit Card' });
     });
-    expect(queries).toHaveLength(2);
+    expect(queries).toHaveLength(4);
     for (const q of queries) {
       const seen = await accesses(q);
       expect(seen).toHaveLength(1);
@@ -79,6 +82,29 @@ describe('report query plans on a season', () => {
     const ts = Math.floor((NOW - 6 * 3_600_000) / 1000);
     for (const type of [...dailyReportTypes, roomChargeType(hotel.name)]) {
       const queries = await capture((db) => getReport({ db, clock: { now: () => NOW } }, { userType: 'A' }, type, ts));
+      for (const q of queries) {
+        const scans = (await accesses(q)).filter((a) => !a.narrowed).map((a) => `${a.table}: ${a.how}`);
+        expect({ type, sql: q.sql, scans }).toEqual({ type, sql: q.sql, scans: [] });
+      }
+    }
+  });
+
+  it('a page of every list search over the whole season reads the days through indexes', async () => {
+    const hotel = await testDb.database.db
+      .selectFrom('hotels')
+      .select('name')
+      .where('is_other', '=', 0)
+      .executeTakeFirstOrThrow();
+    const deps = { db: testDb.database.db, clock: { now: () => NOW } };
+    const from = NOW - 10 * 86_400_000;
+    for (const type of ['tip', 'creditCardTips', 'creditCardDaily', roomChargeType(hotel.name)]) {
+      // The first page, then the next one from where it stopped.
+      const first = await getSearchReport(deps, { userType: 'A' }, type, from, NOW, { limit: 50 });
+      expect(first.page?.total, type).toBeGreaterThan(0);
+      const after = first.page?.next ?? undefined;
+      const queries = await capture((db) =>
+        getSearchReport({ ...deps, db }, { userType: 'A' }, type, from, NOW, { limit: 50, after }),
+      );
       for (const q of queries) {
         const scans = (await accesses(q)).filter((a) => !a.narrowed).map((a) => `${a.table}: ${a.how}`);
         expect({ type, sql: q.sql, scans }).toEqual({ type, sql: q.sql, scans: [] });

@@ -271,6 +271,54 @@ describe(`reports on ${testDialect}`, () => {
     expect((await get('supervisor', `getSearchReport/move/${from}/${to}`)).statusCode).toBe(403);
   });
 
+  it('list searches answer in pages, oldest first; the footer and the count cover the whole range', async () => {
+    const from = at(0, 0) - 3 * 86_400_000;
+    const to = at(12, 0);
+    const search = async (type: string, query: string) => {
+      const res = await get('admin', `getSearchReport/${type}/${from}/${to}?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return ReportData.parse(res.json());
+    };
+    const inv = (id: number) => String(id).padStart(6, '0');
+    // Tipped and live: B (card, $5) and C (room charge, $3); F's tip went with its sale.
+    const first = await search('tip', 'limit=1');
+    expect(first.reportRows.map((r) => r[1])).toEqual([inv(ids.B)]);
+    expect(first.page).toEqual({ total: 2, next: expect.stringMatching(/^2026-07-04\.\d+\.\d+$/) });
+    const wholeRange = [
+      ['Credit Card (1)', ...blank(4), '35.00', '5.00', '40.00', '', ''],
+      ['Room Charge (1)', ...blank(4), '20.00', '3.00', '23.00', '', ''],
+      ['Total (2)', ...blank(4), '55.00', '8.00', '63.00', '', ''],
+    ];
+    expect(first.reportFooter).toEqual(wholeRange);
+    const second = await search('tip', `limit=1&after=${first.page!.next}`);
+    expect(second.reportRows.map((r) => r[1])).toEqual([inv(ids.C)]);
+    expect(second.page).toEqual({ total: 2, next: null });
+    expect(second.reportFooter).toEqual(wholeRange);
+    // The default page holds them all, and says there is no next one.
+    expect((await search('tip', '')).page).toEqual({ total: 2, next: null });
+    // Card sales (B; F is deleted) and one hotel's room charges (C) page the same way.
+    const card = await search('creditCardDaily', 'limit=5');
+    expect(card.reportRows).toHaveLength(1);
+    expect(card.page).toEqual({ total: 1, next: null });
+    expect(card.reportFooter).toEqual([['Total (1)', '', '', '', '35.00', '5.00', '40.00']]);
+    const hyatt = await search('hyattRoomCharge', 'limit=1');
+    expect(hyatt.page).toEqual({ total: 1, next: null });
+    // The summary searches answer whole, without a page.
+    expect((await search('dailyByType', '')).page).toBeUndefined();
+    for (const bad of [
+      'limit=0',
+      'limit=5001',
+      'limit=x',
+      'after=12',
+      'after=1.2.3',
+      'after=2026-07-04.1',
+      `after=2026-07-04.${'9'.repeat(16)}.1`,
+    ]) {
+      const res = await get('admin', `getSearchReport/tip/${from}/${to}?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
   it('every catalogue type answers for an admin; bad input is 400 or 404, never 500', async () => {
     for (const type of dailyReportTypes) await report(type);
     expect((await get('admin', `getReport/nope/${TS}`)).statusCode).toBe(404);

@@ -25,6 +25,8 @@ export interface ReportInput {
   hotel?: { id: number; name: string };
   /** Admins see deleted sales in allTransactions (to restore them); they never count. */
   showDeleted: boolean;
+  /** A paged list search: its whole range's sums per payment method, for the footer. */
+  rangeTotals?: repo.MethodTotal[];
 }
 
 export interface Built {
@@ -91,32 +93,48 @@ function footerRow(headers: string[], label: string, values: Record<string, Repo
   return headers.map((h, i) => (i === 0 ? label : (values[h] ?? '')));
 }
 
-/** One footer row per payment method used, then the day's total (DESIGN.md: "totals per method"). */
-function methodFooter(
-  headers: string[],
-  sales: repo.SaleRow[],
-  extra?: (xs: repo.SaleRow[]) => Record<string, ReportCell>,
-) {
+/** Sales added up per payment method, as the SQL sums of a list search's range come. */
+function totalsOf(sales: repo.SaleRow[]): repo.MethodTotal[] {
+  return [...groupBy(sales, (s) => s.payment_method).entries()].map(([m, xs]) => ({
+    key: m,
+    payment_method: m,
+    n: xs.length,
+    tip_cents: sum(xs, (s) => s.tip_cents),
+    total_cents: sum(xs, (s) => s.total_cents),
+  }));
+}
+
+/**
+ * One footer row per payment method used, then the total (DESIGN.md: "totals per method"), from
+ * per-method sums: of the rows shown, or of a list search's whole range when the rows are a page.
+ */
+function methodFooter(headers: string[], totals: repo.MethodTotal[]) {
   const rows: ReportCell[][] = [];
-  const by = groupBy(sales, (s) => s.payment_method);
-  const line = (label: string, xs: repo.SaleRow[]) =>
-    footerRow(headers, `${label} (${xs.length})`, {
-      Price: money(sum(xs, priceOf)),
-      Tip: money(sum(xs, (s) => s.tip_cents)),
-      Total: money(sum(xs, (s) => s.total_cents)),
-      Amount: money(sum(xs, (s) => s.total_cents)),
-      ...extra?.(xs),
+  const line = (label: string, ts: repo.MethodTotal[]) => {
+    const total = sum(ts, (t) => t.total_cents);
+    return footerRow(headers, `${label} (${sum(ts, (t) => t.n)})`, {
+      Price: money(total - sum(ts, (t) => t.tip_cents)),
+      Tip: money(sum(ts, (t) => t.tip_cents)),
+      Total: money(total),
+      Amount: money(total),
     });
-  for (const m of [
-    ...paymentMethods,
-    ...[...by.keys()].filter((k) => !(paymentMethods as readonly string[]).includes(k)),
-  ]) {
-    const xs = by.get(m);
-    if (xs?.length) rows.push(line(m, xs));
+  };
+  const methods = totals.map((t) => t.payment_method);
+  for (const m of [...paymentMethods, ...methods.filter((k) => !(paymentMethods as readonly string[]).includes(k))]) {
+    const ts = totals.filter((t) => t.payment_method === m);
+    if (sum(ts, (t) => t.n) > 0) rows.push(line(m, ts));
   }
-  rows.push(line('Total', sales));
+  rows.push(line('Total', totals));
   return rows;
 }
+
+/** The one 'Total (n)' row of a list: price, tip and the money taken (Total or Amount). */
+function totalRow(headers: string[], totals: repo.MethodTotal[]): ReportCell[] {
+  return methodFooter(headers, totals).at(-1)!;
+}
+
+/** A list's footer totals: the range's when the rows are one page of a search, else the rows'. */
+const listTotals = (input: ReportInput, xs: repo.SaleRow[]) => input.rangeTotals ?? totalsOf(xs);
 
 function unitsOf(input: ReportInput, s: repo.SaleRow): string {
   return (input.units.get(s.id) ?? []).join(', ');
@@ -162,7 +180,7 @@ export function sales(input: ReportInput): Built {
       money(s.tip_cents),
       money(s.total_cents),
     ]),
-    footer: methodFooter(headers, xs),
+    footer: methodFooter(headers, totalsOf(xs)),
   };
 }
 
@@ -306,13 +324,7 @@ export function roomCharge(input: ReportInput): Built {
       s.multi ? 0 : 1,
       s.id,
     ]),
-    footer: [
-      footerRow(headers, `Total (${xs.length})`, {
-        Price: money(sum(xs, priceOf)),
-        Tip: money(sum(xs, (s) => s.tip_cents)),
-        Amount: money(sum(xs, (s) => s.total_cents)),
-      }),
-    ],
+    footer: [totalRow(headers, listTotals(input, xs))],
   };
 }
 
@@ -332,13 +344,7 @@ export function creditCardDaily(input: ReportInput): Built {
       money(s.tip_cents),
       money(s.total_cents),
     ]),
-    footer: [
-      footerRow(headers, `Total (${xs.length})`, {
-        Price: money(sum(xs, priceOf)),
-        Tip: money(sum(xs, (s) => s.tip_cents)),
-        Total: money(sum(xs, (s) => s.total_cents)),
-      }),
-    ],
+    footer: [totalRow(headers, listTotals(input, xs))],
   };
 }
 
@@ -499,7 +505,7 @@ export function allTransactions(input: ReportInput): Built {
       live(s) && !s.multi ? 1 : 0,
       s.id,
     ]),
-    footer: methodFooter(headers, input.sales.filter(live)),
+    footer: methodFooter(headers, totalsOf(input.sales.filter(live))),
   };
 }
 
@@ -520,7 +526,7 @@ function tipList(input: ReportInput, cardOnly: boolean): Built {
       1,
       s.id,
     ]),
-    footer: methodFooter(headers, xs),
+    footer: methodFooter(headers, listTotals(input, xs)),
   };
 }
 

@@ -18,7 +18,18 @@ export interface SalesFilter {
   hotelId?: number;
 }
 
-export async function salesOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
+/**
+ * One page of a list search: the rows after a (day, created_at, id) place, oldest first. The day
+ * leads the order so that both databases walk sales_day from the place and sort only within each
+ * day (SQLite's "temp b-tree for right part of order by", PostgreSQL's incremental sort), stopping
+ * once the page is full, instead of sorting every matching sale of the season.
+ */
+export interface SalesPage {
+  after?: { day: string; createdAt: number; id: number };
+  limit: number;
+}
+
+export async function salesOf(db: Db, days: DayRange, opts: SalesFilter = {}, page?: SalesPage) {
   let q = db
     .selectFrom('sales')
     .innerJoin('users', 'users.id', 'sales.user_id')
@@ -52,6 +63,24 @@ export async function salesOf(db: Db, days: DayRange, opts: SalesFilter = {}) {
   if (opts.tipOnly) q = q.where('sales.tip_cents', '>', 0);
   if (opts.method) q = q.where('sales.payment_method', '=', opts.method);
   if (opts.hotelId !== undefined) q = q.where('sales.hotel_id', '=', opts.hotelId);
+  if (page?.after) {
+    const { day, createdAt, id } = page.after;
+    q = q
+      .where('sales.day', '>=', day)
+      .where((eb) =>
+        eb.or([
+          eb('sales.day', '>', day),
+          eb.and([
+            eb('sales.day', '=', day),
+            eb.or([
+              eb('sales.created_at', '>', createdAt),
+              eb.and([eb('sales.created_at', '=', createdAt), eb('sales.id', '>', id)]),
+            ]),
+          ]),
+        ]),
+      );
+  }
+  if (page) return q.orderBy('sales.day').orderBy('sales.created_at').orderBy('sales.id').limit(page.limit).execute();
   return q.orderBy('sales.created_at').orderBy('sales.id').execute();
 }
 export type SaleRow = Awaited<ReturnType<typeof salesOf>>[number];
@@ -73,13 +102,13 @@ export interface MethodTotal {
 export async function methodTotals(
   db: Db,
   days: DayRange,
-  by: 'day' | 'user',
-  opts: { tipOnly?: boolean } = {},
+  by: 'day' | 'user' | 'method',
+  opts: Pick<SalesFilter, 'tipOnly' | 'method' | 'hotelId'> = {},
 ): Promise<MethodTotal[]> {
   let q = db
     .selectFrom('sales')
     .select((eb) => [
-      by === 'day' ? 'sales.day as key' : 'sales.user_id as key',
+      by === 'day' ? 'sales.day as key' : by === 'user' ? 'sales.user_id as key' : 'sales.payment_method as key',
       'sales.payment_method',
       eb.fn.countAll().as('n'),
       eb.fn.sum('sales.tip_cents').as('tip_cents'),
@@ -89,13 +118,35 @@ export async function methodTotals(
     .where('sales.day', '<=', days.to)
     .where('sales.deleted_at', 'is', null);
   if (opts.tipOnly) q = q.where('sales.tip_cents', '>', 0);
+  if (opts.method) q = q.where('sales.payment_method', '=', opts.method);
+  // A hotel is not in the covering index: a hotel's room charges are read from their rows.
+  if (opts.hotelId !== undefined) q = q.where('sales.hotel_id', '=', opts.hotelId);
   // Per agent the rows are grouped per day too, in the index's order: SQLite otherwise walks
   // sales_user_day for the grouping and reads every sale row (2 s on a season instead of 0.1 s).
+  // Per method (a list search's footer) the day stays in the grouping for the same reason; the
+  // days' sums are added up below.
   q =
-    by === 'day'
-      ? q.groupBy(['sales.day', 'sales.payment_method'])
-      : q.groupBy(['sales.day', 'sales.user_id', 'sales.payment_method']);
+    by === 'user'
+      ? q.groupBy(['sales.day', 'sales.user_id', 'sales.payment_method'])
+      : q.groupBy(['sales.day', 'sales.payment_method']);
   const rows = await q.execute();
+  if (by === 'method') {
+    const sums = new Map<string, MethodTotal>();
+    for (const r of rows) {
+      const t = sums.get(r.payment_method) ?? {
+        key: r.payment_method,
+        payment_method: r.payment_method,
+        n: 0,
+        tip_cents: 0,
+        total_cents: 0,
+      };
+      t.n += Number(r.n);
+      t.tip_cents += Number(r.tip_cents ?? 0);
+      t.total_cents += Number(r.total_cents ?? 0);
+      sums.set(r.payment_method, t);
+    }
+    return [...sums.values()];
+  }
   // PostgreSQL answers count and sum as strings (bigint, numeric).
   return rows.map((r) => ({
     key: String(r.key),
@@ -151,6 +202,26 @@ export async function saleUnitsOf(db: Db, days: DayRange, opts: SalesFilter = {}
   if (opts.method) q = q.where('sales.payment_method', '=', opts.method);
   if (opts.hotelId !== undefined) q = q.where('sales.hotel_id', '=', opts.hotelId);
   return q.orderBy('sale_items.id').execute();
+}
+
+/** The units of some sales (a page of a list search), one row per unit item. */
+export async function unitsOfSales(db: Db, saleIds: number[]) {
+  if (saleIds.length === 0) return [];
+  return db
+    .selectFrom('sale_items')
+    .innerJoin('positions', 'positions.id', 'sale_items.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'sale_items.sale_id',
+      'positions.unit_number',
+      'positions.row',
+      'positions.position',
+      'locations.name as location',
+    ])
+    .where('sale_items.sale_id', 'in', saleIds)
+    .where('sale_items.kind', '=', 'unit')
+    .orderBy('sale_items.id')
+    .execute();
 }
 
 export async function movesOf(db: Db, days: DayRange) {

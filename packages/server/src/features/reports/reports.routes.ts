@@ -5,6 +5,7 @@ import {
   DeleteTransactionBody,
   GetReportParams,
   GetSearchReportParams,
+  GetSearchReportQuery,
   GetTipBody,
   GetTipResponse,
   LookupTransactionBody,
@@ -61,8 +62,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: readers,
       schema: {
         tags: ['reports'],
-        summary: 'A searchable report type over a range of days (epoch milliseconds)',
+        summary:
+          'A searchable report type over a range of days (epoch milliseconds); the list types answer in pages (after, limit)',
         params: GetSearchReportParams,
+        querystring: GetSearchReportQuery,
         response: { 200: ReportData, ...errors },
       },
     },
@@ -73,6 +76,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.type,
         request.params.startMs,
         request.params.endMs,
+        request.query,
       ),
   );
 

@@ -1,6 +1,9 @@
 import {
+  type GetSearchReportQuery,
   type ReportData,
   dailyReportTypes,
+  isPagedSearchType,
+  searchPageRows,
   isRoomChargeType,
   mayReadReport,
   reportNames,
@@ -68,7 +71,8 @@ async function build(
   days: repo.DayRange,
   timeZone: string,
   showDeleted: boolean,
-): Promise<Built> {
+  page?: repo.SalesPage,
+): Promise<Paged> {
   const { load: n, filter } = needs[resolved.builder];
   const fromMs = dayStartMs(days.from, timeZone);
   const toMs = dayStartMs(addDays(days.to, 1), timeZone);
@@ -78,6 +82,7 @@ async function build(
     withDeleted,
     ...(resolved.builder === 'roomCharge' ? { hotelId: resolved.hotel!.id } : {}),
   };
+  if (page) return buildPage(db, resolved, days, timeZone, f, page);
   const [sales, units, moves, reprints, audit, actions, totals, priceEdits] = await Promise.all([
     n.includes('sales') ? repo.salesOf(db, days, f) : [],
     n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
@@ -92,18 +97,11 @@ async function build(
         : [],
     n.includes('priceEdits') ? repo.priceEditsOf(db, days) : [],
   ]);
-  const unitMap = new Map<number, string[]>();
-  for (const u of units) {
-    const label = `${u.location} ${u.unit_number || `${u.row}-${u.position}`}`;
-    const list = unitMap.get(u.sale_id);
-    if (list) list.push(label);
-    else unitMap.set(u.sale_id, [label]);
-  }
   const input: ReportInput = {
     timeZone,
     range: days.from !== days.to,
     sales,
-    units: unitMap,
+    units: unitLabels(units),
     moves,
     reprints,
     priceEdits,
@@ -114,6 +112,65 @@ async function build(
     showDeleted,
   };
   return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+}
+
+function unitLabels(units: Awaited<ReturnType<typeof repo.unitsOfSales>>): Map<number, string[]> {
+  const unitMap = new Map<number, string[]>();
+  for (const u of units) {
+    const label = `${u.location} ${u.unit_number || `${u.row}-${u.position}`}`;
+    const list = unitMap.get(u.sale_id);
+    if (list) list.push(label);
+    else unitMap.set(u.sale_id, [label]);
+  }
+  return unitMap;
+}
+
+/** A built report; a page of a list search also says where the next page starts and how many rows match. */
+type Paged = Built & { more?: repo.SaleRow; total?: number };
+
+/**
+ * One page of a list search (decision 102): the page's sales (one more than asked, to know
+ * whether another page follows), their units, and the whole range's sums per payment method for
+ * the footer and the row count — read from the covering index, never from every row.
+ */
+async function buildPage(
+  db: Kysely<DB>,
+  resolved: Resolved,
+  days: repo.DayRange,
+  timeZone: string,
+  f: repo.SalesFilter,
+  page: repo.SalesPage,
+): Promise<Paged> {
+  const [rows, rangeTotals] = await Promise.all([
+    repo.salesOf(db, days, f, { ...page, limit: page.limit + 1 }),
+    repo.methodTotals(db, days, 'method', f),
+  ]);
+  const sales = rows.slice(0, page.limit);
+  const units = await repo.unitsOfSales(
+    db,
+    sales.map((s) => s.id),
+  );
+  const input: ReportInput = {
+    timeZone,
+    range: days.from !== days.to,
+    sales,
+    units: unitLabels(units),
+    moves: [],
+    reprints: [],
+    priceEdits: [],
+    audit: [],
+    actions: [],
+    totals: [],
+    hotel: resolved.hotel,
+    showDeleted: false,
+    rangeTotals,
+  };
+  const built = resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+  return {
+    ...built,
+    more: rows.length > page.limit ? sales.at(-1) : undefined,
+    total: rangeTotals.reduce((n, t) => n + t.n, 0),
+  };
 }
 
 /** Tip sums per agent and method, keyed by the agent's name (the report groups by name). */
@@ -205,6 +262,7 @@ export async function getSearchReport(
   type: string,
   startMs: number,
   endMs: number,
+  query: GetSearchReportQuery = {},
 ): Promise<ReportData> {
   if (user.userType !== 'A') throw forbidden(reportTexts.notYourReport);
   if (!searchable.has(type) && !isRoomChargeType(type)) {
@@ -218,11 +276,28 @@ export async function getSearchReport(
   if (addDays(from, 400) < to) throw badRequest(reportTexts.rangeTooLong);
   const resolved = await resolveType(deps.db, type, { search: true });
   const days = { from, to };
+  const paged = isPagedSearchType(type);
+  const page = paged ? { limit: query.limit ?? searchPageRows.default, after: cursorOf(query.after) } : undefined;
   const [built, emails] = await Promise.all([
-    build(deps.db, resolved, days, settings.timeZone, false),
+    build(deps.db, resolved, days, settings.timeZone, false, page),
     emailsOf(deps.db, type),
   ]);
-  return shape(type, resolved.title, built, days, settings.timeZone, deps.clock.now(), startMs, emails);
+  const data = shape(type, resolved.title, built, days, settings.timeZone, deps.clock.now(), startMs, emails);
+  if (!paged) return data;
+  return {
+    ...data,
+    page: {
+      total: built.total ?? 0,
+      next: built.more ? `${built.more.day}.${built.more.created_at}.${built.more.id}` : null,
+    },
+  };
+}
+
+/** "2026-07-04.1783173600000.1234" (a page's `next`: day, created_at, id) → where the next page starts. */
+function cursorOf(after: string | undefined): repo.SalesPage['after'] {
+  if (!after) return undefined;
+  const [day, createdAt, id] = after.split('.') as [string, string, string];
+  return { day, createdAt: Number(createdAt), id: Number(id) };
 }
 
 /** Every report type a venue has today: the catalogue plus one RoomCharge per hotel. */

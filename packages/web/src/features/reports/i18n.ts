@@ -51,6 +51,8 @@ export const reportsEn = {
   revenue: 'Revenue',
   sales: 'Sales',
   roomChargeOf: '{{hotel}} Room Charge',
+  shownOf: 'Showing {{shown}} of {{total}} transactions, oldest first. The totals count all of them.',
+  showMore: 'Show {{n}} more',
 };
 
 export const reportsEs: Translation<typeof reportsEn> = {
@@ -104,4 +106,7 @@ export const reportsEs: Translation<typeof reportsEn> = {
   revenue: 'Ingresos',
   sales: 'Ventas',
   roomChargeOf: 'Cargo a habitación de {{hotel}}',
+  shownOf:
+    'Se muestran {{shown}} de {{total}} transacciones, de la más antigua a la más reciente. Los totales las cuentan todas.',
+  showMore: 'Mostrar {{n}} más',
 };

@@ -2,7 +2,7 @@ import { reportWord } from '@sandbar/contract/i18n';
 import { currentLanguage } from '../../../i18n';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
-import type { ReactNode } from 'react';
+import { type ReactNode, memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoneyCell } from '../../../lib/venue-format';
 
@@ -52,10 +52,23 @@ export function ReportTable({
   const cell = useMoneyCell();
   const tail = hiddenTail(headers);
   const shown = tail ? headers.slice(0, -tail) : headers;
-  const metas = rows.map((r) => rowMeta(headers, r));
+  const metas = rows.map((r) => cachedMeta(headers, r));
   const selectable = metas.filter((m): m is RowMeta => !!m && !m.deleted);
   const allChecked = !!selection && selectable.length > 0 && selectable.every((m) => selection.selected.has(m.id));
   const cells = (r: ReportCell[]) => (tail ? r.slice(0, -tail) : r);
+  // Stable callbacks through refs, so that a row re-renders only when its own cells or checkbox
+  // change: "Show more" on a season's search adds 500 rows without redrawing the ones shown.
+  const latest = useRef({ selection, actions });
+  latest.current = { selection, actions };
+  const toggle = useCallback((id: number) => {
+    const sel = latest.current.selection;
+    if (!sel) return;
+    const next = new Set(sel.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    sel.onChange(next);
+  }, []);
+  const renderActions = useCallback((m: RowMeta) => latest.current.actions?.(m), []);
   if (rows.length === 0 && footer.length === 0) return <Text c="dimmed">{t('reports.noRows')}</Text>;
   return (
     <Table.ScrollContainer minWidth={480}>
@@ -86,34 +99,19 @@ export function ReportTable({
             </Table.Tr>
           )}
           {rows.map((r, i) => {
-            const meta = metas[i];
+            const meta = metas[i] ?? null;
             return (
-              <Table.Tr
+              <ReportRow
                 key={meta ? meta.id : i}
-                data-deleted={meta?.deleted ? '1' : undefined}
-                opacity={meta?.deleted ? 0.55 : 1}
-              >
-                {selection && (
-                  <Table.Td className="no-print">
-                    {meta && !meta.deleted && (
-                      <Checkbox
-                        aria-label={t('reports.selectRow', { id: meta.id })}
-                        checked={selection.selected.has(meta.id)}
-                        onChange={() => {
-                          const next = new Set(selection.selected);
-                          if (next.has(meta.id)) next.delete(meta.id);
-                          else next.add(meta.id);
-                          selection.onChange(next);
-                        }}
-                      />
-                    )}
-                  </Table.Td>
-                )}
-                {cells(r).map((c, j) => (
-                  <Table.Td key={j}>{cell(c)}</Table.Td>
-                ))}
-                {actions && <Table.Td className="no-print">{meta && actions(meta)}</Table.Td>}
-              </Table.Tr>
+                row={r}
+                tail={tail}
+                meta={meta}
+                selectable={!!selection}
+                checked={!!meta && !!selection?.selected.has(meta.id)}
+                onToggle={toggle}
+                renderActions={actions ? renderActions : undefined}
+                cell={cell}
+              />
             );
           })}
         </Table.Tbody>
@@ -134,3 +132,56 @@ export function ReportTable({
     </Table.ScrollContainer>
   );
 }
+
+/** One meta object per row array, so that memoised rows see the same props from one render to the next. */
+const metaCache = new WeakMap<ReportCell[], RowMeta | null>();
+function cachedMeta(headers: string[], row: ReportCell[]): RowMeta | null {
+  let m = metaCache.get(row);
+  if (m === undefined) {
+    m = rowMeta(headers, row);
+    metaCache.set(row, m);
+  }
+  return m;
+}
+
+const ReportRow = memo(function ReportRow({
+  row,
+  tail,
+  meta,
+  selectable,
+  checked,
+  onToggle,
+  renderActions,
+  cell,
+}: {
+  row: ReportCell[];
+  tail: number;
+  meta: RowMeta | null;
+  selectable: boolean;
+  checked: boolean;
+  onToggle: (id: number) => void;
+  renderActions?: (meta: RowMeta) => ReactNode;
+  cell: (c: ReportCell) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const cells = tail ? row.slice(0, -tail) : row;
+  return (
+    <Table.Tr data-deleted={meta?.deleted ? '1' : undefined} opacity={meta?.deleted ? 0.55 : 1}>
+      {selectable && (
+        <Table.Td className="no-print">
+          {meta && !meta.deleted && (
+            <Checkbox
+              aria-label={t('reports.selectRow', { id: meta.id })}
+              checked={checked}
+              onChange={() => onToggle(meta.id)}
+            />
+          )}
+        </Table.Td>
+      )}
+      {cells.map((c, j) => (
+        <Table.Td key={j}>{cell(c)}</Table.Td>
+      ))}
+      {renderActions && <Table.Td className="no-print">{meta && renderActions(meta)}</Table.Td>}
+    </Table.Tr>
+  );
+});

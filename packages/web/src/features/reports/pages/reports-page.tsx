@@ -2,7 +2,7 @@ import { reportTitleIn } from '@sandbar/contract/i18n';
 import { currentLanguage } from '../../../i18n';
 import { businessDay } from '@sandbar/contract/rules/time';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { type ReportData, reportButtons, roomChargeType } from '@sandbar/contract/reports';
+import { type ReportData, reportButtons, roomChargeType, searchPageRows } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { sendEmailReport } from '../api/email';
 import { downloadCsv } from '../csv';
 import { useReportHotels } from '../api/get-hotels';
-import { useReport, useSearchReport } from '../api/get-report';
+import { remainingPages, useReport, useSearchReport } from '../api/get-report';
 import { DayNav } from '../components/day-nav';
 import { ReportView } from '../components/report-view';
 import { type SearchRequest, SearchForm } from '../components/search-form';
@@ -31,14 +31,32 @@ function ReportPanel({
   isAdmin,
   reportTime,
   nav,
+  wholeReport,
+  paging,
 }: {
   data: ReportData;
   isAdmin: boolean;
   reportTime: number;
   nav?: React.ReactNode;
+  /** A paged search: every row of the range, for the CSV (the screen shows the pages loaded). */
+  wholeReport?: () => Promise<ReportData>;
+  /** Under the table: how many rows are shown and the button for more. */
+  paging?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const [subscribers, setSubscribers] = useState(false);
+  const [csvLoading, setCsvLoading] = useState(false);
+  const csv = async () => {
+    if (!wholeReport) return downloadCsv(data);
+    setCsvLoading(true);
+    try {
+      downloadCsv(await wholeReport());
+    } catch (err) {
+      if (!(err instanceof ApiError)) toastError(String(err));
+    } finally {
+      setCsvLoading(false);
+    }
+  };
   const email = () => {
     // The spec's e-mail call does not wait for its answer: say so at once, report a failure after.
     toastSuccess(t('messages.report.emailed'));
@@ -55,7 +73,7 @@ function ReportPanel({
         {nav}
       </Group>
       <Group gap="xs" className="no-print">
-        <Button size="xs" variant="default" onClick={() => downloadCsv(data)}>
+        <Button size="xs" variant="default" loading={csvLoading} onClick={() => void csv()}>
           {t('reports.csv')}
         </Button>
         {isAdmin && (
@@ -73,6 +91,7 @@ function ReportPanel({
         )}
       </Group>
       <ReportView data={data} isAdmin={isAdmin} reportTime={reportTime} key={`${data.reportType}|${data.startDate}`} />
+      {paging}
       {subscribers && (
         <SubscribersModal
           opened
@@ -132,18 +151,46 @@ function DayReport({ type, isAdmin, userType }: { type: string; isAdmin: boolean
 }
 
 function SearchReport({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   // Today in the venue's zone, not the tablet's (issue 12 item 6).
   const today = businessDay(Date.now(), user?.timeZone ?? 'America/New_York');
   const [req, setReq] = useState<SearchRequest | null>(null);
   const toMs = (d: string) => dayToTimeStamp(d) * 1000;
-  const result = useSearchReport(req ? { type: req.type, startMs: toMs(req.startDay), endMs: toMs(req.endDay) } : null);
+  const search = req ? { type: req.type, startMs: toMs(req.startDay), endMs: toMs(req.endDay) } : null;
+  const result = useSearchReport(search);
+  const data = result.data;
+  const page = data?.page;
+  const number = (n: number) => n.toLocaleString(currentLanguage());
+  const paging = page && (
+    <Group gap="sm" className="no-print" data-testid="search-paging">
+      <Text size="sm" c="dimmed">
+        {t('reports.shownOf', { shown: number(data.reportRows.length), total: number(page.total) })}
+      </Text>
+      {result.hasNextPage && (
+        <Button variant="default" loading={result.isFetchingNextPage} onClick={() => void result.fetchNextPage()}>
+          {t('reports.showMore', {
+            n: number(Math.min(searchPageRows.default, page.total - data.reportRows.length)),
+          })}
+        </Button>
+      )}
+    </Group>
+  );
   return (
     <Stack gap="md">
       <SearchForm initial={req ?? { type: 'move', startDay: today, endDay: today }} onSearch={setReq} />
-      {result.isFetching && <Loader />}
-      {result.data && (
-        <ReportPanel data={result.data} isAdmin={isAdmin} reportTime={Math.floor(toMs(req!.startDay) / 1000)} />
+      {result.isFetching && !result.isFetchingNextPage && <Loader />}
+      {result.error && (
+        <Alert color="red">{result.error instanceof ApiError ? result.error.details : String(result.error)}</Alert>
+      )}
+      {data && (
+        <ReportPanel
+          data={data}
+          isAdmin={isAdmin}
+          reportTime={Math.floor(toMs(req!.startDay) / 1000)}
+          wholeReport={page?.next ? () => remainingPages(search!, data) : undefined}
+          paging={paging}
+        />
       )}
     </Stack>
   );
