@@ -1,5 +1,5 @@
 import type { DashboardData } from '@sandbar/contract/units';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoardCache, type CachedBoard, encodeBoard, withSearch } from '../../src/features/units/board-cache';
 import type { EventBus } from '../../src/platform/events';
 
@@ -16,6 +16,8 @@ function board(day: string, kb: number, at: number): CachedBoard {
   } as unknown as DashboardData;
   return { data, body: encodeBoard(data), at, fingerprint: 'f' };
 }
+
+afterEach(() => vi.useRealTimers());
 
 describe('board cache', () => {
   it('keeps its memory bound by evicting the least recently used day', () => {
@@ -42,6 +44,18 @@ describe('board cache', () => {
     expect(cache.get('d|1', 6_000, 'f')).toBeDefined();
     cache.clear();
     expect([cache.size, cache.heldBytes]).toEqual([0, 0]);
+  });
+
+  it('lets expired entries go on its own, with no new board arriving (an idle evening)', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const cache = new BoardCache(bus, { maxEntries: 10, maxBytes: 2 ** 30, ttlMs: 5_000 });
+    cache.set('2026-07-01|1', board('2026-07-01', 100, 0));
+    cache.set('2026-07-02|1', board('2026-07-02', 100, 0));
+    vi.advanceTimersByTime(4_000);
+    expect(cache.size).toBe(2);
+    vi.advanceTimersByTime(6_000);
+    expect([cache.size, cache.heldBytes]).toEqual([0, 0]);
+    cache.close();
   });
 
   it('answers a search with the cached bytes and the result in place of null', () => {

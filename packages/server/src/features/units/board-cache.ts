@@ -103,6 +103,21 @@ export class BoardCache {
       if (!e.day || e.type === 'resync') this.clear();
       else this.dropDay(e.day);
     });
+    // Entries past their time limit can never be served; without this sweep they stayed (a past
+    // day is ~2 MiB of bytes and parsed rows) until the next board was cached, e.g. all evening
+    // after a supervisor leafed through last week. Real time, not the app clock: a test's fixed
+    // clock must not keep them, and an idle server must still let them go.
+    this.sweeper = setInterval(() => this.sweep(performance.now()), this.limits.ttlMs);
+    this.sweeper.unref();
+  }
+
+  private readonly sweeper: NodeJS.Timeout;
+  /** When each entry was stored, in real (monotonic) time, for the sweep. */
+  private readonly storedAt = new Map<string, number>();
+
+  /** Drops the entries stored more than the time limit ago (real time). */
+  sweep(nowMonotonic: number): void {
+    for (const [key, at] of this.storedAt) if (nowMonotonic - at > this.limits.ttlMs) this.delete(key);
   }
 
   get size(): number {
@@ -130,6 +145,7 @@ export class BoardCache {
   set(key: string, value: CachedBoard): void {
     this.delete(key);
     this.entries.set(key, value);
+    this.storedAt.set(key, performance.now());
     this.bytes += sizeOf(value);
     for (const [k, v] of this.entries) {
       if (value.at - v.at > this.limits.ttlMs) this.delete(k);
@@ -147,11 +163,13 @@ export class BoardCache {
 
   clear(): void {
     this.entries.clear();
+    this.storedAt.clear();
     this.bytes = 0;
   }
 
   close(): void {
     this.unsubscribe();
+    clearInterval(this.sweeper);
     this.clear();
   }
 
@@ -159,6 +177,7 @@ export class BoardCache {
     const v = this.entries.get(key);
     if (!v) return;
     this.entries.delete(key);
+    this.storedAt.delete(key);
     this.bytes -= sizeOf(v);
   }
 }
