@@ -34,6 +34,8 @@ export interface LoadSpec {
   body?: () => string;
   /** A path per request (to walk several days). */
   path?: () => string;
+  /** Requests per second over all connections (a steady load); unset: as fast as answered. */
+  overallRate?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -56,6 +58,7 @@ export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
     method: spec.method ?? 'GET',
     headers: spec.headers,
     timeout: 30,
+    ...(spec.overallRate ? { overallRate: Math.max(1, Math.round(spec.overallRate)) } : {}),
     requests:
       spec.body || spec.path
         ? [
