@@ -1,4 +1,5 @@
 import { messages } from '@sandbar/contract/messages';
+import { businessDay } from '@sandbar/contract/rules/time';
 import { expect, test } from '@playwright/test';
 import { apiToken, signIn } from './support';
 
@@ -6,10 +7,9 @@ import { apiToken, signIn } from './support';
 // edits it (the field shows the manager's initials), and an admin changes the receipt text.
 test.describe.configure({ mode: 'serial' });
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+// The venue's day (the demo venue is in New York), not this machine's: between midnight UTC and
+// midnight in New York they differ, and "Add" offers the venue's day.
+const today = () => businessDay(Date.now(), 'America/New_York');
 
 test('admin adds a log field; supervisor logs it today; manager edits it and gets the initials', async ({
   browser,
