@@ -20,12 +20,18 @@ export interface EventBus {
    */
   publish(event: BoardEvent): Promise<void>;
   subscribe(listener: (event: BoardEvent) => void): () => void;
+  /**
+   * PostgreSQL: a NOTIFY on BOARD_EVENTS_CHANNEL that any statement commits reaches the
+   * subscribers, so a write may carry its own event (the sale does: one round trip fewer).
+   */
+  readonly viaDatabase?: boolean;
   /** Is the bus connected (the LISTEN connection on PostgreSQL)? Reported by /api/health. */
   connected(): boolean;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'sandbar_events';
+export const BOARD_EVENTS_CHANNEL = 'sandbar_events';
+const CHANNEL = BOARD_EVENTS_CHANNEL;
 /** Tells subscribers to refetch everything: events may have been missed. */
 export const RESYNC: BoardEvent = { type: 'resync', day: '', unitIds: [] };
 
@@ -70,6 +76,7 @@ export function guardedEventBus(inner: EventBus, logger?: FastifyBaseLogger): Ev
         }
       });
     },
+    viaDatabase: inner.viaDatabase,
     connected: () => inner.connected(),
     close: () => inner.close(),
   };
@@ -166,6 +173,7 @@ export async function postgresEventBus(url: string, logger?: FastifyBaseLogger):
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    viaDatabase: true,
     connected: () => client !== null,
     async close() {
       closed = true;

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../db/connect';
 import type { DB, OutboxTable, SaleAttentionTable, SaleItemsTable, UnitStatesTable } from '../../db/schema';
+import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
 import type { PositionRow } from './sales.repository';
 
 // A sale on PostgreSQL in two statements on one connection (issue 15, decision record 150):
@@ -102,6 +103,8 @@ export interface SaleWrite {
   day: string;
   now: number;
   userId: number;
+  /** The board event (JSON), NOTIFYed by the statement itself: delivered when it commits. */
+  notify?: string | null;
 }
 
 /** Thrown when a unit of the sale was claimed by someone else between the read and the write. */
@@ -203,7 +206,9 @@ export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId:
       SELECT
         CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${claims}::int
           THEN (SELECT id FROM sale) ELSE sandbar_unit_taken() END AS sale_id,
-        (SELECT json_agg(customer_id ORDER BY n) FROM units) AS customer_ids
+        (SELECT json_agg(customer_id ORDER BY n) FROM units) AS customer_ids,
+        CASE WHEN ${w.notify ?? null}::text IS NOT NULL
+          THEN pg_notify(${BOARD_EVENTS_CHANNEL}::text, ${w.notify ?? null}::text) END AS notified
     `.execute(db);
     return { saleId: rows[0]!.sale_id, customerIds: rows[0]!.customer_ids };
   } catch (err) {

@@ -694,6 +694,16 @@ async function sell(
     receiptId: newReceiptId(),
   };
 
+  const event: BoardEvent = {
+    type: 'sale',
+    day: c.day,
+    unitIds: positions.map((p) => p.id),
+    locationIds: [...new Set(positions.map((p) => p.location_id))],
+  };
+  // On PostgreSQL the write NOTIFYs its own event, delivered when it commits: no separate
+  // statement (and round trip) after it.
+  const carried = reads !== null && deps.events.viaDatabase === true;
+
   let result: { saleId: number; customerIds: number[] };
   try {
     if (reads) {
@@ -712,7 +722,8 @@ async function sell(
         );
       }
       await checkClaimable(db, c, states);
-      result = await writeSaleInOneStatement(db, c, saleRows(c, states, settings, clock, base));
+      const w = saleRows(c, states, settings, clock, base);
+      result = await writeSaleInOneStatement(db, c, { ...w, notify: carried ? JSON.stringify(event) : null });
     } else {
       result = await db.transaction().execute(async (trx) => {
         const states: UnitState[] = [];
@@ -732,12 +743,7 @@ async function sell(
   }
 
   return {
-    event: {
-      type: 'sale',
-      day: c.day,
-      unitIds: positions.map((p) => p.id),
-      locationIds: [...new Set(positions.map((p) => p.location_id))],
-    },
+    event: carried ? null : event,
     response: {
       status: 1,
       saleId: result.saleId,
