@@ -34,6 +34,26 @@ describe(`upload calls on ${testDialect}`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/uploads/logo.png' })).statusCode).toBe(404);
   });
 
+  it('removes files left half-received by an earlier stop at start, but not younger ones', async () => {
+    const incoming = path.join(dataDir, 'uploads', '.incoming');
+    fs.mkdirSync(incoming, { recursive: true });
+    const old = path.join(incoming, 'left-by-a-crash');
+    const young = path.join(incoming, 'being-received');
+    fs.writeFileSync(old, 'x');
+    fs.writeFileSync(young, 'y');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+    const restarted = await buildTestApp({ env: { SANDBAR_DATA_DIR: dataDir } });
+    try {
+      await restarted.app.ready();
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.existsSync(young)).toBe(true);
+    } finally {
+      await restarted.close();
+      fs.rmSync(young, { force: true });
+    }
+  });
+
   it('refuses wrong types and content (400)', async () => {
     const fake = await uploadAs(t.app, 'admin', '/api/image-upload', { tableName: 'settings' }, [
       { name: 'x.png', content: 'not a png' },

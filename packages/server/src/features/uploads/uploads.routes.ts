@@ -23,6 +23,7 @@ import {
   incomingDir,
   readStored,
   recordUpload,
+  sweepIncoming,
   tooLargeText,
 } from './uploads.service';
 
@@ -63,6 +64,13 @@ const limitsOf = {
 
 /** Uploads (spec section 7): multipart calls with size and type limits and random stored names. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onReady', async () => {
+    const removed = await sweepIncoming(app.deps).catch((err: Error) => {
+      app.log.warn({ err }, 'could not sweep the uploads being received');
+      return 0;
+    });
+    if (removed > 0) app.log.info({ removed }, 'removed uploads left half-received by an earlier stop');
+  });
   // Each call reads its form with its own limits (incoming.ts): files stream to disk, one at a time.
   await app.register(multipart, { throwFileSizeLimit: false });
   const form = <T>(

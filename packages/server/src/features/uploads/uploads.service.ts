@@ -33,6 +33,33 @@ export function incomingDir(deps: Pick<AppDeps, 'env'>): string {
   return path.join(uploadsDir(deps), '.incoming');
 }
 
+/**
+ * A file still being received when the server stopped (a crash, a kill) stays in .incoming for
+ * ever: removed at start once it is older than any upload could take. Younger ones may belong to
+ * another instance sharing the folder, mid-upload.
+ */
+export const INCOMING_STALE_MS = 60 * 60 * 1000;
+
+/** Removes the leftovers in .incoming older than INCOMING_STALE_MS; answers how many. */
+export async function sweepIncoming(deps: Pick<AppDeps, 'env'>, nowMs = Date.now()): Promise<number> {
+  const dir = incomingDir(deps);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0; // no folder yet: nothing was ever received
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || nowMs - stat.mtimeMs <= INCOMING_STALE_MS) continue;
+    await fs.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /** The public path of a stored file: random, never guessable from the original name. */
 export const fileUrl = (storedName: string) => `/api/uploads/${storedName}`;
 
