@@ -16,7 +16,10 @@
  *   SEASON_BENCH_PG_PREFIX=x (PostgreSQL database names; default sandbar_season)
  *
  * Rates run from the first request to the last response, each figure is the median of
- * SEASON_BENCH_RUNS runs, and the machine's load average is printed with every section.
+ * SEASON_BENCH_RUNS runs, and the machine's load average is printed with every section. Both
+ * venues are up at once and take turns, run after run (season, fresh, season, …): this machine's
+ * speed drifts by 20–30 % within minutes, and measuring one venue's every section before the
+ * other's put that drift into the ratios.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -30,6 +33,7 @@ import { type Database, connectPostgres, connectSqlite } from '../packages/serve
 import { hashPassword } from '../packages/server/src/platform/passwords';
 import {
   type LoadResult,
+  type LoadSpec,
   type Server,
   loadMedian,
   loadOnce,
@@ -172,10 +176,31 @@ async function busyDays(db: Database['db'], today: string): Promise<string[]> {
 
 type Figures = Record<string, number>;
 
-async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Promise<Figures> {
+/**
+ * Lets two venues' measurements take turns: each call waits for the one before it, whichever
+ * venue made it, so the same run of both venues is measured back to back under the same load.
+ */
+class Turns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.last.then(work);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+}
+
+async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turns: Turns): Promise<Figures> {
   const f: Figures = {};
-  const sell = await addSellingLocation(venue.database.db);
-  let server: Server | null = await startServer(venue.env);
+  const sell = await turns.run(() => addSellingLocation(venue.database.db));
+  let server: Server | null = await turns.run(() => startServer(venue.env));
+  /** The median run (by rate) of RUNS runs, each one turn. */
+  const loadInTurns = async (spec: LoadSpec, runs: number): Promise<LoadResult> => {
+    const all: LoadResult[] = [];
+    for (let i = 0; i < runs; i++) all.push(await turns.run(() => loadOnce(spec)));
+    all.sort((a, b) => a.rps - b.rps);
+    return all[Math.floor(all.length / 2)]!;
+  };
   try {
     const url = server.url;
     const admin = await login(url, 'seasonadmin', SEASON_PASSWORD);
@@ -191,17 +216,17 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Pro
     };
 
     // Warm up: the first board build, the first past day, the prepared statements.
-    await loadOnce({ url: `${url}/api/getUnits`, connections: 4, amount: 40, headers: auth(admin) });
+    await turns.run(() => loadOnce({ url: `${url}/api/getUnits`, connections: 4, amount: 40, headers: auth(admin) }));
 
     put(
       'board',
-      await loadMedian({ url: `${url}/api/getUnits`, connections: 50, amount: 2000, headers: auth(admin) }, RUNS),
+      await loadInTurns({ url: `${url}/api/getUnits`, connections: 50, amount: 2000, headers: auth(admin) }, RUNS),
     );
     let d = 0;
     const ts = days.map((day) => Math.floor(dayStartMs(day, TZ) / 1000) + 12 * 3600);
     put(
       'pastDay',
-      await loadMedian(
+      await loadInTurns(
         {
           url: `${url}/api/getUnits/${ts[0]}`,
           connections: 20,
@@ -214,14 +239,14 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Pro
     );
     put(
       'search',
-      await loadMedian(
+      await loadInTurns(
         { url: `${url}/api/getUnits?searchTerm=Smith`, connections: 50, amount: 2000, headers: auth(admin) },
         RUNS,
       ),
     );
     put(
       'dropoff',
-      await loadMedian(
+      await loadInTurns(
         { url: `${url}/api/getDropoffReport`, connections: 10, amount: 500, headers: auth(agent) },
         RUNS,
       ),
@@ -230,10 +255,12 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Pro
     // One tablet reloading Notes/Drops while every other tablet reads the board.
     const underLoad: { board: LoadResult; drops: LoadResult }[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const [board, drops] = await Promise.all([
-        loadOnce({ url: `${url}/api/getUnits`, connections: 48, amount: 2000, headers: auth(admin) }),
-        loadOnce({ url: `${url}/api/getDropoffReport`, connections: 2, amount: 150, headers: auth(agent) }),
-      ]);
+      const [board, drops] = await turns.run(() =>
+        Promise.all([
+          loadOnce({ url: `${url}/api/getUnits`, connections: 48, amount: 2000, headers: auth(admin) }),
+          loadOnce({ url: `${url}/api/getDropoffReport`, connections: 2, amount: 150, headers: auth(agent) }),
+        ]),
+      );
       underLoad.push({ board, drops });
     }
     underLoad.sort((a, b) => a.board.rps - b.board.rps);
@@ -248,19 +275,21 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Pro
     const steady: LoadResult[] = [];
     const boardRate = f['board.rps']! / 2;
     for (let i = 0; i < RUNS; i++) {
-      const [, drops] = await Promise.all([
-        loadOnce({
-          url: `${url}/api/getUnits`,
-          connections: 24,
-          amount: Math.round(boardRate * 4),
-          overallRate: boardRate,
-          headers: auth(admin),
-        }),
-        (async () => {
-          await new Promise((r) => setTimeout(r, 500));
-          return loadOnce({ url: `${url}/api/getDropoffReport`, connections: 1, amount: 100, headers: auth(agent) });
-        })(),
-      ]);
+      const [, drops] = await turns.run(() =>
+        Promise.all([
+          loadOnce({
+            url: `${url}/api/getUnits`,
+            connections: 24,
+            amount: Math.round(boardRate * 4),
+            overallRate: boardRate,
+            headers: auth(admin),
+          }),
+          (async () => {
+            await new Promise((r) => setTimeout(r, 500));
+            return loadOnce({ url: `${url}/api/getDropoffReport`, connections: 1, amount: 100, headers: auth(agent) });
+          })(),
+        ]),
+      );
       steady.push(drops);
     }
     steady.sort((a, b) => a.p99 - b.p99);
@@ -291,111 +320,114 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Pro
           }),
       });
     const sells: LoadResult[] = [];
-    for (let i = 0; i < RUNS; i++) sells.push(await sellOnce());
+    for (let i = 0; i < RUNS; i++) sells.push(await turns.run(sellOnce));
     sells.sort((a, b) => a.rps - b.rps);
     put('selling', sells[Math.floor(sells.length / 2)]!);
 
-    // Deletes, each the median of three.
-    const db = venue.database.db;
-    const post = (p: string, id: number) => timed(`${url}/api/${p}`, admin, 'POST', { postData: id });
-    const withHistory = venue.summary.locationIds[0]!;
-    const refused = [];
-    for (let i = 0; i < 3; i++) refused.push(await post('deleteLocation', withHistory));
-    f['delete.locationWithHistory'] = median(refused.map((r) => r.ms));
-    f['delete.locationWithHistory.status'] = refused[0]!.status;
-    const emptyLoc = [];
-    for (let i = 0; i < 3; i++) {
-      const { id } = await db
-        .insertInto('locations')
-        .values({
-          name: `E${i}`,
-          full_name: `Empty ${i}`,
-          umbrellas: 25,
-          umbrella_rows: 6,
-          sort: 500 + i,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('positions')
-        .values(
-          Array.from({ length: 150 }, (_, k) => ({
-            location_id: id,
-            row: Math.floor(k / 25) + 1,
-            position: (k % 25) + 1,
-            unit_type: 'U',
-            unit_number: k + 1,
-            umbrella_type: 'U',
-            removed: 0,
-          })),
-        )
+    // Deletes, each the median of three, in one turn (the other venue waits).
+    await turns.run(async () => {
+      const db = venue.database.db;
+      const post = (p: string, id: number) => timed(`${url}/api/${p}`, admin, 'POST', { postData: id });
+      const withHistory = venue.summary.locationIds[0]!;
+      const refused = [];
+      for (let i = 0; i < 3; i++) refused.push(await post('deleteLocation', withHistory));
+      f['delete.locationWithHistory'] = median(refused.map((r) => r.ms));
+      f['delete.locationWithHistory.status'] = refused[0]!.status;
+      const emptyLoc = [];
+      for (let i = 0; i < 3; i++) {
+        const { id } = await db
+          .insertInto('locations')
+          .values({
+            name: `E${i}`,
+            full_name: `Empty ${i}`,
+            umbrellas: 25,
+            umbrella_rows: 6,
+            sort: 500 + i,
+            created_at: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('positions')
+          .values(
+            Array.from({ length: 150 }, (_, k) => ({
+              location_id: id,
+              row: Math.floor(k / 25) + 1,
+              position: (k % 25) + 1,
+              unit_type: 'U',
+              unit_number: k + 1,
+              umbrella_type: 'U',
+              removed: 0,
+            })),
+          )
+          .execute();
+        emptyLoc.push(await post('deleteLocation', id));
+      }
+      f['delete.unusedLocation'] = median(emptyLoc.map((r) => r.ms));
+      f['delete.unusedLocation.status'] = emptyLoc[0]!.status;
+      const sellers = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', 'in', ['agent2', 'agent3', 'agent4'])
         .execute();
-      emptyLoc.push(await post('deleteLocation', id));
-    }
-    f['delete.unusedLocation'] = median(emptyLoc.map((r) => r.ms));
-    f['delete.unusedLocation.status'] = emptyLoc[0]!.status;
-    const sellers = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', 'in', ['agent2', 'agent3', 'agent4'])
-      .execute();
-    const deactivated = [];
-    for (const u of sellers) deactivated.push(await post('deletePeople', u.id));
-    f['delete.userWithSales'] = median(deactivated.map((r) => r.ms));
-    f['delete.userWithSales.status'] = deactivated[0]!.status;
-    const newUsers = [];
-    for (let i = 0; i < 3; i++) {
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          username: `temp${i}`,
-          name: `Temp ${i}`,
-          initials: 'TT',
-          phone: '',
-          email: '',
-          password_hash: 'x',
-          user_type: 'U',
-          two_factor: 0,
-          language_code: 'en',
-          active: 1,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      newUsers.push(await post('deletePeople', id));
-    }
-    f['delete.newUser'] = median(newUsers.map((r) => r.ms));
-    f['delete.newUser.status'] = newUsers[0]!.status;
-    const prices = [];
-    for (let i = 0; i < 3; i++) {
-      const { id } = await db
-        .insertInto('prices')
-        .values({
-          name: `Temp ${i}`,
-          price_cents: 100,
-          retail_rate_cents: 100,
-          hotel_rate_cents: 0,
-          add_on: 0,
-          sort: 90,
-          start_time: 7,
-          end_time: 20,
-          unit_type: 'U',
-          all_hotels: 0,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      prices.push(await post('deletePrice', id));
-    }
-    f['delete.newPrice'] = median(prices.map((r) => r.ms));
-    f['delete.newPrice.status'] = prices[0]!.status;
+      const deactivated = [];
+      for (const u of sellers) deactivated.push(await post('deletePeople', u.id));
+      f['delete.userWithSales'] = median(deactivated.map((r) => r.ms));
+      f['delete.userWithSales.status'] = deactivated[0]!.status;
+      const newUsers = [];
+      for (let i = 0; i < 3; i++) {
+        const { id } = await db
+          .insertInto('users')
+          .values({
+            username: `temp${i}`,
+            name: `Temp ${i}`,
+            initials: 'TT',
+            phone: '',
+            email: '',
+            password_hash: 'x',
+            user_type: 'U',
+            two_factor: 0,
+            language_code: 'en',
+            active: 1,
+            created_at: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        newUsers.push(await post('deletePeople', id));
+      }
+      f['delete.newUser'] = median(newUsers.map((r) => r.ms));
+      f['delete.newUser.status'] = newUsers[0]!.status;
+      const prices = [];
+      for (let i = 0; i < 3; i++) {
+        const { id } = await db
+          .insertInto('prices')
+          .values({
+            name: `Temp ${i}`,
+            price_cents: 100,
+            retail_rate_cents: 100,
+            hotel_rate_cents: 0,
+            add_on: 0,
+            sort: 90,
+            start_time: 7,
+            end_time: 20,
+            unit_type: 'U',
+            all_hotels: 0,
+            created_at: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        prices.push(await post('deletePrice', id));
+      }
+      f['delete.newPrice'] = median(prices.map((r) => r.ms));
+      f['delete.newPrice.status'] = prices[0]!.status;
+    });
 
     f.rssMiB = rssMiB(server.proc.pid!);
-    await stopServer(server.proc);
+    const stopping = server.proc;
+    await turns.run(() => stopServer(stopping));
     server = null;
-    f.dbMiB = (await databaseBytes(venue.database)) / 2 ** 20;
-    const salesBytes = await tableBytes(venue.database, 'sales');
+    f.dbMiB = (await turns.run(() => databaseBytes(venue.database))) / 2 ** 20;
+    const salesBytes = await turns.run(() => tableBytes(venue.database, 'sales'));
     if (salesBytes !== null) {
       f.salesTableMiB = salesBytes.rows / 2 ** 20;
       f.salesIndexesMiB = salesBytes.indexes / 2 ** 20;
@@ -405,9 +437,13 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[]): Pro
     // compiled the TypeScript).
     const starts: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const again = await startServer(venue.env);
-      starts.push(again.startMs);
-      await stopServer(again.proc);
+      starts.push(
+        await turns.run(async () => {
+          const again = await startServer(venue.env);
+          await stopServer(again.proc);
+          return again.startMs;
+        }),
+      );
     }
     f.startMs = median(starts);
   } finally {
@@ -552,17 +588,21 @@ export default async function seasonBench(): Promise<void> {
   for (const dialect of dialects) {
     const season = await createVenue(dialect, { days: DAYS, units: 1200, label: 'season' });
     let sf: Figures;
-    try {
-      sf = await measureVenue(dialect, season, await busyDays(season.database.db, season.summary.today));
-    } finally {
-      await season.drop();
-    }
-    const fresh = await createVenue(dialect, { days: FRESH_DAYS, units: 1200, label: 'fresh' });
     let ff: Figures;
     try {
-      ff = await measureVenue(dialect, fresh, await busyDays(fresh.database.db, fresh.summary.today));
+      const fresh = await createVenue(dialect, { days: FRESH_DAYS, units: 1200, label: 'fresh' });
+      try {
+        // Both at once, taking turns run after run (see Turns).
+        const turns = new Turns();
+        [sf, ff] = await Promise.all([
+          measureVenue(dialect, season, await busyDays(season.database.db, season.summary.today), turns),
+          measureVenue(dialect, fresh, await busyDays(fresh.database.db, fresh.summary.today), turns),
+        ]);
+      } finally {
+        await fresh.drop();
+      }
     } finally {
-      await fresh.drop();
+      await season.drop();
     }
     report(dialect, ff, sf);
     const small = await boardOnly(dialect, 1200);
