@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dayStartMs } from '@sandbar/contract/rules/time';
+import { businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
@@ -61,6 +61,12 @@ const SELL_UNITS = 5000;
 const DATA_DIR = process.env.SEASON_BENCH_DIR ?? os.tmpdir();
 const PG_PREFIX = process.env.SEASON_BENCH_PG_PREFIX ?? 'sandbar_season';
 const TZ = 'America/New_York';
+/**
+ * The seeds' "now": 6 p.m. of the venue's today, so today's board, search and Notes/Drops are a
+ * full day's whatever the hour the bench runs (run at 00:10 in New York, today had no sales and
+ * those sections measured an empty day). Sales after the real time are simply later today.
+ */
+const SEED_NOW = dayStartMs(businessDay(Date.now(), TZ), TZ) + 18 * 3_600_000;
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -103,7 +109,7 @@ async function createVenue(dialect: Dialect, opts: { days: number; units: number
     };
   }
   const t0 = performance.now();
-  const summary = await seedSeason(database, { days: opts.days, units: opts.units });
+  const summary = await seedSeason(database, { days: opts.days, units: opts.units, now: SEED_NOW });
   // A season's tables have been vacuumed and analysed by autovacuum many times over 120 days;
   // measured straight after a bulk load, PostgreSQL would plan on empty statistics while
   // autovacuum works through 1.6 M fresh rows beside the bench.
