@@ -58,6 +58,40 @@ describe('board cache', () => {
     cache.close();
   });
 
+  it('builds a board once for requests that ask together, and only for the same fingerprint', async () => {
+    const cache = new BoardCache(bus, { maxEntries: 10, maxBytes: 2 ** 30, ttlMs: 5_000 });
+    let builds = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const build = (fingerprint: string) => async () => {
+      builds++;
+      await gate;
+      return { ...board('2026-07-01', 1, 1000), fingerprint };
+    };
+    const same = Array.from({ length: 10 }, () => cache.getOrBuild('2026-07-01|1', 1000, 'f', build('f')));
+    // A request that saw a newer state must not be handed the board being built from the older.
+    const newer = cache.getOrBuild('2026-07-01|1', 1000, 'g', build('g'));
+    release();
+    const boards = await Promise.all(same);
+    expect(new Set(boards).size).toBe(1);
+    expect((await newer).fingerprint).toBe('g');
+    expect(builds).toBe(2);
+    // Built and stored: the next request is a hit.
+    await cache.getOrBuild('2026-07-01|1', 1000, 'g', build('g'));
+    expect(builds).toBe(2);
+    cache.close();
+  });
+
+  it('does not keep a failed build: the next request builds again', async () => {
+    const cache = new BoardCache(bus, { maxEntries: 10, maxBytes: 2 ** 30, ttlMs: 5_000 });
+    const failing = () => Promise.reject(new Error('database down'));
+    await expect(cache.getOrBuild('d|1', 1000, 'f', failing)).rejects.toThrow('database down');
+    const ok = await cache.getOrBuild('d|1', 1000, 'f', async () => board('d', 1, 1000));
+    expect(ok.fingerprint).toBe('f');
+    expect(cache.size).toBe(1);
+    cache.close();
+  });
+
   it('answers a search with the cached bytes and the result in place of null', () => {
     const b = board('2026-07-01', 1, 0);
     const search = { searchTerm: 'smith "jr"', count: 2, unitIds: [4, 9] };

@@ -1,12 +1,13 @@
 import { messages } from '@sandbar/contract/messages';
 import { DashboardData, UnitDetail } from '@sandbar/contract/units';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { boardCache } from '../../src/features/units/board-cache';
 import { compareAndSet, readState } from '../../src/features/units/unit-state.repository';
 import type { BoardEvent } from '../../src/platform/events';
 import { fixedClock } from '../../src/platform/clock';
 import { buildUser } from '../factories';
-import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
+import { type TestApp, buildTestApp, injectAs, loginAs, testDialect } from '../helpers';
 import { positionOf, seatCustomer } from './factories';
 
 // 2026-07-15 12:00 in New York (the demo venue's zone).
@@ -117,6 +118,22 @@ describe(`board calls on ${testDialect}`, () => {
       const paid = byName.locations[0].units.flat().find((u: { id: number }) => u.id === p.id);
       expect(paid).toMatchObject({ unitStatus: 2, totalPrice: '35.00', paymentMethod: 'Cash' });
       expect(paid.customers[0]).toMatchObject({ customerName: 'Jordan Sands', state: 'seated' });
+    });
+  });
+
+  describe('tablets asking for the board at once', () => {
+    it('build it once and all get the same bytes', async () => {
+      // Every tablet refetches when a unit changes: 20 requests on a cold cache used to make 20
+      // builds of the same board (seconds of CPU at a venue's size, for nothing).
+      const cache = boardCache(t.deps.events);
+      cache.clear();
+      const set = vi.spyOn(cache, 'set');
+      await loginAs(t.app, 'admin');
+      const all = await Promise.all(Array.from({ length: 20 }, () => get(t.app, 'admin', '/api/getUnits')));
+      expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(all.map((r) => r.body)).size).toBe(1);
+      expect(set).toHaveBeenCalledTimes(1);
+      set.mockRestore();
     });
   });
 

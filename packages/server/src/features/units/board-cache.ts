@@ -142,6 +142,33 @@ export class BoardCache {
     return hit;
   }
 
+  /** Builds in progress, by key and fingerprint. */
+  private readonly building = new Map<string, Promise<CachedBoard>>();
+
+  /**
+   * The cached board, or one build of it however many requests ask at once. Every tablet
+   * refetches the board when a unit changes and the cached day expires every few seconds, so
+   * requests arrive together: each used to build its own copy (48 tablets, 48 builds of ~30 ms
+   * on 2 cores: a p99 of half a second behind them). Only a request that read the same
+   * fingerprint joins a build, so nobody is given a board older than the state it saw.
+   */
+  getOrBuild(key: string, now: number, fingerprint: string, build: () => Promise<CachedBoard>): Promise<CachedBoard> {
+    const hit = this.get(key, now, fingerprint);
+    if (hit) return Promise.resolve(hit);
+    const flight = `${key}#${fingerprint}`;
+    let pending = this.building.get(flight);
+    if (!pending) {
+      pending = build()
+        .then((board) => {
+          this.set(key, board);
+          return board;
+        })
+        .finally(() => this.building.delete(flight));
+      this.building.set(flight, pending);
+    }
+    return pending;
+  }
+
   set(key: string, value: CachedBoard): void {
     this.delete(key);
     this.entries.set(key, value);

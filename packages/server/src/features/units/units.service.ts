@@ -249,12 +249,10 @@ export async function getDashboardResponse(
   const cache = boardCache(deps.events);
   const now = deps.clock.now();
   const fingerprint = await repo.dayFingerprint(deps.db, day);
-  let hit = cache.get(key, now, fingerprint);
-  if (!hit) {
+  const hit = await cache.getOrBuild(key, now, fingerprint, async () => {
     const data = await buildBoard(deps, v, day, locationIds, editable);
-    hit = { data, body: encodeBoard(data), at: now, fingerprint };
-    cache.set(key, hit);
-  }
+    return { data, body: encodeBoard(data), at: now, fingerprint };
+  });
   const term = opts.searchTerm?.trim();
   if (!term) {
     return opts.encoding ? { body: encodedBody(hit, opts.encoding), encoding: opts.encoding } : { body: hit.body };
