@@ -224,7 +224,9 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turn
     // Warm up: the first board build, the prepared statements, and enough requests for V8 to
     // have optimised the board's path (40 requests left the first timed run, always the season's,
     // the coldest of the bench).
-    await turns.run(() => loadOnce({ url: `${url}/api/getUnits`, connections: 50, amount: 1000, headers: auth(admin) }));
+    await turns.run(() =>
+      loadOnce({ url: `${url}/api/getUnits`, connections: 50, amount: 1000, headers: auth(admin) }),
+    );
 
     put(
       'board',
