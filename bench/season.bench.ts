@@ -11,7 +11,7 @@
  * and then today's board of 1,200 against 5,000 units.
  *
  *   npm run bench -- season
- *   SEASON_BENCH_DB=sqlite|postgres  SEASON_BENCH_DAYS=120  SEASON_BENCH_RUNS=3
+ *   SEASON_BENCH_DB=sqlite|postgres  SEASON_BENCH_DAYS=120  SEASON_BENCH_RUNS=5
  *   SEASON_BENCH_DIR=/tmp/x (SQLite files; default the system's temp folder)
  *   SEASON_BENCH_PG_PREFIX=x (PostgreSQL database names; default sandbar_season)
  *
@@ -55,7 +55,7 @@ const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
  * A one-day venue's past days were empty boards, cheaper to build than any real day.
  */
 const FRESH_DAYS = 11;
-const RUNS = Number(process.env.SEASON_BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.SEASON_BENCH_RUNS ?? 5);
 const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SELL_UNITS = 5000;
 const DATA_DIR = process.env.SEASON_BENCH_DIR ?? os.tmpdir();
