@@ -164,10 +164,14 @@ export async function stopServer(proc: ChildProcess): Promise<void> {
   if (proc.exitCode === null) proc.kill('SIGKILL');
 }
 
-/** Resident memory of a process, MiB (Linux). */
-export function rssMiB(pid: number): number {
+/**
+ * Resident memory of a process, MiB (Linux): now (VmRSS), or the most it has held since it
+ * started (VmHWM, the high-water mark).
+ */
+export function rssMiB(pid: number, which: 'now' | 'peak' = 'now'): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const field = which === 'peak' ? 'VmHWM' : 'VmRSS';
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
   } catch {
     return 0;
