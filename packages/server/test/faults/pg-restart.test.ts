@@ -27,7 +27,9 @@ if (testDialect === 'postgres' && !pgBin && process.env.CI === 'true') {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const UNITS = 3000;
+// Every sale takes a new unit; 6 tablets sell about 7 s. 3,000 ran out on a fast machine (sales
+// wrapped round to sold units and answered 409), so there are plenty, and running out fails plainly.
+const UNITS = 20_000;
 
 async function seed(url: string): Promise<{ unitIds: number[]; priceId: number }> {
   const database = connectPostgres(url, 2);
@@ -38,23 +40,36 @@ async function seed(url: string): Promise<{ unitIds: number[]; priceId: number }
     const now = Date.now();
     const { id: locationId } = await db
       .insertInto('locations')
-      .values({ name: 'FT', full_name: 'Fault Beach', umbrellas: 100, umbrella_rows: 30, sort: 9, created_at: now })
+      .values({
+        name: 'FT',
+        full_name: 'Fault Beach',
+        umbrellas: 100,
+        umbrella_rows: UNITS / 100,
+        sort: 9,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('positions')
-      .values(
-        Array.from({ length: UNITS }, (_, i) => ({
-          location_id: locationId,
-          row: Math.floor(i / 100) + 1,
-          position: (i % 100) + 1,
-          unit_type: 'U',
-          unit_number: i + 1,
-          umbrella_type: 'U',
-          removed: 0,
-        })),
-      )
-      .execute();
+    // In chunks: one insert of every unit would pass PostgreSQL's 65,535 parameters.
+    for (let from = 0; from < UNITS; from += 5000) {
+      await db
+        .insertInto('positions')
+        .values(
+          Array.from({ length: Math.min(5000, UNITS - from) }, (_, k) => {
+            const i = from + k;
+            return {
+              location_id: locationId,
+              row: Math.floor(i / 100) + 1,
+              position: (i % 100) + 1,
+              unit_type: 'U',
+              unit_number: i + 1,
+              umbrella_type: 'U',
+              removed: 0,
+            };
+          }),
+        )
+        .execute();
+    }
     const staff = await db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
     await db.insertInto('user_locations').values({ user_id: staff.id, location_id: locationId }).execute();
     const { id: priceId } = await db
@@ -178,8 +193,13 @@ describe.skipIf(testDialect !== 'postgres' || !pgBin)('PostgreSQL restart under 
     let stop = false;
     const okAt: number[] = [];
 
+    let ranOut = false;
     const sell = async (): Promise<void> => {
-      const unitId = unitIds[next++ % unitIds.length]!;
+      if (next >= unitIds.length) {
+        ranOut = true;
+        return;
+      }
+      const unitId = unitIds[next++]!;
       const body = JSON.stringify({
         customerData: {
           ourTransactionId: crypto.randomUUID(),
@@ -221,7 +241,7 @@ describe.skipIf(testDialect !== 'postgres' || !pgBin)('PostgreSQL restart under 
       }
     };
     const workers = Array.from({ length: 6 }, async () => {
-      while (!stop) await sell();
+      while (!stop && !ranOut) await sell();
     });
 
     await sleep(1500);
@@ -244,6 +264,7 @@ describe.skipIf(testDialect !== 'postgres' || !pgBin)('PostgreSQL restart under 
     await reading;
 
     const summary = `statuses ${JSON.stringify([...statuses])}; server log:\n${stderr.slice(-4000)}`;
+    expect(ranOut, `every unit was sold before the faults were over: raise UNITS (${UNITS})`).toBe(false);
     expect(proc.exitCode, summary).toBeNull();
     expect(proc.signalCode, summary).toBeNull();
     expect(killed.rowCount, summary).toBeGreaterThan(0);
