@@ -43,6 +43,7 @@ import {
   rssMiB,
   startServer,
   stopServer,
+  tabletInOwnProcess,
   timed,
 } from './season/load';
 import { insertBenchPrice, positionIdsOf } from './fixtures';
@@ -303,7 +304,7 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turn
     // Notes/Drops' own latency while the board is busy but not saturated: tablets reading the
     // board at half the rate this server can answer it, steadily. (Under the saturating load
     // above every request, Drops included, waits behind ~48 queued boards: that p99 measures the
-    // queue, and a fresh venue shows the same.)
+    // queue, and a fresh venue shows the same.) The Drops tablet runs in its own process.
     const steady: LoadResult[] = [];
     const boardRate = f['board.rps']! / 2;
     for (let i = 0; i < RUNS; i++) {
@@ -318,7 +319,7 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turn
           }),
           (async () => {
             await new Promise((r) => setTimeout(r, 500));
-            return loadOnce({ url: `${url}/api/getDropoffReport`, connections: 1, amount: 100, headers: auth(agent) });
+            return tabletInOwnProcess({ url: `${url}/api/getDropoffReport`, amount: 100, headers: auth(agent) });
           })(),
         ]),
       );

@@ -96,6 +96,64 @@ export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
+/**
+ * One tablet asking for `url` again and again, in its own process, as a tablet is its own device:
+ * run from the bench's process, its timings included the bench's own event loop reading the
+ * other tablets' boards (≈ 130 MB/s at half the board's rate), a max of 250–460 ms where the
+ * same requests from their own process took ≤ 72 ms (2026-11-25). The first `warmUp` requests
+ * (a new process's first fetch opens the connection and compiles the client) are not timed.
+ */
+export function tabletInOwnProcess(spec: {
+  url: string;
+  headers: Record<string, string>;
+  amount: number;
+  warmUp?: number;
+}): Promise<LoadResult> {
+  const code = `
+    const { url, headers, amount, warmUp } = JSON.parse(process.env.TABLET_SPEC);
+    (async () => {
+      const latencies = [];
+      let ok = 0, errors = 0, bytes = 0, start = 0;
+      for (let i = 0; i < warmUp + amount; i++) {
+        if (i === warmUp) start = performance.now();
+        const t0 = performance.now();
+        try {
+          const res = await fetch(url, { headers });
+          const body = await res.arrayBuffer();
+          if (i < warmUp) continue;
+          latencies.push(performance.now() - t0);
+          bytes += body.byteLength;
+          if (res.ok) ok++; else errors++;
+        } catch { if (i >= warmUp) errors++; }
+      }
+      process.stdout.write(JSON.stringify({ latencies, ok, errors, bytes, ms: performance.now() - start }));
+    })();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], {
+      env: { ...process.env, TABLET_SPEC: JSON.stringify({ warmUp: 10, ...spec }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`tablet process exited with ${code}`));
+      const r = JSON.parse(out) as { latencies: number[]; ok: number; errors: number; bytes: number; ms: number };
+      const latencies = r.latencies.sort((a, b) => a - b);
+      const seconds = Math.max(0.001, r.ms / 1000);
+      resolve({
+        rps: r.ok / seconds,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        ok: r.ok,
+        errors: r.errors,
+        bytesPerSecond: r.bytes / seconds,
+        seconds,
+      });
+    });
+  });
+}
+
 /** The median run (by rate) of `runs` runs. */
 export async function loadMedian(spec: LoadSpec, runs: number): Promise<LoadResult> {
   const all: LoadResult[] = [];
