@@ -42,6 +42,29 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** What a run counted: each response's latency (ms), outcomes, bytes, and first request to last response (ms). */
+interface RunTally {
+  latencies: number[];
+  ok: number;
+  errors: number;
+  bytes: number;
+  ms: number;
+}
+
+function summarise(run: RunTally): LoadResult {
+  const seconds = Math.max(0.001, run.ms / 1000);
+  const latencies = [...run.latencies].sort((a, b) => a - b);
+  return {
+    rps: run.ok / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    ok: run.ok,
+    errors: run.errors,
+    bytesPerSecond: run.bytes / seconds,
+    seconds,
+  };
+}
+
 /** One run: `amount` requests over `connections`, timed from the first request to the last response. */
 export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -81,17 +104,7 @@ export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
     errors++;
   });
   await instance;
-  const seconds = Math.max(0.001, (last - start) / 1000);
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: ok / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    ok,
-    errors,
-    bytesPerSecond: bytes / seconds,
-    seconds,
-  };
+  return summarise({ latencies, ok, errors, bytes, ms: last - start });
 }
 
 /**
@@ -157,17 +170,7 @@ export async function pacedLoad(spec: {
   }
   await Promise.all(inFlight);
   agent.destroy();
-  const seconds = Math.max(0.001, (last - start) / 1000);
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: ok / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    ok,
-    errors,
-    bytesPerSecond: bytes / seconds,
-    seconds,
-  };
+  return summarise({ latencies, ok, errors, bytes, ms: last - start });
 }
 
 /**
@@ -212,18 +215,7 @@ export function tabletInOwnProcess(spec: {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`tablet process exited with ${code}`));
-      const r = JSON.parse(out) as { latencies: number[]; ok: number; errors: number; bytes: number; ms: number };
-      const latencies = r.latencies.sort((a, b) => a - b);
-      const seconds = Math.max(0.001, r.ms / 1000);
-      resolve({
-        rps: r.ok / seconds,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        ok: r.ok,
-        errors: r.errors,
-        bytesPerSecond: r.bytes / seconds,
-        seconds,
-      });
+      resolve(summarise(JSON.parse(out) as RunTally));
     });
   });
 }
