@@ -5,12 +5,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(here, 'dist');
+
+// esbuild is a build tool (devDependencies): a production install (`npm ci --omit=dev`) runs the
+// server already built. There `npm run sandbar`/`npm run migrate`, which rebuild first in
+// development, run the built CLI as it is.
+let esbuild;
+try {
+  esbuild = await import('esbuild');
+} catch {
+  if (fs.existsSync(path.join(outdir, 'cli.js')) && fs.existsSync(path.join(outdir, 'main.js'))) process.exit(0);
+  console.error('The server is not built and esbuild is not installed: run `npm run build` with the dev dependencies.');
+  process.exit(1);
+}
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@sandbar/'));
-const outdir = path.join(here, 'dist');
 const migrations = path.join(here, 'src/db/migrations');
 
 fs.rmSync(outdir, { recursive: true, force: true });

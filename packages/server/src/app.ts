@@ -203,7 +203,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', staticCacheControl(indexHtml, filePath)),
+      setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(indexHtml, filePath)),
     });
     // Static assets are registered per file; everything else falls back to index.html below.
   }
