@@ -1,25 +1,55 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowedHosts, parseTrustProxy } from './platform/public-url';
 
-const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { message: 'expected 1 or 0 (true or false)' })
+  .transform((v) => v === '1' || v === 'true');
+
+/** A URL whose scheme is one of `schemes` (zod's url() takes any scheme, `javascript:` included). */
+const urlOf = (schemes: string[], example: string, needsHost = true) =>
+  z
+    .string()
+    .refine(
+      (v) => URL.canParse(v) && schemes.includes(new URL(v).protocol) && (!needsHost || new URL(v).hostname !== ''),
+      `expected a ${schemes.map((s) => s.replace(/:$/, '')).join(' or ')} URL, e.g. ${example}`,
+    );
+
+/** A whole number from min to max, refused in words (not "expected number, received NaN"). */
+const int = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max,
+      `expected ${what}: a whole number from ${min} to ${max}`,
+    )
+    .transform(Number);
+
+const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** The whole configuration surface, checked once at start (README "Configuration"). */
 export const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  SANDBAR_DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
+  PORT: int(0, 65535, 'a port').default(3000),
+  HOST: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional(),
+    .refine(
+      (h) => net.isIP(h) !== 0 || hostName.test(h),
+      'expected an IP address or host name to listen on, e.g. 0.0.0.0',
+    )
+    .default('0.0.0.0'),
+  SANDBAR_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'postgres://user:secret@db-host:5432/sandbar', false).optional(),
   /** PostgreSQL connections per instance: a sale holds one for two statements (decision record 150). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: int(1, 100, 'connections per instance').default(10),
   SANDBAR_DEMO: flag.default(true),
-  SMTP_URL: z.string().url().optional(),
-  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMTP_URL: urlOf(['smtp:', 'smtps:'], 'smtp://user:secret@mail-host:587').optional(),
+  SMS_PROVIDER_URL: urlOf(['https:', 'http:'], 'https://sms.example/send').optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
-  SANDBAR_PUBLIC_URL: z.string().url().optional(),
+  SANDBAR_PUBLIC_URL: urlOf(['https:', 'http:'], 'https://pos.beach.example').optional(),
   /** Hop count or proxy addresses/CIDRs whose X-Forwarded-* headers are believed (decision 063). */
   SANDBAR_TRUST_PROXY: z
     .string()
@@ -40,9 +70,20 @@ export const EnvSchema = z.object({
       return z.NEVER;
     })
     .optional(),
-  SANDBAR_WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  SANDBAR_WEB_DIST: z
+    .string()
+    .refine(
+      (d) => fs.existsSync(path.join(d, 'index.html')),
+      'expected the folder of the built web app (with index.html); run `npm run build`',
+    )
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  // setTimeout cannot wait past 2^31 ms (it would fire at once): at most an hour.
+  OUTBOX_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -16,7 +16,8 @@ function isAddressOrRange(entry: string): boolean {
   if (!family) return false;
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
+  // /0 would trust every sender (refused like `true`); proxy-addr refuses it too, at start.
+  return Number(bits) >= 1 && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 /**
@@ -31,6 +32,13 @@ export function parseTrustProxy(value: string): { ok: true; value: string[] } | 
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
+  const everyone = entries.filter((e) => /\/0+$/.test(e));
+  if (everyone.length) {
+    return {
+      ok: false,
+      error: `${everyone.join(', ')} would trust every address to name the client (like \`true\`); name the proxies' own addresses or ranges`,
+    };
+  }
   const bad = entries.filter((e) => !isAddressOrRange(e));
   if (!entries.length || bad.length) {
     return {

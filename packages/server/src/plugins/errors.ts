@@ -4,6 +4,27 @@ import { DATABASE_UNAVAILABLE, badValueText, isDatabaseUnavailable } from '../db
 import { HttpError } from '../platform/errors';
 
 /**
+ * A client error raised on purpose by Fastify or one of its plugins (their errors carry an
+ * `FST_…` code: bad JSON, body too large, unsupported media type, too many form parts…) or by the
+ * static file server (`expose: true`, the http-errors convention: a bad range, a bad path). Any
+ * other error is a fault, whatever its type or `statusCode`: a RangeError from deep in the code
+ * ("Maximum call stack size exceeded", a date past any calendar) is a logged 500, not a 400.
+ */
+export function deliberateClientError(
+  error: { code?: unknown; statusCode?: unknown; expose?: unknown; message: string },
+  bodyLimit: number,
+): { status: number; details: string } | null {
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  const fastify = typeof error.code === 'string' && error.code.startsWith('FST_');
+  if (!fastify && error.expose !== true) return null;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, details: `The request is larger than the ${Math.round(bodyLimit / 1024 / 1024)} MB limit.` };
+  }
+  return { status, details: error.message };
+}
+
+/**
  * One error shape for the whole API: `{ details }` with an honest status (DESIGN.md section 4).
  * Validation messages are the zod schema's, which carry the spec's verbatim texts.
  * Every 5xx is logged as one structured line with the request id, and the client gets the same
@@ -43,15 +64,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ details: DATABASE_UNAVAILABLE, requestId: request.id });
     }
     const bad = badValueText(error);
-    if (bad) return reply.status(400).send({ details: bad });
-    if (error instanceof RangeError) {
-      // Date arithmetic on a value past any calendar (a 16-digit timestamp): the input was bad.
-      return reply.status(400).send({ details: 'A date or number in the request is out of range.' });
+    if (bad) {
+      // The database refused a value the schemas let through: the input was bad (400), but the
+      // schema has a gap worth closing, so it is logged.
+      request.log.warn(
+        { reqId: request.id, status: 400, err: { message: error.message, code: error.code } },
+        'value refused by the database',
+      );
+      return reply.status(400).send({ details: bad });
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors: bad JSON, body too large, unsupported media type…
-      return reply.status(error.statusCode).send({ details: error.message });
-    }
+    const client = deliberateClientError(error, app.initialConfig.bodyLimit ?? 0);
+    if (client) return reply.status(client.status).send({ details: client.details });
     request.log.error({ reqId: request.id, status: 500, err: error }, 'unhandled error');
     return reply
       .status(500)

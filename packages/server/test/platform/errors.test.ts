@@ -29,6 +29,14 @@ describe(`error answers on ${testDialect}`, () => {
     app.get('/api/test-boom', { config: { public: true } }, async () => {
       throw new Error('kaboom');
     });
+    app.get('/api/test-range', { config: { public: true } }, async () => {
+      // A fault deep in the code (runaway recursion, date arithmetic on a broken value) is a RangeError.
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    app.get('/api/test-status', { config: { public: true } }, async () => {
+      // A library error that happens to carry a 4xx statusCode is still a fault, not the client's doing.
+      throw Object.assign(new Error('upstream said no'), { statusCode: 404 });
+    });
     app.get('/api/test-db-gone', { config: { public: true } }, async () => {
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     });
@@ -49,6 +57,36 @@ describe(`error answers on ${testDialect}`, () => {
     expect(line).toBeDefined();
     expect(line!.msg).toBe('unhandled error');
     expect((line!.err as { message: string }).message).toBe('kaboom');
+  });
+
+  it('answers an unexpected RangeError or a stray statusCode with a logged 500, not a 4xx', async () => {
+    for (const url of ['/api/test-range', '/api/test-status']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+      const { requestId } = res.json();
+      expect(requestId, url).toMatch(/^[0-9a-f-]{36}$/);
+      expect(lines.some((l) => l.reqId === requestId && l.status === 500 && l.msg === 'unhandled error')).toBe(true);
+    }
+  });
+
+  it('answers a body over the 5 MB limit with 413, signed out too, and bad JSON with 400', async () => {
+    const big = JSON.stringify({ username: 'x'.repeat(5 * 1024 * 1024 + 10), password: 'y' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ details: 'The request is larger than the 5 MB limit.' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().requestId).toBeUndefined();
   });
 
   it('answers a lost database connection with 503 "please retry", never 500', async () => {
