@@ -8,16 +8,20 @@ import * as locations from '../../src/features/locations/locations.repository';
 import * as people from '../../src/features/people/people.repository';
 import * as sales from '../../src/features/sales/sales.repository';
 import { type TestDatabase, createTestDatabase, testDialect } from '../helpers';
-import { captureQueries, planAccesses } from './plans';
+import { captureQueries, planAccesses, statisticsModes, useStatistics } from './plans';
 
 // Issue 15: on a season's data the drop-off report, a replayed sale, the guest search and every
 // delete check must find their rows through an index. Each test runs the repository's own
 // queries, captures the SQL they send, and asks the database for its plan: a full scan of a
 // season-sized table (SQLite "SCAN t", PostgreSQL "Seq Scan" or an index walked without a
-// condition, with sequential scans priced out) fails the test.
+// condition, with sequential scans priced out) fails the test. Issue 25: without statistics, with
+// the test data's own and (SQLite) with a real season's, as the report plans are tested.
 
-const NOW = Date.UTC(2026, 6, 15, 19, 0);
+// Days inside the season whose statistics the `season` mode loads (season-stats.ts).
+const NOW = Date.UTC(2026, 10, 20, 23, 0);
 const seasonTables = new Set([
+  'receipt_prints',
+  'sale_corrections',
   'sales',
   'sale_items',
   'unit_customers',
@@ -62,7 +66,11 @@ const ids = async () => {
   return { agent: agent.id, sale, hotel: hotel.id, price: price.id, location: season.locationIds[0]! };
 };
 
-describe('season query plans', () => {
+describe.each(statisticsModes)('season query plans, statistics: %s', (mode) => {
+  beforeAll(async () => {
+    await useStatistics(testDb.database, mode);
+  });
+
   it("the drop-off report reads only the agent's day", async () => {
     const { agent } = await ids();
     await expectIndexed((db) => dropoff.salesTotalsByMethod(db, agent, season.today));
@@ -107,6 +115,10 @@ describe('season query plans', () => {
       ['unit_customers', 'created_by'],
       ['unit_states', 'updated_by'],
       ['unit_states', 'hold_user_id'],
+      ['receipt_prints', 'user_id'],
+      ['reprints', 'user_id'],
+      ['sale_corrections', 'user_id'],
+      ['dropoffs', 'user_id'],
     ];
     for (const [table, column] of children) {
       await expectIndexed((db) =>
@@ -117,5 +129,42 @@ describe('season query plans', () => {
           .execute(),
       );
     }
+  });
+});
+
+describe('foreign keys', () => {
+  it('every foreign key has an index that leads with its column (a delete checks each one)', async () => {
+    const db = testDb.database.db;
+    const missing: string[] = [];
+    if (testDialect === 'sqlite') {
+      const tables = await sql<{
+        name: string;
+      }>`select name from sqlite_schema where type = 'table' and name not like 'sqlite_%'`.execute(db);
+      for (const { name } of tables.rows) {
+        const keys = await sql<{ from: string }>`select "from" from pragma_foreign_key_list(${name})`.execute(db);
+        const leads = new Set<string>();
+        const pk = await sql<{ name: string }>`select name from pragma_table_info(${name}) where pk = 1`.execute(db);
+        for (const c of pk.rows) leads.add(c.name);
+        const idx = await sql<{ name: string }>`select name from pragma_index_list(${name})`.execute(db);
+        for (const i of idx.rows) {
+          const first = await sql<{
+            name: string;
+          }>`select name from pragma_index_info(${i.name}) where seqno = 0`.execute(db);
+          if (first.rows[0]) leads.add(first.rows[0].name);
+        }
+        for (const k of keys.rows) if (!leads.has(k.from)) missing.push(`${name}.${k.from}`);
+      }
+    } else {
+      const r = await sql<{ key: string }>`
+        select c.conrelid::regclass::text || '.' || a.attname as key
+        from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+          and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])`.execute(
+        db,
+      );
+      missing.push(...r.rows.map((row) => row.key));
+    }
+    expect(missing.sort()).toEqual([]);
   });
 });
