@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { connectSqlite } from '../packages/server/src/db/connect';
-import { seedDemoVenue } from '../packages/server/src/db/demo-seed';
+import { seedDemoVenue } from '../packages/server/src/demo-venue';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
 import { hashPassword } from '../packages/server/src/platform/passwords';

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
-import { seedDemoVenue } from '../packages/server/src/db/demo-seed';
+import { seedDemoVenue } from '../packages/server/src/demo-venue';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
 import { insertBenchPrice, positionIdsOf } from './fixtures';

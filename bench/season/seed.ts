@@ -28,7 +28,8 @@ import { addDays, businessDay, dayStartMs, venueParts } from '@sandbar/contract/
 import { absoluteLinks, escapeHtml, fillTemplate } from '@sandbar/contract/settings';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../packages/server/src/db/connect';
-import { isEmpty, seedDemoVenue } from '../../packages/server/src/db/demo-seed';
+import { isEmpty } from '../../packages/server/src/db/demo-seed';
+import { seedDemoVenue } from '../../packages/server/src/demo-venue';
 import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import type { DB } from '../../packages/server/src/db/schema';
 import { catalogue } from '../../packages/server/src/features/sales/sales.repository';

@@ -14,11 +14,10 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { Database } from './db/connect';
-import type { DB } from './db/schema';
 import type { Env } from './env';
 import { authRoutes } from './features/auth/auth.routes';
+import { findSessionUser } from './features/auth/auth.service';
 import { healthRoutes } from './features/health/health.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { peopleRoutes } from './features/people/people.routes';
@@ -37,28 +36,12 @@ import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import type { Clock } from './platform/clock';
+import type { AppDeps } from './platform/deps';
 import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from './platform/events';
 import { systemClock } from './platform/clock';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
-
-/** What every service needs, decorated once onto the app as `app.deps`. */
-export interface AppDeps {
-  database: Database;
-  db: Kysely<DB>;
-  clock: Clock;
-  env: Env;
-  version: string;
-  /** Live board events: in-process on SQLite, LISTEN/NOTIFY across instances on PostgreSQL. */
-  events: EventBus;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildOptions {
   database: Database;
@@ -168,7 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin);
+      await api.register(authPlugin, { findSessionUser: (token) => findSessionUser(app.deps, token) });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(outboxRoutes);

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { connect } from './db/connect';
-import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemoVenue } from './db/demo-seed';
+import { DEMO_PASSWORD, demoLogins, isEmpty } from './db/demo-seed';
+import { seedDemoVenue } from './demo-venue';
 import { migrateToLatest } from './db/migrate';
 import { loadEnv } from './env';
 import { systemClock } from './platform/clock';
@@ -9,6 +10,8 @@ import { startOutboxWorker } from './platform/outbox';
 import { httpSmsProvider } from './platform/sms';
 import { publicUrlWarning } from './platform/public-url';
 import { startScheduler } from './platform/scheduler';
+import { readSettings } from './features/settings/settings.repository';
+import { venueJobs } from './jobs';
 
 const env = loadEnv();
 const database = connect({
@@ -33,6 +36,7 @@ const worker = startOutboxWorker(
     db: database.db,
     clock: systemClock,
     logger: app.log,
+    readSender: () => readSettings(database.db),
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL) : undefined,
     sms: env.SMS_PROVIDER_URL
       ? httpSmsProvider({ url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN, from: env.SMS_FROM })
@@ -40,7 +44,7 @@ const worker = startOutboxWorker(
   },
   env.OUTBOX_INTERVAL_MS,
 );
-const scheduler = startScheduler({ ...app.deps, logger: app.log });
+const scheduler = startScheduler(venueJobs(app.deps), app.log);
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');
 if (!env.SMS_PROVIDER_URL) app.log.warn('SMS_PROVIDER_URL is not set: texts stay queued in the outbox.');
 const linksWarning = publicUrlWarning(env);

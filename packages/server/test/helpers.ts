@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type AppDeps, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/platform/deps';
 import { type Database, connectPostgres, connectSqlite } from '../src/db/connect';
-import { DEMO_PASSWORD, seedDemoVenue } from '../src/db/demo-seed';
+import { DEMO_PASSWORD } from '../src/db/demo-seed';
+import { seedDemoVenue } from '../src/demo-venue';
 import { migrateToLatest } from '../src/db/migrate';
 import { loadEnv } from '../src/env';
 import { type Clock, systemClock } from '../src/platform/clock';

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../platform/clock';
-import { seedDemoLogDetails } from '../features/log-details/log-details.seed';
 import { hashPassword } from '../platform/passwords';
 import type { DB } from './schema';
-import { seedSellingDemo } from '../features/sales/sales.seed';
 
 export const DEMO_PASSWORD = 'sandbar-demo';
 
@@ -29,8 +27,12 @@ interface LocationSeed {
   unit(row: number, position: number): { type: string; number: number };
 }
 
-/** DESIGN.md section 9: "Sandbar Beach Club" with three locations, prices, hotels and rosters. */
-export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void> {
+/**
+ * The demo venue's tables below the features (DESIGN.md section 9): "Sandbar Beach Club" with
+ * three locations, prices, hotels and rosters. The features' own demo rows are added on top by
+ * seedDemoVenue (src/demo-venue.ts), which composes them from above.
+ */
+export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> {
   const now = clock.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
@@ -284,6 +286,4 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock): Promise<void>
       }
     }
   });
-  await seedDemoLogDetails(db, clock);
-  await seedSellingDemo(db);
 }

@@ -1,7 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, OutboxTable } from '../db/schema';
-import { readSettings } from '../features/settings/settings.repository';
 import type { Clock } from './clock';
 import type { Mailer } from './mail';
 import type { SmsProvider } from './sms';
@@ -55,6 +54,8 @@ export interface OutboxWorkerDeps {
   mailer?: Mailer;
   sms?: SmsProvider;
   logger: FastifyBaseLogger;
+  /** The venue's sender (Config → E-mail): handed in by the composition root, read once per batch. */
+  readSender(): Promise<{ fromName: string; fromEmail: string }>;
 }
 
 /**
@@ -63,7 +64,7 @@ export interface OutboxWorkerDeps {
  * Channels without a provider are left queued (and were logged when queued).
  */
 export async function deliverDue(deps: OutboxWorkerDeps, batch = 20): Promise<number> {
-  const { db, clock, mailer, sms, logger } = deps;
+  const { db, clock, mailer, sms, logger, readSender } = deps;
   const channels = [mailer ? 'email' : null, sms ? 'sms' : null].filter((c): c is 'email' | 'sms' => c !== null);
   if (channels.length === 0) return 0;
   const due = await db
@@ -92,7 +93,7 @@ export async function deliverDue(deps: OutboxWorkerDeps, batch = 20): Promise<nu
       if (m.channel === 'email') {
         if (fromEmail === undefined) {
           // Settings are read per batch so a changed sender applies without a restart.
-          const s = await readSettings(db);
+          const s = await readSender();
           fromName = s.fromName;
           fromEmail = s.fromEmail;
         }

@@ -1,5 +1,15 @@
 import net from 'node:net';
-import type { Env } from '../env';
+
+/**
+ * The settings public links are built from: a slice of Env, spelled here because env.ts imports
+ * this file's parsers (platform/ stays below env.ts, no import circle).
+ */
+interface Env {
+  HOST: string;
+  PORT: number;
+  SANDBAR_PUBLIC_URL?: string;
+  SANDBAR_ALLOWED_HOSTS?: string[];
+}
 
 // Which proxy to believe and where public links point (issue 11, defect 4; decision 063).
 // Nothing a client sends decides either unless the operator said so: X-Forwarded-* only from a

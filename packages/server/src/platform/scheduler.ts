@@ -1,42 +1,42 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app';
-import { releaseExpiredHolds } from '../features/sales/sales.service';
-import { runDailyReportIfDue } from '../features/settings/report-email.service';
-import { configuredBase } from './public-url';
-
-type SchedulerDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'> & { logger: FastifyBaseLogger };
 
 /**
- * Timed jobs (DESIGN.md section 2: croner). `protect` skips a tick while the last one still runs.
- * - Daily report e-mails: every minute, ask whether the report is due at the venue hour in
- *   settings; reading settings each time means a new hour or time zone applies without a restart.
- * - Cart holds: every 15 seconds, free the holds whose ten minutes ran out, so boards never show
- *   a unit held by a tablet that went away.
+ * A timed job, handed in by the composition root (jobs.ts): the platform runs jobs, it knows no
+ * feature.
  */
-export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
-  const report = new Cron('* * * * *', { protect: true, unref: true }, async () => {
-    try {
-      const queued = await runDailyReportIfDue(deps.db, deps.clock, configuredBase(deps.env));
-      if (queued) deps.logger.info({ queued }, 'daily report e-mail queued');
-    } catch (err) {
-      deps.logger.error({ err }, 'daily report e-mail failed');
-    }
-  });
-  const holds = new Cron('*/15 * * * * *', { protect: true, unref: true }, async () => {
-    try {
-      const released = await releaseExpiredHolds(deps);
-      if (released) deps.logger.info({ released }, 'expired cart holds released');
-    } catch (err) {
-      deps.logger.error({ err }, 'releasing expired holds failed');
-    }
-  });
+export interface ScheduledJob {
+  /** croner pattern, e.g. '* * * * *' (every minute) or '*\/15 * * * * *' (every 15 seconds). */
+  pattern: string;
+  /** One run. What it did, for the log (e.g. `{ queued: 2 }`), or null when it did nothing. */
+  run(): Promise<Record<string, unknown> | null>;
+  /** Log line when a run did something. */
+  done: string;
+  /** Log line when a run threw. */
+  failed: string;
+}
+
+/**
+ * Timed jobs (DESIGN.md section 2: croner). `protect` skips a tick while the last one still runs;
+ * `unref` lets the process exit without stopping them.
+ */
+export function startScheduler(jobs: ScheduledJob[], logger: FastifyBaseLogger): { stop(): Promise<void> } {
+  const crons = jobs.map(
+    (job) =>
+      new Cron(job.pattern, { protect: true, unref: true }, async () => {
+        try {
+          const did = await job.run();
+          if (did) logger.info(did, job.done);
+        } catch (err) {
+          logger.error({ err }, job.failed);
+        }
+      }),
+  );
   return {
-    /** Stops both jobs and waits for a run in progress to finish (graceful shutdown). */
+    /** Stops every job and waits for a run in progress to finish (graceful shutdown). */
     stop: async () => {
-      report.stop();
-      holds.stop();
-      while (report.isBusy() || holds.isBusy()) await new Promise((r) => setTimeout(r, 25));
+      for (const c of crons) c.stop();
+      while (crons.some((c) => c.isBusy())) await new Promise((r) => setTimeout(r, 25));
     },
   };
 }

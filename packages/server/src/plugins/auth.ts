@@ -3,7 +3,7 @@ import { type AccessArea, canAccess } from '@sandbar/contract/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../platform/errors';
-import { type SessionUser, findSessionUser } from '../features/auth/auth.service';
+import type { SessionUser } from '../platform/deps';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,15 +24,20 @@ export function bearerToken(request: FastifyRequest): string | null {
   return typeof q === 'string' && q ? q : null;
 }
 
+export interface AuthPluginOptions {
+  /** The live session a token opens, or null: handed in by the composition root (auth feature). */
+  findSessionUser(token: string): Promise<SessionUser | null>;
+}
+
 /** Login is checked in one place: a hook on the /api scope (house style). */
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (request.routeOptions.config?.public) return;
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication credentials were not provided.');
-    const user = await findSessionUser(app.deps, token);
+    const user = await opts.findSessionUser(token);
     if (!user) throw unauthorized('Your session has ended. Please sign in again.');
     request.user = user;
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { messages } from '@sandbar/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSqlite } from '../../src/db/connect';
-import { seedDemoVenue } from '../../src/db/demo-seed';
+import { seedDemoVenue } from '../../src/demo-venue';
 import { migrateToLatest } from '../../src/db/migrate';
 import { fixedClock, systemClock } from '../../src/platform/clock';
 import { buildUser } from '../factories';

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../src/db/connect';
-import { seedDemoVenue } from '../../src/db/demo-seed';
+import { seedDemoVenue } from '../../src/demo-venue';
 import { migrateToLatest } from '../../src/db/migrate';
 import { systemClock } from '../../src/platform/clock';
 import { testDialect } from '../helpers';

@@ -6,6 +6,7 @@ import { smtpMailer } from '../../src/platform/mail';
 import { deliverDue, enqueue, outboxRetry } from '../../src/platform/outbox';
 import { httpSmsProvider } from '../../src/platform/sms';
 import { fixedClock } from '../../src/platform/clock';
+import { readSettings } from '../../src/features/settings/settings.repository';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 
 const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
@@ -17,6 +18,9 @@ describe(`outbox on ${testDialect}`, () => {
   let smtpPort = 0;
   const received: { to: string[]; data: string }[] = [];
   let smtpFailNext = 0;
+
+  // The composition root hands the worker the venue's sender (main.ts does the same).
+  const readSender = () => readSettings(t.deps.db);
 
   beforeAll(async () => {
     t = await buildTestApp({ clock });
@@ -53,7 +57,7 @@ describe(`outbox on ${testDialect}`, () => {
       purpose: 'receipt',
     });
     const mailer = smtpMailer(`smtp://127.0.0.1:${smtpPort}`);
-    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent })).toBe(1);
+    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent, readSender })).toBe(1);
     expect(received.at(-1)!.to).toEqual(['guest@example.test']);
     expect(received.at(-1)!.data).toContain('Thanks for visiting');
     expect(received.at(-1)!.data).toContain('Subject: Your receipt');
@@ -72,14 +76,14 @@ describe(`outbox on ${testDialect}`, () => {
     });
     smtpFailNext = 1;
     const mailer = smtpMailer(`smtp://127.0.0.1:${smtpPort}`);
-    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent })).toBe(0);
+    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent, readSender })).toBe(0);
     let row = await t.deps.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('queued');
     expect(row.last_error).toMatch(/mailbox busy/);
     // Not due yet: nothing happens until the back-off has passed.
-    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent })).toBe(0);
+    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent, readSender })).toBe(0);
     clock.advance(outboxRetry.delayMs(1) + 1);
-    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent })).toBe(1);
+    expect(await deliverDue({ db: t.deps.db, clock, mailer, logger: silent, readSender })).toBe(1);
     row = await t.deps.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(2);
@@ -92,7 +96,7 @@ describe(`outbox on ${testDialect}`, () => {
       body: 'hi',
       purpose: 'receipt',
     });
-    expect(await deliverDue({ db: t.deps.db, clock, logger: silent })).toBe(0);
+    expect(await deliverDue({ db: t.deps.db, clock, logger: silent, readSender })).toBe(0);
     const row = await t.deps.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('queued');
     expect(row.attempts).toBe(0);
@@ -118,7 +122,7 @@ describe(`outbox on ${testDialect}`, () => {
         purpose: 'receipt',
       });
       const sms = httpSmsProvider({ url: `http://127.0.0.1:${port}/send`, token: 'secret', from: 'Sandbar' });
-      const n = await deliverDue({ db: t.deps.db, clock, sms, logger: silent });
+      const n = await deliverDue({ db: t.deps.db, clock, sms, logger: silent, readSender });
       expect(n).toBeGreaterThanOrEqual(1);
       expect(bodies).toContainEqual({
         auth: 'Bearer secret',

@@ -6,7 +6,7 @@ import type { BoardEvent } from '../../src/platform/events';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { readState } from '../../src/features/units/unit-state.repository';
-import { releaseExpiredHolds } from '../../src/features/sales/sales.service';
+import { releaseExpiredHolds } from '../../src/features/sales/holds.service';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { DAY, MORNING, buildSale, hotelId, priceId, unitId } from './factories';
 

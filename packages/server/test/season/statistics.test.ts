@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectSqlite } from '../../src/db/connect';
-import { seedDemoVenue } from '../../src/db/demo-seed';
+import { seedDemoVenue } from '../../src/demo-venue';
 import { migrateToLatest } from '../../src/db/migrate';
 import { systemClock } from '../../src/platform/clock';
 import { testDialect } from '../helpers';

@@ -1,7 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import type { Language } from '@sandbar/contract/i18n';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage } from '../i18n';
+import { currentLanguage, setLanguage } from '../lib/current-language';
 import { useSetMyLanguage } from '../lib/language';
 import { useCurrentUser } from '../lib/session';
 

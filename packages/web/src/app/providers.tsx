@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import i18n from '../i18n';
+import i18n from './i18n';
 import { buildTheme, cssVariablesResolver } from './theme';
 
 export function createQueryClient(): QueryClient {

@@ -2,7 +2,7 @@ import type { AuthUser } from '@sandbar/contract/auth';
 import { type Language, pickLanguage } from '@sandbar/contract/i18n';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { setLanguage } from '../i18n';
+import { setLanguage } from './current-language';
 import { api } from './api';
 import { sessionKeys, useCurrentUser } from './session';
 

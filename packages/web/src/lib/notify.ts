@@ -1,7 +1,7 @@
 import { translateServerText } from '@sandbar/contract/i18n';
 import { messages } from '@sandbar/contract/messages';
 import { notifications } from '@mantine/notifications';
-import { currentLanguage } from '../i18n';
+import { currentLanguage } from './current-language';
 
 /** A server's or the contract's English sentence in the app's language (unknown ones stay). */
 export const localText = (message: string): string => translateServerText(message, currentLanguage());

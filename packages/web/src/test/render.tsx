@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { AppProviders, createQueryClient } from '../app/providers';
 import { sessionKeys } from '../lib/session';
 import { tokenStore } from '../lib/token';
-import '../i18n';
+import '../app/i18n';
 
 export const demoUser = (userType: AuthUser['userType'], over: Partial<AuthUser> = {}): AuthUser => ({
   id: 1,

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { setLanguage } from '../i18n';
+// The app's strings, composed at the top (app/i18n.ts), as main.tsx loads them.
+import '../app/i18n';
+import { setLanguage } from '../lib/current-language';
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom lacks (DESIGN.md section 2).
 Object.defineProperty(window, 'matchMedia', {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { compactSignature } from '../../features/sales/signature-png';
+// Its own frozen copy of the compactor (frozen/sale-signatures-png.ts), not the live feature code.
+import { compactSignature } from './frozen/sale-signatures-png';
 import { isPostgres } from '../migration-helpers';
 
 // Frozen: signatures leave the sales row (issue 15). As base64 RGBA PNGs they were 91–95 % of a

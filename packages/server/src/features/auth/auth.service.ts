@@ -11,7 +11,7 @@ import {
 } from '@sandbar/contract/auth';
 import type { UserType } from '@sandbar/contract/roles';
 import { businessDay, dayOfYear } from '@sandbar/contract/rules/time';
-import type { AppDeps } from '../../app';
+import type { AppDeps, SessionUser } from '../../platform/deps';
 import { locked, tooManyRequests, unauthorized } from '../../platform/errors';
 import { enqueue } from '../../platform/outbox';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/passwords';
@@ -23,15 +23,7 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most once a minute per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  name: string;
-  initials: string;
-  userType: UserType;
-  languageCode: string;
-  sessionId: number;
-}
+export type { SessionUser };
 
 export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
   const row = await repo.findLiveSession(deps.db, sha256(token));

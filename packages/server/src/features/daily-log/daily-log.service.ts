@@ -9,7 +9,7 @@ import {
 } from '@sandbar/contract/daily-log';
 import type { LogDetail } from '@sandbar/contract/log-details';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { getLogDetails } from '../log-details/log-details.service';
 import { readSettings } from '../settings/settings.repository';

@@ -5,7 +5,7 @@ import { canAccess } from '@sandbar/contract/roles';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import { type DropoffReport, type PrintCodeResponse, saleTexts } from '@sandbar/contract/sales';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { escposDocument } from '../../platform/escpos';
 import type { SessionUser } from '../auth/auth.service';

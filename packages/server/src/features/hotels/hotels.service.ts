@@ -2,7 +2,7 @@ import type { HotelForm, HotelResponse, HotelRow, HotelsResponse } from '@sandba
 import { messages } from '@sandbar/contract/messages';
 import { rosterFolderId, uploadLimits } from '@sandbar/contract/uploads';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { HotelsTable } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,7 +1,7 @@
 import type { LocationRow } from '@sandbar/contract/locations';
 import { messages } from '@sandbar/contract/messages';
 import { businessDay } from '@sandbar/contract/rules/time';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { LocationsTable } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';

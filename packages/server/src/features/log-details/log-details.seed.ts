@@ -78,7 +78,7 @@ export const demoLogDetails = [
   },
 ] as const;
 
-/** Adds the demo log fields (called from seedDemoVenue). */
+/** Adds the demo log fields (called from seedDemoVenue, src/demo-venue.ts). */
 export async function seedDemoLogDetails(db: Kysely<DB>, clock: Clock): Promise<void> {
   const now = clock.now();
   await db

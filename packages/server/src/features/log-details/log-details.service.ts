@@ -7,7 +7,7 @@ import {
 } from '@sandbar/contract/log-details';
 import { messages } from '@sandbar/contract/messages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import {

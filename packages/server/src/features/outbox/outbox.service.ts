@@ -1,5 +1,5 @@
 import type { OutboxList } from '@sandbar/contract/outbox';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { listOutbox } from './outbox.repository';
 
 /** The outbox as admins see it: newest first. */

@@ -10,7 +10,7 @@ import {
   manageableTypes,
 } from '@sandbar/contract/people';
 import type { UserType } from '@sandbar/contract/roles';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { UsersTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';

@@ -2,7 +2,7 @@ import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import { messages } from '@sandbar/contract/messages';
 import type { PriceFormInput, PriceListResponse, PriceResponse, PriceRow, PriceForm } from '@sandbar/contract/prices';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { PricesTable } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import * as repo from './prices.repository';

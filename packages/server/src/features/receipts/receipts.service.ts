@@ -12,7 +12,7 @@ import {
 } from '@sandbar/contract/sales';
 import { type Settings, absoluteLinks, escapeHtml, fillTemplate, templatesFor } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import type { SessionUser } from '../auth/auth.service';
 import { badRequest, forbidden, notFound } from '../../platform/errors';

@@ -9,7 +9,7 @@ import {
 } from '@sandbar/contract/reports';
 import { venueParts } from '@sandbar/contract/rules/time';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';

@@ -13,7 +13,7 @@ import {
 } from '@sandbar/contract/reports';
 import { addDays, businessDay, dayStartMs, toTimestamp } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';

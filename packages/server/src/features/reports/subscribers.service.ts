@@ -12,7 +12,7 @@ import { messages } from '@sandbar/contract/messages';
 import { type Language, reportIn, toLanguage } from '@sandbar/contract/i18n';
 import { absoluteLinks, escapeHtml, fillTemplate, templatesFor } from '@sandbar/contract/settings';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { badRequest, notFound } from '../../platform/errors';

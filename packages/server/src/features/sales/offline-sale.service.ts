@@ -12,7 +12,7 @@ import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import { saleTexts } from '@sandbar/contract/sales';
 import { unitStatus } from '@sandbar/contract/units';
 import type { Insertable, Kysely } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB, SaleAttentionTable } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';

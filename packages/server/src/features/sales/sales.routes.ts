@@ -17,7 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import { checkReceiptInfo, publicBase } from '../receipts/receipts.service';
-import * as service from './sales.service';
+import { checkItemPrice, getSaleCatalogue } from './catalogue.service';
+import { holdUnit, releaseUnits } from './holds.service';
+import { searchWyndham } from './roster.service';
+import { saveCustomer } from './sales.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
@@ -34,7 +37,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccess(request, 'selling');
-      return service.saveCustomer(app.deps, request.user, request.body.customerData, publicBase(app.deps, request));
+      return saveCustomer(app.deps, request.user, request.body.customerData, publicBase(app.deps, request));
     },
   );
 
@@ -50,7 +53,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccess(request, 'selling');
-      return service.holdUnit(app.deps, request.user, request.body);
+      return holdUnit(app.deps, request.user, request.body);
     },
   );
 
@@ -66,7 +69,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccess(request, 'selling');
-      return service.releaseUnits(app.deps, request.user, request.body);
+      return releaseUnits(app.deps, request.user, request.body);
     },
   );
 
@@ -81,7 +84,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccess(request, 'selling');
-      return service.getSaleCatalogue(app.deps);
+      return getSaleCatalogue(app.deps);
     },
   );
 
@@ -97,7 +100,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccess(request, 'selling');
-      return service.searchWyndham(app.deps, request.body.customerData);
+      return searchWyndham(app.deps, request.body.customerData);
     },
   );
 
@@ -113,7 +116,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccess(request, 'selling');
-      return service.checkItemPrice(app.deps, request.body);
+      return checkItemPrice(app.deps, request.body);
     },
   );
 

@@ -1,7 +1,7 @@
 import { type SaveConfigSettingsBody, type Settings, settingsTexts } from '@sandbar/contract/settings';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { readSettings, writeSettings } from './settings.repository';
 

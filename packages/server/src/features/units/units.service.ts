@@ -12,13 +12,13 @@ import {
 } from '@sandbar/contract/units';
 import type { UserType } from '@sandbar/contract/roles';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import { escposDocument } from '../../platform/escpos';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
-import { equipmentDataAt } from '../sales/sales.service';
+import { equipmentDataAt } from '../sales/catalogue.service';
 import { readSettings } from '../settings/settings.repository';
 import { type BoardEncoding, boardCache, encodeBoard, encodedBody, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';

@@ -11,7 +11,7 @@ import {
   rosterFolderId,
   uploadLimits,
 } from '@sandbar/contract/uploads';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { UploadsTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { randomToken } from '../../platform/passwords';

@@ -1,5 +1,5 @@
 import { reportTextsEs } from '@sandbar/contract/i18n';
-import { currentLanguage } from '../../../i18n';
+import { currentLanguage } from '../../../lib/current-language';
 import { Alert, Button, Container, Group, Loader, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { parseEmailList, reportTexts } from '@sandbar/contract/reports';
 import { useState } from 'react';

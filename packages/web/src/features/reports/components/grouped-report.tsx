@@ -1,5 +1,5 @@
 import { reportWord } from '@sandbar/contract/i18n';
-import { currentLanguage } from '../../../i18n';
+import { currentLanguage } from '../../../lib/current-language';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportData } from '@sandbar/contract/reports';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { reportWord } from '@sandbar/contract/i18n';
-import { currentLanguage } from '../../../i18n';
+import { currentLanguage } from '../../../lib/current-language';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
 import { type ReactNode, memo, useCallback, useRef } from 'react';

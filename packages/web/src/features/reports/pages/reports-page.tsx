@@ -1,5 +1,5 @@
 import { reportTitleIn } from '@sandbar/contract/i18n';
-import { currentLanguage } from '../../../i18n';
+import { currentLanguage } from '../../../lib/current-language';
 import { businessDay } from '@sandbar/contract/rules/time';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReportData, reportButtons, roomChargeType, searchPageRows } from '@sandbar/contract/reports';

@@ -2,7 +2,7 @@ import { centsToMoney } from '@sandbar/contract/common';
 import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
 import type { CustomerData, SaveCustomerResponse } from '@sandbar/contract/sales';
 import { useCallback, useRef } from 'react';
-import { currentLanguage } from '../../../i18n';
+import { currentLanguage } from '../../../lib/current-language';
 import { useSaveCustomer } from '../api/save-customer';
 import type { SaleState } from './machine';
 import type { OrderLine, Quote } from './quote';

@@ -1,14 +1,11 @@
 import {
-  type Language,
   type Translation,
   agentLabelEs,
-  localeOf,
   messagesEs,
   navLabelsEs,
   passwordStrengthLabelsEs,
   paymentMethodLabelsEs,
   reportLabelsEs,
-  toLanguage,
   unitTypeLabelsEs,
 } from '@sandbar/contract/i18n';
 import { messages, passwordStrengthLabels } from '@sandbar/contract/messages';
@@ -18,22 +15,25 @@ import { unitTypeLabels } from '@sandbar/contract/units';
 import { agentLabel, navItems } from '@sandbar/contract/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formsEn, formsEs } from './components/i18n';
-import { hotelsEn, hotelsEs } from './features/hotels/i18n';
-import { locationsEn, locationsEs } from './features/locations/i18n';
-import { peopleEn, peopleEs } from './features/people/i18n';
-import { pricesEn, pricesEs } from './features/prices/i18n';
-import { boardEn, boardEs } from './features/dashboard/i18n';
-import { dailyLogEn, dailyLogEs } from './features/daily-log/i18n';
-import { dropoffEn, dropoffEs } from './features/dropoff/i18n';
-import { reportsEn, reportsEs } from './features/reports/i18n';
-import { reportConfigEn, reportConfigEs } from './features/report-config/i18n';
-import { receiptEn, receiptEs } from './features/receipt/i18n';
-import { saleEn, saleEs } from './features/sale/i18n';
-import { logDetailsEn, logDetailsEs } from './features/log-details/i18n';
-import { settingsEn, settingsEs } from './features/settings/i18n';
-import { offlineEn, offlineEs } from './features/offline/i18n';
+import { formsEn, formsEs } from '../components/i18n';
+import { hotelsEn, hotelsEs } from '../features/hotels/i18n';
+import { locationsEn, locationsEs } from '../features/locations/i18n';
+import { peopleEn, peopleEs } from '../features/people/i18n';
+import { pricesEn, pricesEs } from '../features/prices/i18n';
+import { boardEn, boardEs } from '../features/dashboard/i18n';
+import { dailyLogEn, dailyLogEs } from '../features/daily-log/i18n';
+import { dropoffEn, dropoffEs } from '../features/dropoff/i18n';
+import { reportsEn, reportsEs } from '../features/reports/i18n';
+import { reportConfigEn, reportConfigEs } from '../features/report-config/i18n';
+import { receiptEn, receiptEs } from '../features/receipt/i18n';
+import { saleEn, saleEs } from '../features/sale/i18n';
+import { logDetailsEn, logDetailsEs } from '../features/log-details/i18n';
+import { settingsEn, settingsEs } from '../features/settings/i18n';
+import { offlineEn, offlineEs } from '../features/offline/i18n';
 
+// The app's strings, composed here at the top: each feature keeps its own (features/<x>/i18n.ts)
+// and app/ puts them together, so nothing below app/ reaches every feature's strings. The
+// language in force (setLanguage, currentLanguage) lives in lib/current-language.ts, below the features.
 // All UI text goes through i18next. The spec's texts come from the contract package
 // (`messages.*`), so screens, server and tests share one source; `ui.*` holds Sandbar's own words.
 const nav = Object.fromEntries(navItems.map((n) => [n.key, n.label])) as Record<
@@ -168,24 +168,6 @@ export const es: Translation<Resources> = {
 
 /** The i18next resources of every language (the parity test compares them key for key). */
 export const resources = { en: { translation: en }, es: { translation: es } };
-
-/** Switches the app's language and the page's `<html lang>`; returns the language now in force. */
-export function setLanguage(code: string | null | undefined): Language {
-  const lang = toLanguage(code) ?? 'en';
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  return lang;
-}
-
-/** The language the app shows now. */
-export function currentLanguage(): Language {
-  return toLanguage(i18n.language) ?? 'en';
-}
-
-/** The Intl locale of the app's language (money, dates). */
-export function currentLocale(): 'en-US' | 'es-US' {
-  return localeOf(currentLanguage());
-}
 
 void i18n.use(initReactI18next).init({
   resources,
