@@ -324,6 +324,10 @@ export const reportTextsEs: Translation<typeof reportTexts> = {
   reportSaved: 'Informe guardado.',
   reportNotFound: 'Ese informe no existe.',
   noSubscribers: 'Este informe aún no tiene suscriptores: agrégalos con Agregar / ver suscriptores.',
+  onlyAdminsCorrect: 'Solo los administradores corrigen transacciones.',
+  onlyAdminsEmail: 'Solo los administradores envían informes por correo y gestionan sus suscriptores.',
+  reasonLabel: 'Motivo',
+  reasonRequired: 'Di por qué haces esta corrección.',
 };
 
 export const settingsTextsEs: Translation<typeof settingsTexts> = {
@@ -421,6 +425,7 @@ export const serverTexts = {
       tips: 'Tips',
       cashOnHand: 'Cash on hand',
       droppedOff: 'Dropped off',
+      corrections: 'Corrections to settle',
       void: (amount: string) => `VOID ${amount}`,
       voidReason: (reason: string) => `Void: ${reason}`,
     },
@@ -453,6 +458,7 @@ export const serverTexts = {
       tips: 'Propinas',
       cashOnHand: 'Efectivo disponible',
       droppedOff: 'Ya entregado',
+      corrections: 'Correcciones a liquidar',
       void: (amount: string) => `ANULADA ${amount}`,
       voidReason: (reason: string) => `Anulada: ${reason}`,
     },

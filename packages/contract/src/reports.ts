@@ -207,6 +207,10 @@ export const reportTexts = {
   reportSaved: 'Report saved.',
   reportNotFound: 'No such report.',
   noSubscribers: 'This report has no subscribers yet: add them with Add / View Subscribers.',
+  onlyAdminsCorrect: 'Only admins correct transactions.',
+  onlyAdminsEmail: 'Only admins e-mail reports and manage their subscribers.',
+  reasonLabel: 'Reason',
+  reasonRequired: 'Say why you are making this correction.',
 } as const;
 
 /** Ids as the spec sends them: numbers or numeric strings. */
@@ -234,24 +238,29 @@ const AmountIn = z.union([
 ]);
 const OptionalSeconds = z.union([Seconds, z.literal(''), z.null()]).optional();
 
+/** Why an admin corrects a sale (issue 26): the web always asks; kept on the correction's line. */
+const Reason = z.string().trim().max(500, { error: 'Keep the reason under 500 characters' }).optional().default('');
+
 export const DeleteTransactionBody = z.object({
   deleteId: SaleId,
+  reason: Reason,
   reportTime: OptionalSeconds,
   reportType: z.string().max(80).optional(),
 });
 export type DeleteTransactionBody = z.input<typeof DeleteTransactionBody>;
-export const DeleteMultiBody = z.object({ deleteIds: IdList, reportTime: OptionalSeconds });
+export const DeleteMultiBody = z.object({ deleteIds: IdList, reportTime: OptionalSeconds, reason: Reason });
 export type DeleteMultiBody = z.input<typeof DeleteMultiBody>;
-export const RestoreTransactionBody = z.object({ transactionId: SaleId });
+export const RestoreTransactionBody = z.object({ transactionId: SaleId, reason: Reason });
 export type RestoreTransactionBody = z.input<typeof RestoreTransactionBody>;
 export const SaveTransactionBody = z.object({
   price: AmountIn,
   transactionId: SaleId,
+  reason: Reason,
   reportType: z.string().max(80).optional(),
   reportTime: OptionalSeconds,
 });
 export type SaveTransactionBody = z.input<typeof SaveTransactionBody>;
-export const SaveTipBody = z.object({ tip: AmountIn, transactionId: SaleId });
+export const SaveTipBody = z.object({ tip: AmountIn, transactionId: SaleId, reason: Reason });
 export type SaveTipBody = z.input<typeof SaveTipBody>;
 export const GetTipBody = z.object({ transactionId: SaleId });
 export type GetTipBody = z.input<typeof GetTipBody>;
@@ -261,6 +270,7 @@ export type GetTipResponse = z.infer<typeof GetTipResponse>;
 export const SwitchTransactionBody = z.object({
   customerId: SaleId,
   reportType: z.string().trim().min(1, { error: 'Choose the hotel to move the room charge to' }).max(80),
+  reason: Reason,
 });
 export type SwitchTransactionBody = z.input<typeof SwitchTransactionBody>;
 export const LookupTransactionBody = z.object({ viewTransactionId: SaleId });
@@ -268,6 +278,7 @@ export type LookupTransactionBody = z.input<typeof LookupTransactionBody>;
 
 export const Correction = z.object({
   kind: z.string(),
+  reason: z.string(),
   who: z.string(),
   at: z.number(),
   before: z.string(),

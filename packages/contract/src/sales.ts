@@ -400,10 +400,31 @@ export const DropoffReport = z.object({
     tipTotal: Money,
     /** Tips on cash sales: cash the agent holds, so part of cash on hand. */
     cashTipTotal: Money,
-    /** cashTotal + cashTipTotal − drop-offs that are not voided. */
+    /**
+     * The cash actually taken (cash sales and their tips as they were sold, before any admin
+     * correction) − drop-offs that are not voided (issue 26: a correction never moves it silently).
+     */
     cashOnHand: Money,
     cashDroppedOff: Money,
+    /** What admin corrections changed on the agent's cash sales (after − before): a difference to settle. */
+    cashCorrections: Money,
   }),
+  /** Admin corrections of the agent's sales of the day, oldest first: marked lines (before → after, who, why). */
+  corrections: z.array(
+    z.object({
+      id: z.number().int(),
+      saleId: z.number().int(),
+      kind: z.string(),
+      epoc: z.number().int(),
+      who: z.string(),
+      reason: z.string(),
+      before: z.string(),
+      after: z.string(),
+      paymentMethod: z.string(),
+      /** after − before of the sale's counted money (tip included). */
+      difference: Money,
+    }),
+  ),
   dropOffs: z.array(
     z.object({
       id: z.number().int(),

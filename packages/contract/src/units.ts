@@ -80,6 +80,8 @@ export const UnitCustomer = z.object({
   /** seated | left (a customer who left can be re-seated). */
   state: z.string(),
   saleId: z.number().int().nullable(),
+  /** The customer's sale was deleted by an admin (its amount no longer counts; restorable). */
+  deleted: z.boolean().optional(),
 });
 export type UnitCustomer = z.infer<typeof UnitCustomer>;
 
@@ -103,6 +105,8 @@ export const Unit = z.object({
   customers: z.array(UnitCustomer),
   /** Who holds the unit in a cart (status 1), if anyone. */
   heldBy: z.string().nullable(),
+  /** The tile's sale was deleted: the tile reads "Deleted" beside its amount (issue 26). */
+  saleDeleted: z.boolean().optional(),
 });
 export type Unit = z.infer<typeof Unit>;
 

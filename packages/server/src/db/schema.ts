@@ -424,6 +424,10 @@ export interface SaleCorrectionsTable {
   after_value: string;
   user_id: number | null;
   at: number;
+  /** Why the admin corrected it (issue 26); '' for corrections made before reasons were kept. */
+  reason: Generated<string>;
+  /** How much the sale's counted money changed (after − before, tip included), in cents. */
+  delta_cents: Generated<number>;
 }
 
 export interface ReportConfigsTable {

@@ -47,6 +47,7 @@ describe(`drop-offs on ${testDialect}`, () => {
       tipTotal: '5.00',
       cashTipTotal: '0.00',
       cashOnHand: '35.00',
+      cashCorrections: '0.00',
       cashDroppedOff: '0.00',
     });
     expect(r.json()).toMatchObject({ agentId: staffId, agents: [], canVoid: false });

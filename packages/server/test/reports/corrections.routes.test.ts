@@ -36,6 +36,7 @@ describe(`report corrections on ${testDialect}`, () => {
       deleteId: ids.F,
       reportTime: TS,
       reportType: 'allTransactions',
+      reason: 'sold twice',
     });
     expect(del).toMatchObject({ success: 1, count: 1 });
     expect(await total()).toBe('203.00');
@@ -48,11 +49,21 @@ describe(`report corrections on ${testDialect}`, () => {
       doyFriendly: '2026-07-04 13:00',
     });
     expect(d.history).toEqual([
-      { kind: 'delete', who: 'Alex Admin', at: at(14, 0), before: 'counted ($45.00)', after: 'deleted' },
+      {
+        kind: 'delete',
+        reason: 'sold twice',
+        who: 'Alex Admin',
+        at: at(14, 0),
+        before: 'counted ($45.00)',
+        after: 'deleted',
+      },
     ]);
+    // The sale's notes carry the correction too (View Transaction Details).
+    expect(d.notes).toContain('Deleted counted ($45.00) → deleted by Alex Admin: sold twice');
+    // The tile keeps the amount and says the sale was deleted (issue 26), instead of a bare "Paid".
     const units = (await get('admin', `getUnits/${TS}`)).json();
     const mb7 = units.locations[0].units.flat().find((u: { unitNumber: number }) => u.unitNumber === 7);
-    expect(mb7.totalPrice).toBe('0.00');
+    expect(mb7).toMatchObject({ totalPrice: '35.00', saleDeleted: true });
 
     // Deleting again changes nothing; a restore puts it all back.
     expect(await post('admin', 'deleteMultiTransaction', { deleteIds: `${ids.F}` })).toMatchObject({ count: 0 });
@@ -61,9 +72,9 @@ describe(`report corrections on ${testDialect}`, () => {
     expect(await total()).toBe('248.00');
     expect(await dropoffToday('admin')).toBe('35.00'); // the drop-off screen keeps tips apart
     const back = (await get('admin', `getUnits/${TS}`)).json();
-    expect(back.locations[0].units.flat().find((u: { unitNumber: number }) => u.unitNumber === 7).totalPrice).toBe(
-      '35.00',
-    );
+    const mb7back = back.locations[0].units.flat().find((u: { unitNumber: number }) => u.unitNumber === 7);
+    expect(mb7back.totalPrice).toBe('35.00');
+    expect(mb7back.saleDeleted).toBeUndefined();
     expect((await detail(ids.F)).history.map((h) => h.kind)).toEqual(['delete', 'restore']);
     await post('admin', 'restoreTransaction', { transactionId: ids.F }, 400);
   });

@@ -781,6 +781,7 @@ describe(`selling on ${testDialect}`, () => {
       cashTipTotal: '0.00',
       cashOnHand: '15.00',
       cashDroppedOff: '20.00',
+      cashCorrections: '0.00',
     });
     expect(report.json().dropOffs).toMatchObject([{ amount: '20.00', notes: 'first drop' }]);
     expect(report.json().customers).toHaveLength(2);

@@ -91,3 +91,27 @@ export async function insertDropoff(
   const row = await db.insertInto('dropoffs').values(d).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The corrections of an agent's sales of a day, oldest first: the marked lines of their Notes/Drops. */
+export async function correctionsOfAgentDay(db: Kysely<DB>, userId: number, day: string) {
+  return db
+    .selectFrom('sale_corrections')
+    .innerJoin('sales', 'sales.id', 'sale_corrections.sale_id')
+    .leftJoin('users', 'users.id', 'sale_corrections.user_id')
+    .select([
+      'sale_corrections.id',
+      'sale_corrections.sale_id',
+      'sale_corrections.kind',
+      'sale_corrections.before_value',
+      'sale_corrections.after_value',
+      'sale_corrections.reason',
+      'sale_corrections.delta_cents',
+      'sale_corrections.at',
+      'sales.payment_method',
+      'users.name as who',
+    ])
+    .where('sales.user_id', '=', userId)
+    .where('sales.day', '=', day)
+    .orderBy('sale_corrections.id')
+    .execute();
+}

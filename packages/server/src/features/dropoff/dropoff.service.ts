@@ -2,6 +2,7 @@ import { localeOf, serverTexts, toLanguage } from '@sandbar/contract/i18n';
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import { type DropoffReportQuery, dropoffTexts } from '@sandbar/contract/dropoff';
 import { canAccess } from '@sandbar/contract/roles';
+import { describeCorrectionValue } from '@sandbar/contract/rules/corrections';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
 import { type DropoffReport, type PrintCodeResponse, saleTexts } from '@sandbar/contract/sales';
@@ -20,19 +21,25 @@ async function today(deps: AppDeps) {
 interface DayFigures {
   byMethod: Awaited<ReturnType<typeof repo.salesTotalsByMethod>>;
   drops: Awaited<ReturnType<typeof repo.dropoffsOf>>;
+  corrections: Awaited<ReturnType<typeof repo.correctionsOfAgentDay>>;
 }
 
 /**
  * The day's money, reconciled: each payment method without its tips, tips apart, and cash on hand
- * as the cash taken in (cash sales and their tips) less the drop-offs that were not voided.
+ * as the cash taken in (cash sales and their tips, as sold) less the drop-offs that were not
+ * voided. An admin's correction of a cash sale does not change what the drawer holds: it shows
+ * beside it as a difference to settle (issue 26).
  */
-function overviewOf({ byMethod, drops }: DayFigures): DropoffReport['overview'] {
+function overviewOf({ byMethod, drops, corrections }: DayFigures): DropoffReport['overview'] {
   const row = (method: string) => byMethod.find((r) => r.payment_method === method);
   const sales = (method: string) => Number(row(method)?.cents ?? 0) - Number(row(method)?.tip_cents ?? 0);
   const tips = byMethod.reduce((s, r) => s + Number(r.tip_cents ?? 0), 0);
   const salesTotal = byMethod.reduce((s, r) => s + Number(r.cents ?? 0) - Number(r.tip_cents ?? 0), 0);
   const cashTips = Number(row('Cash')?.tip_cents ?? 0);
   const dropped = drops.filter((d) => d.voided_at === null).reduce((s, d) => s + d.amount_cents, 0);
+  const cashCorrections = corrections
+    .filter((c) => c.payment_method === 'Cash')
+    .reduce((s, c) => s + Number(c.delta_cents), 0);
   return {
     todayTotal: centsToMoney(salesTotal),
     ccTotal: centsToMoney(sales('Credit Card')),
@@ -41,8 +48,9 @@ function overviewOf({ byMethod, drops }: DayFigures): DropoffReport['overview'] 
     voucherTotal: centsToMoney(sales('Voucher')),
     tipTotal: centsToMoney(tips),
     cashTipTotal: centsToMoney(cashTips),
-    cashOnHand: centsToMoney(sales('Cash') + cashTips - dropped),
+    cashOnHand: centsToMoney(sales('Cash') + cashTips - cashCorrections - dropped),
     cashDroppedOff: centsToMoney(dropped),
+    cashCorrections: centsToMoney(cashCorrections),
   };
 }
 
@@ -64,14 +72,27 @@ export async function getDropoffReport(
   const { day } = await today(deps);
   const agent = await agentFor(deps, user, query.agentId);
   const canVoid = canAccess(user.userType, 'dropoffVoid');
-  const [byMethod, drops, customers, agents] = await Promise.all([
+  const [byMethod, drops, customers, agents, corrections] = await Promise.all([
     repo.salesTotalsByMethod(deps.db, agent.id, day),
     repo.dropoffsOf(deps.db, agent.id, day),
     repo.customersOf(deps.db, agent.id, day),
     canVoid ? repo.activeAgents(deps.db) : Promise.resolve([]),
+    repo.correctionsOfAgentDay(deps.db, agent.id, day),
   ]);
   return {
-    overview: overviewOf({ byMethod, drops }),
+    overview: overviewOf({ byMethod, drops, corrections }),
+    corrections: corrections.map((c) => ({
+      id: c.id,
+      saleId: c.sale_id,
+      kind: c.kind,
+      epoc: Number(c.at),
+      who: c.who ?? '',
+      reason: c.reason,
+      before: describeCorrectionValue(c.kind, c.before_value),
+      after: describeCorrectionValue(c.kind, c.after_value),
+      paymentMethod: c.payment_method,
+      difference: centsToMoney(Number(c.delta_cents)),
+    })),
     dropOffs: drops.map((d) => ({
       id: d.id,
       epoc: Number(d.at),
@@ -109,11 +130,12 @@ export async function saveDropoffNotes(
   const amountCents = moneyToCents(body.dropoffAmount);
   if (!body.confirmOverCashOnHand) {
     // A mistyped 100000 must not pass unnoticed: above the cash on hand the agent confirms first.
-    const [byMethod, drops] = await Promise.all([
+    const [byMethod, drops, corrections] = await Promise.all([
       repo.salesTotalsByMethod(deps.db, user.id, day),
       repo.dropoffsOf(deps.db, user.id, day),
+      repo.correctionsOfAgentDay(deps.db, user.id, day),
     ]);
-    const { cashOnHand } = overviewOf({ byMethod, drops });
+    const { cashOnHand } = overviewOf({ byMethod, drops, corrections });
     if (amountCents > moneyToCents(cashOnHand)) {
       throw conflict(dropoffTexts.overCashOnHand(centsToMoney(amountCents), cashOnHand));
     }
@@ -186,6 +208,7 @@ export async function getPrintNotes(deps: AppDeps, user: SessionUser): Promise<P
     row(tx.tips, money(o.tipTotal)),
     row(tx.cashOnHand, money(o.cashOnHand)),
     row(tx.droppedOff, money(o.cashDroppedOff)),
+    ...(o.cashCorrections !== '0.00' ? [row(tx.corrections, money(o.cashCorrections))] : []),
     '-'.repeat(w),
     ...r.dropOffs.flatMap((d) => [
       row(time(d.epoc), d.voided ? tx.void(money(d.amount)) : money(d.amount)),

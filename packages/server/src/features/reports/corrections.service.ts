@@ -10,12 +10,12 @@ import {
 import { venueParts } from '@sandbar/contract/rules/time';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../platform/deps';
-import type { DB } from '../../db/schema';
+import type { DB, SaleCorrectionsTable } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './reports.repository';
-import { formatCents } from '@sandbar/contract/rules/money';
+import { correctionNote, describeCorrectionValue } from '@sandbar/contract/rules/corrections';
 
 // Admin corrections (spec section 6, DESIGN.md sections 7 and 10). Each one runs in a
 // transaction with its history line (who, when, before, after); the board customers the sale
@@ -46,31 +46,79 @@ async function announce(deps: Deps, day: string, customers: { position_id: numbe
   });
 }
 
-async function softDelete(trx: Trx, user: SessionUser, id: number, now: number) {
-  const sale = await saleOrThrow(trx, id);
+/**
+ * Records one correction: its history line (before, after, who, why, the change to the money the
+ * sale counts for) and the same line appended to the sale's notes, so View Transaction Details and
+ * the agent's Notes/Drops tell the same story.
+ */
+async function record(
+  trx: Trx,
+  user: SessionUser,
+  sale: repo.SaleDetailRow,
+  c: { kind: SaleCorrectionsTable['kind']; before: object; after: object; delta: number; reason: string; at: number },
+) {
+  const before_value = JSON.stringify(c.before);
+  const after_value = JSON.stringify(c.after);
+  await repo.insertCorrection(trx, {
+    sale_id: sale.id,
+    kind: c.kind,
+    before_value,
+    after_value,
+    user_id: user.id,
+    at: c.at,
+    reason: c.reason,
+    delta_cents: c.delta,
+  });
+  const line = correctionNote({
+    kind: c.kind,
+    before: describeCorrectionValue(c.kind, before_value),
+    after: describeCorrectionValue(c.kind, after_value),
+    who: user.name || user.username,
+    reason: c.reason,
+  });
+  await repo.updateSale(trx, sale.id, { notes: sale.notes ? `${sale.notes}\n${line}` : line });
+}
+
+/**
+ * Locks the sale's row, then reads it: every correction starts here, so two corrections of one
+ * sale run one after the other on both databases and each sees what the other wrote.
+ */
+async function lockedSale(trx: Trx, id: number) {
+  if (!(await repo.lockSale(trx, id))) throw notFound(reportTexts.saleNotFound);
+  return saleOrThrow(trx, id);
+}
+
+async function softDelete(trx: Trx, user: SessionUser, id: number, now: number, reason: string) {
+  const sale = await lockedSale(trx, id);
   if (sale.deleted_at != null) return null;
   const customers = await repo.customersOfSale(trx, id);
   await repo.updateSale(trx, id, { deleted_at: now, deleted_by: user.id });
-  // The tiles show no money for a deleted sale; their amounts are kept in the history for a restore.
-  for (const c of customers) await repo.setCustomerPrice(trx, c.id, 0);
-  await repo.insertCorrection(trx, {
-    sale_id: id,
+  // The tiles keep their amounts and read "Deleted" (the board joins the sale); nothing to put
+  // back on restore, so a late delete can never hand a restore a zeroed price.
+  await record(trx, user, sale, {
     kind: 'delete',
-    before_value: JSON.stringify({ total: sale.total_cents, customers: customers.map((c) => [c.id, c.price_cents]) }),
-    after_value: JSON.stringify({ deleted: true }),
-    user_id: user.id,
+    before: { total: sale.total_cents },
+    after: { deleted: true, kept: true },
+    delta: -sale.total_cents,
+    reason,
     at: now,
   });
   return { day: sale.day, customers };
 }
 
 /** POST /deleteTransaction and /deleteMultiTransaction: soft-delete sales (already deleted ones are skipped). */
-export async function deleteTransactions(deps: Deps, user: SessionUser, ids: number[]): Promise<CorrectionResponse> {
+export async function deleteTransactions(
+  deps: Deps,
+  user: SessionUser,
+  ids: number[],
+  reason = '',
+): Promise<CorrectionResponse> {
   const now = deps.clock.now();
   const touched = await deps.db.transaction().execute(async (trx) => {
     const out = [];
-    for (const id of [...new Set(ids)]) {
-      const r = await softDelete(trx, user, id, now);
+    // In id order, so two admins deleting overlapping selections take the row locks in one order.
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      const r = await softDelete(trx, user, id, now, reason);
       if (r) out.push(r);
     }
     return out;
@@ -81,20 +129,25 @@ export async function deleteTransactions(deps: Deps, user: SessionUser, ids: num
 }
 
 /** POST /deleteTipMultiTransaction: from the tip reports, removes the tips and keeps the sales. */
-export async function deleteTips(deps: Deps, user: SessionUser, ids: number[]): Promise<CorrectionResponse> {
+export async function deleteTips(
+  deps: Deps,
+  user: SessionUser,
+  ids: number[],
+  reason = '',
+): Promise<CorrectionResponse> {
   const now = deps.clock.now();
   const count = await deps.db.transaction().execute(async (trx) => {
     let n = 0;
-    for (const id of [...new Set(ids)]) {
-      const sale = await saleOrThrow(trx, id);
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      const sale = await lockedSale(trx, id);
       if (sale.tip_cents === 0 || sale.deleted_at != null) continue;
       await repo.updateSale(trx, id, { tip_cents: 0, total_cents: sale.total_cents - sale.tip_cents });
-      await repo.insertCorrection(trx, {
-        sale_id: id,
+      await record(trx, user, sale, {
         kind: 'tipDelete',
-        before_value: JSON.stringify({ tip: sale.tip_cents }),
-        after_value: JSON.stringify({ tip: 0 }),
-        user_id: user.id,
+        before: { tip: sale.tip_cents },
+        after: { tip: 0 },
+        delta: -sale.tip_cents,
+        reason,
         at: now,
       });
       n++;
@@ -105,26 +158,32 @@ export async function deleteTips(deps: Deps, user: SessionUser, ids: number[]): 
 }
 
 /** POST /restoreTransaction: an admin undoes a delete; the sale counts again everywhere. */
-export async function restoreTransaction(deps: Deps, user: SessionUser, id: number): Promise<CorrectionResponse> {
+export async function restoreTransaction(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  reason = '',
+): Promise<CorrectionResponse> {
   const now = deps.clock.now();
   const r = await deps.db.transaction().execute(async (trx) => {
-    const sale = await saleOrThrow(trx, id);
+    const sale = await lockedSale(trx, id);
     if (sale.deleted_at == null) throw badRequest(reportTexts.notDeleted);
+    const customers = await repo.customersOfSale(trx, id);
+    // Deletes recorded before issue 26 zeroed the tiles and kept their amounts in the history.
     const last = await repo.lastDeleteOf(trx, id);
     const before = last ? (JSON.parse(last.before_value) as { customers?: [number, number][] }) : {};
     const prices = new Map(before.customers ?? []);
-    const customers = await repo.customersOfSale(trx, id);
     for (const c of customers) {
       const cents = prices.get(c.id);
-      if (cents !== undefined) await repo.setCustomerPrice(trx, c.id, cents);
+      if (cents !== undefined && c.price_cents === 0) await repo.setCustomerPrice(trx, c.id, cents);
     }
     await repo.updateSale(trx, id, { deleted_at: null, deleted_by: null });
-    await repo.insertCorrection(trx, {
-      sale_id: id,
+    await record(trx, user, sale, {
       kind: 'restore',
-      before_value: JSON.stringify({ deleted: true }),
-      after_value: JSON.stringify({ deleted: false }),
-      user_id: user.id,
+      before: { deleted: true },
+      after: { total: sale.total_cents },
+      delta: sale.total_cents,
+      reason,
       at: now,
     });
     return { day: sale.day, customers };
@@ -143,22 +202,23 @@ export async function saveTransactionPrice(
   user: SessionUser,
   id: number,
   price: string | number,
+  reason = '',
 ): Promise<CorrectionResponse> {
   const cents = moneyCents(price);
   const now = deps.clock.now();
   const r = await deps.db.transaction().execute(async (trx) => {
-    const sale = await saleOrThrow(trx, id);
+    const sale = await lockedSale(trx, id);
     editable(sale);
     const before = sale.total_cents - sale.tip_cents;
     await repo.updateSale(trx, id, { subtotal_cents: cents, total_cents: cents + sale.tip_cents });
     const customers = await repo.customersOfSale(trx, id);
     for (const c of customers) await repo.setCustomerPrice(trx, c.id, cents);
-    await repo.insertCorrection(trx, {
-      sale_id: id,
+    await record(trx, user, sale, {
       kind: 'price',
-      before_value: JSON.stringify({ price: before }),
-      after_value: JSON.stringify({ price: cents }),
-      user_id: user.id,
+      before: { price: before },
+      after: { price: cents },
+      delta: cents - before,
+      reason,
       at: now,
     });
     return { day: sale.day, customers };
@@ -183,19 +243,20 @@ export async function saveTip(
   user: SessionUser,
   id: number,
   tip: string | number,
+  reason = '',
 ): Promise<CorrectionResponse> {
   const cents = moneyCents(tip);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const sale = await saleOrThrow(trx, id);
+    const sale = await lockedSale(trx, id);
     if (sale.deleted_at != null) throw badRequest(reportTexts.notEditable);
     await repo.updateSale(trx, id, { tip_cents: cents, total_cents: sale.total_cents - sale.tip_cents + cents });
-    await repo.insertCorrection(trx, {
-      sale_id: id,
+    await record(trx, user, sale, {
       kind: 'tip',
-      before_value: JSON.stringify({ tip: sale.tip_cents }),
-      after_value: JSON.stringify({ tip: cents }),
-      user_id: user.id,
+      before: { tip: sale.tip_cents },
+      after: { tip: cents },
+      delta: cents - sale.tip_cents,
+      reason,
       at: now,
     });
   });
@@ -208,6 +269,7 @@ export async function switchTransaction(
   user: SessionUser,
   id: number,
   target: string,
+  reason = '',
 ): Promise<CorrectionResponse> {
   const hotels = await repo.hotels(deps.db);
   const hotel = isRoomChargeType(target)
@@ -216,31 +278,21 @@ export async function switchTransaction(
   if (!hotel) throw badRequest(reportTexts.unknownType(target));
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const sale = await saleOrThrow(trx, id);
+    const sale = await lockedSale(trx, id);
     editable(sale);
     if (sale.payment_method !== 'Room Charge') throw badRequest(reportTexts.notRoomCharge);
     if (sale.hotel_id === hotel.id) throw badRequest(reportTexts.sameHotel);
     await repo.updateSale(trx, id, { hotel_id: hotel.id });
-    await repo.insertCorrection(trx, {
-      sale_id: id,
+    await record(trx, user, sale, {
       kind: 'switch',
-      before_value: JSON.stringify({ hotelId: sale.hotel_id, hotel: sale.hotel ?? '' }),
-      after_value: JSON.stringify({ hotelId: hotel.id, hotel: hotel.name }),
-      user_id: user.id,
+      before: { hotelId: sale.hotel_id, hotel: sale.hotel ?? '' },
+      after: { hotelId: hotel.id, hotel: hotel.name },
+      delta: 0,
+      reason,
       at: now,
     });
   });
   return { success: 1, details: reportTexts.switched(hotel.name), count: 1 };
-}
-
-function describe(kind: string, json: string): string {
-  const v = JSON.parse(json || '{}') as Record<string, unknown>;
-  if ('price' in v) return formatCents(Number(v.price));
-  if ('tip' in v) return formatCents(Number(v.tip));
-  if ('hotel' in v) return String(v.hotel);
-  if ('deleted' in v) return v.deleted ? 'deleted' : 'counted';
-  if ('total' in v) return `counted (${formatCents(Number(v.total))})`;
-  return kind;
 }
 
 /** POST /lookupTransaction: 'View Transaction Details' (date plus notes), with the history for admins. */
@@ -263,10 +315,11 @@ export async function lookupTransaction(deps: Deps, id: number): Promise<Transac
     deletedBy: sale.deleted_by_name ?? '',
     history: history.map((h) => ({
       kind: h.kind,
+      reason: h.reason,
       who: h.who ?? '',
       at: Number(h.at),
-      before: describe(h.kind, h.before_value),
-      after: describe(h.kind, h.after_value),
+      before: describeCorrectionValue(h.kind, h.before_value),
+      after: describeCorrectionValue(h.kind, h.after_value),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import { addDays } from '@sandbar/contract/rules/time';
 import type { DB, SaleCorrectionsTable } from '../../db/schema';
 
@@ -423,6 +423,21 @@ export async function saleById(db: Db, id: number) {
 }
 export type SaleDetailRow = NonNullable<Awaited<ReturnType<typeof saleById>>>;
 
+/**
+ * Takes the sale's row lock for the rest of the transaction (a no-op write): on PostgreSQL a second
+ * correction of the same sale waits here until the first commits, then reads what it wrote, so
+ * parallel deletes apply once and a delete racing a restore cannot use a stale amount. SQLite runs
+ * one write transaction at a time already. False when there is no such sale.
+ */
+export async function lockSale(db: Db, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('sales')
+    .set({ deleted_at: sql<number | null>`deleted_at` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export async function updateSale(
   db: Db,
   id: number,
@@ -433,6 +448,7 @@ export async function updateSale(
     hotel_id: number | null;
     deleted_at: number | null;
     deleted_by: number | null;
+    notes: string;
   }>,
 ) {
   await db.updateTable('sales').set(set).where('id', '=', id).execute();
@@ -453,7 +469,7 @@ export async function setCustomerPrice(db: Db, customerId: number, cents: number
   await db.updateTable('unit_customers').set({ price_cents: cents }).where('id', '=', customerId).execute();
 }
 
-export async function insertCorrection(db: Db, c: Omit<SaleCorrectionsTable, 'id'>) {
+export async function insertCorrection(db: Db, c: Insertable<SaleCorrectionsTable>) {
   await db.insertInto('sale_corrections').values(c).execute();
 }
 
@@ -462,6 +478,7 @@ export async function correctionsOf(db: Db, saleId: number) {
     .selectFrom('sale_corrections')
     .leftJoin('users', 'users.id', 'sale_corrections.user_id')
     .select([
+      'sale_corrections.reason',
       'sale_corrections.kind',
       'sale_corrections.before_value',
       'sale_corrections.after_value',

@@ -22,6 +22,7 @@ import {
   SaveTransactionBody,
   SwitchTransactionBody,
   TransactionDetail,
+  reportTexts,
 } from '@sandbar/contract/reports';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,7 +38,11 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const readers = async (request: FastifyRequest) => requireAccess(request, 'reports');
 const reportsConfig = async (request: FastifyRequest) => requireAccess(request, 'reportsConfig');
 const admins = async (request: FastifyRequest) => {
-  if (request.user.userType !== 'A') throw forbidden('Only admins correct transactions.');
+  if (request.user.userType !== 'A') throw forbidden(reportTexts.onlyAdminsCorrect);
+};
+// E-mailing a report and its subscribers are admin tools too (spec section 6), with their own words.
+const mailers = async (request: FastifyRequest) => {
+  if (request.user.userType !== 'A') throw forbidden(reportTexts.onlyAdminsEmail);
 };
 
 /** Reports and admin corrections (spec section 7, "Reports and drop-off"). */
@@ -91,7 +96,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorrectionResponse, ...errors },
       },
     },
-    async (request) => corrections.deleteTransactions(app.deps, request.user, [request.body.deleteId]),
+    async (request) =>
+      corrections.deleteTransactions(app.deps, request.user, [request.body.deleteId], request.body.reason),
   );
   app.post(
     '/deleteMultiTransaction',
@@ -104,7 +110,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorrectionResponse, ...errors },
       },
     },
-    async (request) => corrections.deleteTransactions(app.deps, request.user, request.body.deleteIds),
+    async (request) =>
+      corrections.deleteTransactions(app.deps, request.user, request.body.deleteIds, request.body.reason),
   );
   app.post(
     '/deleteTipMultiTransaction',
@@ -117,7 +124,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorrectionResponse, ...errors },
       },
     },
-    async (request) => corrections.deleteTips(app.deps, request.user, request.body.deleteIds),
+    async (request) => corrections.deleteTips(app.deps, request.user, request.body.deleteIds, request.body.reason),
   );
   app.post(
     '/restoreTransaction',
@@ -130,7 +137,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorrectionResponse, ...errors },
       },
     },
-    async (request) => corrections.restoreTransaction(app.deps, request.user, request.body.transactionId),
+    async (request) =>
+      corrections.restoreTransaction(app.deps, request.user, request.body.transactionId, request.body.reason),
   );
   app.post(
     '/saveTransaction',
@@ -144,7 +152,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      corrections.saveTransactionPrice(app.deps, request.user, request.body.transactionId, request.body.price),
+      corrections.saveTransactionPrice(
+        app.deps,
+        request.user,
+        request.body.transactionId,
+        request.body.price,
+        request.body.reason,
+      ),
   );
   app.post(
     '/getTip',
@@ -170,7 +184,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorrectionResponse, ...errors },
       },
     },
-    async (request) => corrections.saveTip(app.deps, request.user, request.body.transactionId, request.body.tip),
+    async (request) =>
+      corrections.saveTip(app.deps, request.user, request.body.transactionId, request.body.tip, request.body.reason),
   );
   app.post(
     '/switchTransaction',
@@ -184,7 +199,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      corrections.switchTransaction(app.deps, request.user, request.body.customerId, request.body.reportType),
+      corrections.switchTransaction(
+        app.deps,
+        request.user,
+        request.body.customerId,
+        request.body.reportType,
+        request.body.reason,
+      ),
   );
   app.post(
     '/lookupTransaction',
@@ -203,7 +224,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sendEmailReport/:type/:timestamp',
     {
-      preValidation: admins,
+      preValidation: mailers,
       schema: {
         tags: ['reports'],
         summary: "Queue one day of a report to its subscribers (and a hotel's contacts) through the outbox",
@@ -216,7 +237,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveEmailAddresses',
     {
-      preValidation: admins,
+      preValidation: mailers,
       schema: {
         tags: ['reports'],
         summary: "A report's subscribers (comma-separated addresses)",

@@ -105,10 +105,12 @@ export async function listCustomers(
   let q = db
     .selectFrom('unit_customers')
     .innerJoin('positions', 'positions.id', 'unit_customers.position_id')
+    .leftJoin('sales', 'sales.id', 'unit_customers.sale_id')
     .select([
       'unit_customers.id',
       'unit_customers.position_id',
       'unit_customers.sale_id',
+      'sales.deleted_at as sale_deleted_at',
       'unit_customers.customer_name',
       'unit_customers.payment_method',
       'unit_customers.price_cents',

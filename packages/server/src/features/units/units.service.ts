@@ -95,6 +95,7 @@ function toCustomer(c: repo.CustomerRow) {
     receiptEmail: c.receipt_email,
     state: c.state,
     saleId: c.sale_id,
+    ...(c.sale_deleted_at != null ? { deleted: true } : {}),
   };
 }
 
@@ -118,6 +119,7 @@ function toUnit(p: repo.PositionRow, st: StateLite | undefined, customers: repo.
     version: st?.version ?? 0,
     customers: customers.map(toCustomer),
     heldBy: status === unitStatus.held ? (st?.heldBy ?? null) : null,
+    ...(showsPayment && current?.sale_deleted_at != null ? { saleDeleted: true } : {}),
   };
 }
 
@@ -159,7 +161,7 @@ async function buildBoard(
     totalLocationUnits[String(l.id)] = all.length;
     const occupied = all.filter((u) => u.unitStatus >= 1 && u.unitStatus <= 5 && u.unitStatus !== 3).length;
     const revenue = all.reduce(
-      (sum, u) => sum + u.customers.reduce((s, c) => s + Math.round(Number(c.price) * 100), 0),
+      (sum, u) => sum + u.customers.reduce((s, c) => s + (c.deleted ? 0 : Math.round(Number(c.price) * 100)), 0),
       0,
     );
     return {

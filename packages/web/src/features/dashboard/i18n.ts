@@ -45,6 +45,7 @@ export const boardEn = {
   unitTitle: 'Unit {{label}}',
   rowPosition: 'Row {{row}}, position {{position}}',
   statusNames: ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'],
+  saleDeleted: 'Deleted',
   search: {
     title: 'Search',
     units: 'Units',
@@ -105,6 +106,7 @@ export const boardEs: Translation<typeof boardEn> = {
   unitTitle: 'Unidad {{label}}',
   rowPosition: 'Fila {{row}}, posición {{position}}',
   statusNames: ['Vacía', 'Reservada', 'Pagada', 'Cliente se fue', 'Cargo a habitación', 'Ocupada', 'Muelle / Torre'],
+  saleDeleted: 'Eliminada',
   search: {
     title: 'Buscar',
     units: 'Unidades',

@@ -33,6 +33,21 @@ export const dropoffEn = {
   voidConfirm: 'VOID DROP-OFF',
   voidedBy: 'Voided by {{name}} at {{time}}: {{reason}}',
   voidedTag: 'VOID',
+  corrections: 'Corrections by an admin',
+  cashCorrections: 'Corrections to settle',
+  cashCorrectionsHint:
+    'Cash on hand is the cash you took. An admin corrected {{count}} of your sales: settle the difference with your supervisor.',
+  correctionLine: '{{what}}: {{before}} → {{after}}, by {{who}} at {{time}}',
+  correctionReason: 'Why: {{reason}}',
+  correctionKinds: {
+    delete: 'Deleted',
+    restore: 'Restored',
+    price: 'Price corrected',
+    tip: 'Tip corrected',
+    tipDelete: 'Tip removed',
+    switch: 'Hotel switched',
+  },
+  customersTable: "Today's customers (scrolls sideways)",
 };
 
 export const dropoffEs: Translation<typeof dropoffEn> = {
@@ -69,4 +84,19 @@ export const dropoffEs: Translation<typeof dropoffEn> = {
   voidConfirm: 'ANULAR ENTREGA',
   voidedBy: 'Anulada por {{name}} a las {{time}}: {{reason}}',
   voidedTag: 'ANULADA',
+  corrections: 'Correcciones de un administrador',
+  cashCorrections: 'Correcciones a liquidar',
+  cashCorrectionsHint:
+    'El efectivo disponible es el efectivo que cobraste. Un administrador corrigió {{count}} de tus ventas: liquida la diferencia con tu supervisor.',
+  correctionLine: '{{what}}: {{before}} → {{after}}, por {{who}} a las {{time}}',
+  correctionReason: 'Motivo: {{reason}}',
+  correctionKinds: {
+    delete: 'Eliminada',
+    restore: 'Restaurada',
+    price: 'Precio corregido',
+    tip: 'Propina corregida',
+    tipDelete: 'Propina quitada',
+    switch: 'Hotel cambiado',
+  },
+  customersTable: 'Clientes de hoy (se desplaza a los lados)',
 };

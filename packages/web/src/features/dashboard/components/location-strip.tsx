@@ -63,6 +63,7 @@ export const LocationStrip = memo(function LocationStrip({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const statusNames = useMemo(() => t('board.statusNames', { returnObjects: true }) as string[], [t, i18n.language]);
   const pendingLabel = t('offline.pending');
+  const deletedLabel = t('board.saleDeleted');
   const scroller = useHorizontalOverflow();
   const counts = useMemo(() => {
     const all = location.units.flat();
@@ -113,6 +114,7 @@ export const LocationStrip = memo(function LocationStrip({
                   moving={movingUnitId === u.id}
                   statusNames={statusNames}
                   pendingLabel={pendingLabel}
+                  deletedLabel={deletedLabel}
                 />
               ))}
             </div>

@@ -42,6 +42,14 @@ describe('UnitTile', () => {
     expect(screen.getByRole('button', { name: 'MB 1-2 12 $35, Paid, Smith' })).toBeInTheDocument();
   });
 
+  // Issue 26: a deleted sale's tile no longer reads "Paid" with nothing else.
+  it('says "Deleted" beside the amount when an admin deleted the sale', () => {
+    renderWithProviders(<UnitTile unit={unit({ saleDeleted: true })} clickable onOpen={() => undefined} />);
+    const tile = screen.getByRole('button', { name: 'MB 1-2 12 Deleted $35, Paid, Smith' });
+    expect(tile).toHaveTextContent('Deleted');
+    expect(tile).toHaveTextContent('$35');
+  });
+
   it('names an empty tile and a held one (with who holds it) in the given language', () => {
     const names = ['Vacía', 'Reservada', 'Pagada', 'Se fue', 'Habitación', 'Ocupada', 'Muelle / Torre'];
     renderWithProviders(

@@ -39,6 +39,8 @@ export interface UnitTileProps {
   statusNames?: readonly string[];
   /** The word on a tile whose sale waits on this tablet (offline.pending), in the user's language. */
   pendingLabel?: string;
+  /** The word on a tile whose sale an admin deleted (board.saleDeleted), in the user's language. */
+  deletedLabel?: string;
 }
 
 const englishStatus = ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'];
@@ -51,10 +53,16 @@ export function tileName(
   unit: Unit,
   visible: { number: boolean; amount: string | null },
   statusNames: readonly string[] = englishStatus,
+  deletedLabel = 'Deleted',
 ) {
   const customer = unit.customers.at(-1)?.customerName.trim();
   return [
-    [`${unit.location} ${unit.row}-${unit.position}`, visible.number ? unit.unitNumber : '', visible.amount ?? '']
+    [
+      `${unit.location} ${unit.row}-${unit.position}`,
+      visible.number ? unit.unitNumber : '',
+      unit.saleDeleted ? deletedLabel : '',
+      visible.amount ?? '',
+    ]
       .filter((x) => x !== '')
       .join(' '),
     statusNames[unit.unitStatus] ?? '',
@@ -75,6 +83,7 @@ export const UnitTile = memo(function UnitTile({
   moving,
   statusNames,
   pendingLabel = 'pending',
+  deletedLabel = 'Deleted',
 }: UnitTileProps) {
   noteTileRender(unit.id);
   const s = unit.unitStatus;
@@ -91,11 +100,12 @@ export const UnitTile = memo(function UnitTile({
       className={moving ? 'sb-tile sb-tile--moving' : 'sb-tile'}
       onClick={clickable ? () => onOpen(unit.id) : undefined}
       disabled={!clickable}
-      aria-label={tileName(unit, { number: showNumber, amount: money }, statusNames)}
+      aria-label={tileName(unit, { number: showNumber, amount: money }, statusNames, deletedLabel)}
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
       data-pending={pending ? 'true' : undefined}
+      data-deleted={unit.saleDeleted ? 'true' : undefined}
     >
       {pending && <span className="sb-tile__pending">{pendingLabel}</span>}
       <span className="sb-tile__where">
@@ -113,7 +123,9 @@ export const UnitTile = memo(function UnitTile({
       <span className="sb-tile__pay">
         {paid && unit.paymentMethod ? <PaymentIcon method={unit.paymentMethod} /> : null}
         {showPeople ? <IconUsers size={14} aria-hidden /> : null}
-        {money}
+        {/* An admin deleted the sale (issue 26): the tile says so beside the amount it had. */}
+        {unit.saleDeleted ? <span className="sb-tile__deleted">{deletedLabel}</span> : null}{' '}
+        {unit.saleDeleted && money ? <s>{money}</s> : money}
       </span>
     </button>
   );

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { getPrintNotes } from '../api/get-print-notes';
 import { useDropoffReport } from '../api/get-dropoff-report';
+import { CorrectionLines } from '../components/correction-lines';
 import { DropoffFigures, Figure } from '../components/dropoff-figures';
 import { DropoffForm } from '../components/dropoff-form';
 import { DropoffLog } from '../components/dropoff-log';
@@ -73,31 +74,40 @@ export function DropoffPage() {
             <DropoffLog drops={r.dropOffs} canVoid={r.canVoid} />
           </Stack>
         </SimpleGrid>
+        <CorrectionLines report={r} />
         <Title order={4}>{t('dropoff.customers')}</Title>
         {r.customers.length === 0 ? (
           <Text c="dimmed">{t('dropoff.noCustomers')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          // Native scrolling, focusable and named: a keyboard can reach what a phone cuts off (axe
+          // scrollable-region-focusable), and the money column comes first.
+          <Table.ScrollContainer
+            minWidth={560}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={t('dropoff.customersTable')}
+          >
             <Table striped data-testid="dropoff-customers">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th>{t('dropoff.price')}</Table.Th>
+                  <Table.Th>{t('dropoff.payment')}</Table.Th>
                   <Table.Th>{t('dropoff.time')}</Table.Th>
                   <Table.Th>{t('dropoff.customer')}</Table.Th>
                   <Table.Th>{t('dropoff.location')}</Table.Th>
                   <Table.Th>{t('dropoff.unit')}</Table.Th>
-                  <Table.Th>{t('dropoff.payment')}</Table.Th>
-                  <Table.Th>{t('dropoff.price')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {r.customers.map((c) => (
                   <Table.Tr key={c.id}>
+                    <Table.Td>{money(c.price)}</Table.Td>
+                    <Table.Td>{t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })}</Table.Td>
                     <Table.Td>{time(c.epoc)}</Table.Td>
                     <Table.Td>{c.customerName}</Table.Td>
                     <Table.Td>{c.projectLocations}</Table.Td>
                     <Table.Td>{c.umbrellaNumber}</Table.Td>
-                    <Table.Td>{t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })}</Table.Td>
-                    <Table.Td>{money(c.price)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

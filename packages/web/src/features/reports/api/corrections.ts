@@ -2,6 +2,7 @@ import type {
   CorrectionResponse,
   DeleteMultiBody,
   DeleteTransactionBody,
+  RestoreTransactionBody,
   GetTipResponse,
   SaveTipBody,
   SaveTransactionBody,
@@ -27,7 +28,7 @@ export const deleteMultiTransaction = (body: DeleteMultiBody) =>
 export const deleteTipMultiTransaction = (body: DeleteMultiBody) =>
   post<CorrectionResponse>('/deleteTipMultiTransaction')(body);
 /** POST /restoreTransaction {transactionId}. */
-export const restoreTransaction = (body: { transactionId: number }) =>
+export const restoreTransaction = (body: RestoreTransactionBody) =>
   post<CorrectionResponse>('/restoreTransaction')(body);
 /** POST /saveTransaction {price, transactionId, reportType, reportTime}. */
 export const saveTransaction = (body: SaveTransactionBody) => post<CorrectionResponse>('/saveTransaction')(body);

@@ -12,7 +12,14 @@ import {
 } from '../api/corrections';
 import { HourlyReport, UserLogReport } from './grouped-report';
 import { type RowMeta, ReportTable } from './report-table';
-import { EditPriceModal, EditTipModal, SwitchHotelModal, ViewTransactionModal } from './transaction-modals';
+import {
+  EditPriceModal,
+  EditTipModal,
+  ReasonInput,
+  RestoreModal,
+  SwitchHotelModal,
+  ViewTransactionModal,
+} from './transaction-modals';
 
 /**
  * Picks the renderer of a report type (spec section 2) and, for admins, the corrections:
@@ -28,6 +35,8 @@ export function ReportView({ data, isAdmin, reportTime }: { data: ReportData; is
   const [price, setPrice] = useState<{ id: number; price: string } | null>(null);
   const [tipId, setTipId] = useState<number | null>(null);
   const [switchId, setSwitchId] = useState<number | null>(null);
+  const [restoreId, setRestoreId] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
   const del = useCorrection(deleteTransaction);
   const delMany = useCorrection(deleteMultiTransaction);
   const delTips = useCorrection(deleteTipMultiTransaction);
@@ -44,44 +53,47 @@ export function ReportView({ data, isAdmin, reportTime }: { data: ReportData; is
   const onDelete = async () => {
     if (!confirm) return;
     const ids = confirm.ids;
+    const why = reason.trim();
     const r = tips
-      ? await delTips.mutateAsync({ deleteIds: ids.join(','), reportTime })
+      ? await delTips.mutateAsync({ deleteIds: ids.join(','), reportTime, reason: why })
       : ids.length === 1
-        ? await del.mutateAsync({ deleteId: ids[0]!, reportTime, reportType: type })
-        : await delMany.mutateAsync({ deleteIds: ids.join(','), reportTime });
+        ? await del.mutateAsync({ deleteId: ids[0]!, reportTime, reportType: type, reason: why })
+        : await delMany.mutateAsync({ deleteIds: ids.join(','), reportTime, reason: why });
     toastSuccess(r.details);
     setConfirm(null);
+    setReason('');
     setSelected(new Set());
   };
 
   const actions =
     isAdmin && (selectable || roomCharge)
       ? (m: RowMeta) => (
-          <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="default" onClick={() => setView(m.id)}>
+          <Group gap="xs" className="row-actions">
+            <Button variant="default" onClick={() => setView(m.id)}>
               {t('reports.view')}
             </Button>
             {!m.deleted && selectable && (
-              <Button size="compact-xs" color="red" variant="light" onClick={() => setConfirm({ ids: [m.id] })}>
+              <Button color="red" variant="light" onClick={() => setConfirm({ ids: [m.id] })}>
                 {t('reports.delete')}
               </Button>
             )}
+            {m.deleted && (
+              <Button color="teal" variant="light" onClick={() => setRestoreId(m.id)}>
+                {t('reports.restore')}
+              </Button>
+            )}
             {m.editable && !tips && (
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => setPrice({ id: m.id, price: String(m.row[priceCol] ?? '') })}
-              >
+              <Button variant="light" onClick={() => setPrice({ id: m.id, price: String(m.row[priceCol] ?? '') })}>
                 {t('reports.editPrice')}
               </Button>
             )}
             {m.editable && tips && (
-              <Button size="compact-xs" variant="light" onClick={() => setTipId(m.id)}>
+              <Button variant="light" onClick={() => setTipId(m.id)}>
                 {t('reports.editTip')}
               </Button>
             )}
             {m.editable && (roomCharge || m.row[methodCol] === 'Room Charge') && (
-              <Button size="compact-xs" variant="light" onClick={() => setSwitchId(m.id)}>
+              <Button variant="light" onClick={() => setSwitchId(m.id)}>
                 {t('reports.switchHotel')}
               </Button>
             )}
@@ -118,9 +130,16 @@ export function ReportView({ data, isAdmin, reportTime }: { data: ReportData; is
             : t('messages.report.deleteTransactionsConfirm')
         }
         loading={del.isPending || delMany.isPending || delTips.isPending}
+        yesDisabled={!reason.trim()}
         onYes={() => void onDelete()}
-        onNo={() => setConfirm(null)}
-      />
+        onNo={() => {
+          setConfirm(null);
+          setReason('');
+        }}
+      >
+        <ReasonInput value={reason} onChange={setReason} />
+      </ConfirmDeleteDialog>
+      <RestoreModal id={restoreId} onClose={() => setRestoreId(null)} />
       <ViewTransactionModal id={view} onClose={() => setView(null)} />
       <EditPriceModal target={price} reportType={type} reportTime={reportTime} onClose={() => setPrice(null)} />
       <EditTipModal id={tipId} onClose={() => setTipId(null)} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { roomChargeType } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
   const venueTime = useVenueTime();
   const when = (ms: number) => venueTime(ms, true);
   const detail = useTransactionDetail(id);
-  const restore = useCorrection(restoreTransaction);
+  const [restoring, setRestoring] = useState<number | null>(null);
   const d = detail.data;
   return (
     <Modal opened={id != null} onClose={onClose} title={t('messages.report.viewTransaction')} size="lg" centered>
@@ -51,16 +51,7 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             <Alert color="red" title={t('reports.deleted')}>
               <Group justify="space-between">
                 <Text size="sm">{d.deletedBy}</Text>
-                <Button
-                  color="teal"
-                  size="xs"
-                  loading={restore.isPending}
-                  onClick={async () => {
-                    const r = await restore.mutateAsync({ transactionId: d.transactionId });
-                    toastSuccess(r.details);
-                    void detail.refetch();
-                  }}
-                >
+                <Button color="teal" onClick={() => setRestoring(d.transactionId)}>
                   {t('reports.restore')}
                 </Button>
               </Group>
@@ -78,6 +69,7 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
                   <Table.Th>{t('reports.what')}</Table.Th>
                   <Table.Th>{t('reports.before')}</Table.Th>
                   <Table.Th>{t('reports.after')}</Table.Th>
+                  <Table.Th>{t('reports.reason')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -88,6 +80,7 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
                     <Table.Td>{h.kind}</Table.Td>
                     <Table.Td>{h.before}</Table.Td>
                     <Table.Td>{h.after}</Table.Td>
+                    <Table.Td>{h.reason}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -95,6 +88,76 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
           )}
         </Stack>
       )}
+      <RestoreModal
+        id={restoring}
+        onClose={() => {
+          setRestoring(null);
+          void detail.refetch();
+        }}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * The reason every correction asks for (issue 26): the agent reads it on Notes/Drops beside the
+ * line, so Save stays disabled until there is one.
+ */
+export function ReasonInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('reports.reason')}
+      placeholder={t('reports.reasonPlaceholder')}
+      description={value.trim() ? undefined : t('reports.reasonRequired')}
+      required
+      maxLength={500}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data-testid="correction-reason"
+    />
+  );
+}
+
+/** Restore a deleted transaction, with a reason: from its row or from View Transaction Details. */
+export function RestoreModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const restore = useCorrection(restoreTransaction);
+  const [reason, setReason] = useState('');
+  const s = useSubmit();
+  return (
+    <Modal opened={id != null} onClose={onClose} title={t('reports.restoreTitle')} centered key={id ?? 0}>
+      <Stack>
+        <ReasonInput
+          value={reason}
+          onChange={(v) => {
+            s.clear();
+            setReason(v);
+          }}
+        />
+        {s.error && <Alert color="red">{s.error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('reports.cancel')}
+          </Button>
+          <Button
+            color="teal"
+            disabled={!reason.trim()}
+            loading={restore.isPending}
+            onClick={() =>
+              void s.run(
+                () => restore.mutateAsync({ transactionId: id!, reason: reason.trim() }),
+                () => {
+                  setReason('');
+                  onClose();
+                },
+              )
+            }
+          >
+            {t('reports.restore')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }
@@ -128,6 +191,7 @@ export function EditPriceModal({
   const { t } = useTranslation();
   const save = useCorrection(saveTransaction);
   const [price, setPrice] = useState<string | number>('');
+  const [reason, setReason] = useState('');
   const s = useSubmit();
   return (
     <Modal
@@ -151,12 +215,20 @@ export function EditPriceModal({
           }}
           data-autofocus
         />
+        <ReasonInput
+          value={reason}
+          onChange={(v) => {
+            s.clear();
+            setReason(v);
+          }}
+        />
         {s.error && <Alert color="red">{s.error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('reports.cancel')}
           </Button>
           <Button
+            disabled={!reason.trim()}
             loading={save.isPending}
             onClick={() =>
               void s.run(
@@ -164,6 +236,7 @@ export function EditPriceModal({
                   save.mutateAsync({
                     price: String(price === '' ? (target?.price ?? '') : price),
                     transactionId: target!.id,
+                    reason: reason.trim(),
                     reportType,
                     reportTime,
                   }),
@@ -185,6 +258,7 @@ export function EditTipModal({ id, onClose }: { id: number | null; onClose: () =
   const tip = useTip(id);
   const save = useCorrection(saveTip);
   const [value, setValue] = useState<string | number>('');
+  const [reason, setReason] = useState('');
   const s = useSubmit();
   return (
     <Modal opened={id != null} onClose={onClose} title={t('reports.editTip')} centered key={id ?? 0}>
@@ -204,17 +278,29 @@ export function EditTipModal({ id, onClose }: { id: number | null; onClose: () =
               setValue(v);
             }}
           />
+          <ReasonInput
+            value={reason}
+            onChange={(v) => {
+              s.clear();
+              setReason(v);
+            }}
+          />
           {s.error && <Alert color="red">{s.error}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('reports.cancel')}
             </Button>
             <Button
+              disabled={!reason.trim()}
               loading={save.isPending}
               onClick={() =>
                 void s.run(
                   () =>
-                    save.mutateAsync({ tip: String(value === '' ? tip.data.Tip_Amount : value), transactionId: id! }),
+                    save.mutateAsync({
+                      tip: String(value === '' ? tip.data.Tip_Amount : value),
+                      transactionId: id!,
+                      reason: reason.trim(),
+                    }),
                   onClose,
                 )
               }
@@ -234,21 +320,28 @@ export function SwitchHotelModal({ id, onClose }: { id: number | null; onClose: 
   const hotels = useReportHotels();
   const save = useCorrection(switchTransaction);
   const [target, setTarget] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
   const s = useSubmit();
   const options = (hotels.data?.hotels ?? []).map((h) => ({ value: roomChargeType(h.name), label: h.name }));
   return (
     <Modal opened={id != null} onClose={onClose} title={t('reports.switchHotel')} centered key={id ?? 0}>
       <Stack>
         <Select label={t('reports.moveTo')} data={options} value={target} onChange={setTarget} />
+        <ReasonInput value={reason} onChange={setReason} />
         {s.error && <Alert color="red">{s.error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('reports.cancel')}
           </Button>
           <Button
-            disabled={!target}
+            disabled={!target || !reason.trim()}
             loading={save.isPending}
-            onClick={() => void s.run(() => save.mutateAsync({ customerId: id!, reportType: target! }), onClose)}
+            onClick={() =>
+              void s.run(
+                () => save.mutateAsync({ customerId: id!, reportType: target!, reason: reason.trim() }),
+                onClose,
+              )
+            }
           >
             {t('reports.save')}
           </Button>

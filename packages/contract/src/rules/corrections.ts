@@ -1,0 +1,44 @@
+import { formatCents } from './money';
+
+// How a correction's before and after read on Notes/Drops, in View Transaction Details and in the
+// sale's notes (issue 26). The server stores them as JSON of the corrected fields.
+
+export type CorrectionKind = 'delete' | 'restore' | 'price' | 'tip' | 'tipDelete' | 'switch';
+
+/** The wording of a correction kind on the agent's Notes/Drops line. */
+export const correctionKindTexts: Record<string, string> = {
+  delete: 'Deleted',
+  restore: 'Restored',
+  price: 'Price corrected',
+  tip: 'Tip corrected',
+  tipDelete: 'Tip removed',
+  switch: 'Hotel switched',
+};
+
+/** One side of a correction ("$35.00", "deleted", "Sandy Shores Resort"). */
+export function describeCorrectionValue(kind: string, json: string): string {
+  let v: Record<string, unknown> = {};
+  try {
+    v = JSON.parse(json || '{}') as Record<string, unknown>;
+  } catch {
+    return kind;
+  }
+  if ('price' in v) return formatCents(Number(v.price));
+  if ('tip' in v) return formatCents(Number(v.tip));
+  if ('hotel' in v) return String(v.hotel);
+  if ('total' in v) return `counted (${formatCents(Number(v.total))})`;
+  if ('deleted' in v) return v.deleted ? 'deleted' : 'counted';
+  return kind;
+}
+
+/** The line added to the sale's notes: "Price corrected $35.00 → $30.00 by Ann Admin: wrong unit". */
+export function correctionNote(c: {
+  kind: string;
+  before: string;
+  after: string;
+  who: string;
+  reason: string;
+}): string {
+  const what = correctionKindTexts[c.kind] ?? c.kind;
+  return `${what} ${c.before} → ${c.after} by ${c.who}${c.reason ? `: ${c.reason}` : ''}`;
+}
