@@ -166,6 +166,7 @@ export const messagesEs: Translation<typeof messages> = {
     duplicateName:
       'Ya se subió un archivo con el mismo nombre; si el que estás subiendo es otro archivo, cámbiale el nombre e inténtalo de nuevo.',
     updateFailed: '¡No se pudo actualizar!',
+    saveAndClose: 'Guardar y cerrar',
   },
   form: {
     selectPlaceholder: '-- ELEGIR --',

@@ -41,10 +41,11 @@ export const LocationForm = z
     const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     if (!d.name) issue(m.nameBlank, 'name');
     if (!d.fullName) issue(m.fullNameBlank, 'fullName');
-    // The spec's four texts, each on the field it names (issue 14): `umbrellas` is the count per
-    // row, labelled "Umbrellas per Row"; `umbrellaRows` is the number of rows, labelled "Umbrella Rows".
-    if (!d.umbrellas) issue(m.umbrellaRowsBlank, 'umbrellas');
-    if (!d.umbrellaRows) issue(m.umbrellasBlank, 'umbrellaRows');
+    // The spec's four texts in the spec's order (section 5: name, fullName, umbrellas, umbrellaRows
+    // → "Name", "Full Name", "Umbrellas", "Umbrellas per Row"), quoted exactly (issue 26). The form
+    // labels `umbrellas` "Umbrellas" (positions in each row) and `umbrellaRows` "Umbrella Rows".
+    if (!d.umbrellas) issue(m.umbrellasBlank, 'umbrellas');
+    if (!d.umbrellaRows) issue(m.umbrellaRowsBlank, 'umbrellaRows');
     const u = count(d.umbrellas);
     const r = count(d.umbrellaRows);
     if (d.umbrellas && !(u >= 1 && u <= locationLimits.maxUmbrellas))

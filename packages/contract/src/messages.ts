@@ -122,6 +122,8 @@ export const messages = {
     duplicateName:
       'A file with the same name has already been uploaded, if the file you are uploading is a different file then rename it and try again.',
     updateFailed: 'Update Failed!',
+    /** Spec section 4: stores the chosen names (POST /fileUpdate) and returns to the client view. */
+    saveAndClose: 'Save & Close',
   },
   form: {
     selectPlaceholder: '-- SELECT --',

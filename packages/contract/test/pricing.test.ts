@@ -8,7 +8,9 @@ import {
   inWindow,
   isVacationOwner,
   maskRoom,
+  nextOpeningHour,
   offeredItems,
+  openingTime,
   padRoom,
   pricedAsHotelGuest,
   pricingHour,
@@ -231,5 +233,19 @@ describe('defaultTip for a $0 sale', () => {
     expect(defaultTip('Room Charge', 3500)).toBe(5);
     expect(defaultTip('Room Charge')).toBe(5);
     expect(defaultTip('Cash', 3500)).toBe(0);
+  });
+});
+
+// Issue 26: when nothing is on sale, the wizard says when sales open.
+describe('nextOpeningHour', () => {
+  const list = [buildPrice({ startTime: 7, endTime: 14 }), buildPrice({ startTime: 15, endTime: 20 })];
+  it('is the next hour something of the unit type is on sale, or null when nothing opens today', () => {
+    expect(nextOpeningHour(list, { unitType: 'U', hour: 4, hotelGuestOf: null })).toBe(7);
+    expect(openingTime(7)).toBe('07:00');
+    // Hours from 14:45 count as 15: the afternoon opens at 14:45.
+    expect(nextOpeningHour(list, { unitType: 'U', hour: 14, hotelGuestOf: null })).toBe(15);
+    expect(openingTime(15)).toBe('14:45');
+    expect(nextOpeningHour(list, { unitType: 'U', hour: 21, hotelGuestOf: null })).toBeNull();
+    expect(nextOpeningHour(list, { unitType: 'C', hour: 4, hotelGuestOf: null })).toBeNull();
   });
 });

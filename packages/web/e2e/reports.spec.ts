@@ -142,28 +142,35 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await openReport(page, 'User Log');
   await expect(page.getByTestId('user-log')).toContainText('Alex Admin');
 
-  // All Transaction: delete one sale, restore it from its details.
+  // All Transaction: delete one sale (with a reason: issue 26), restore it from its row.
   await openReport(page, 'All Transaction');
   const totalRow = report(page).getByRole('row', { name: /^Total \(3\)/ });
   await expect(totalRow).toContainText('$95.00');
   const first = report(page).locator('tbody tr').first();
   await first.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(messages.report.deleteTransactionConfirm)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Yes' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Rang up twice');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(report(page).getByRole('row', { name: /^Total \(2\)/ })).toContainText('$65.00');
   await expect(first).toContainText('Deleted');
+  await first.getByRole('button', { name: 'Restore' }).click();
+  const restore = page.getByRole('dialog', { name: 'Restore this transaction' });
+  await restore.getByRole('textbox', { name: 'Reason' }).fill('It was a real sale');
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('$95.00');
   await first.getByRole('button', { name: 'View' }).click();
   const details = page.getByRole('dialog', { name: messages.report.viewTransaction });
-  await expect(details.getByTestId('transaction-history')).toContainText('delete');
-  await details.getByRole('button', { name: 'Restore' }).click();
-  await expect(details.getByTestId('transaction-history')).toContainText('restore');
+  await expect(details.getByTestId('transaction-history')).toContainText('Rang up twice');
+  await expect(details.getByTestId('transaction-history')).toContainText('It was a real sale');
   await page.keyboard.press('Escape');
-  await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('$95.00');
 
-  // Edit the price of the first sale: $30 → $25.
+  // Edit the price of the first sale, a cash sale: $30 → $25, with a reason.
   await first.getByRole('button', { name: 'Edit Price' }).click();
   const edit = page.getByRole('dialog', { name: messages.report.editTransactionPrice });
   await edit.getByLabel('Price').fill('25');
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await edit.getByRole('textbox', { name: 'Reason' }).fill('Loyal guest discount');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(report(page).getByRole('row', { name: /^Total \(3\)/ })).toContainText('$90.00');
 
@@ -214,6 +221,21 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await expect(page.getByTestId('report-title')).toContainText('Transactions');
   await expect(page.getByTestId('search-paging')).toHaveText(/^Showing 1 of 1 transactions, oldest first\./);
   await expect(report(page).getByRole('row', { name: /^Total \(1\)/ })).toContainText('$5.00');
+});
+
+// Issue 26: the attendant sees the admin's correction where the money is, and the drawer's cash
+// is not changed behind their back.
+test("the attendant's Notes/Drops shows the admin's corrections and keeps the cash taken", async ({ page }) => {
+  await signIn(page, 'staff');
+  await page.goto('/notes');
+  const lines = page.getByTestId('correction-line');
+  await expect(lines.filter({ hasText: 'Price corrected' })).toContainText('$30.00 → $25.00');
+  await expect(lines.filter({ hasText: 'Price corrected' })).toContainText('Alex Admin');
+  await expect(lines.filter({ hasText: 'Price corrected' })).toContainText('Loyal guest discount');
+  await expect(lines.filter({ hasText: 'Deleted' })).toContainText('Rang up twice');
+  // Two cash sales of $30 were taken: the drawer holds $60, the $5 is a difference to settle.
+  await expect(page.getByTestId('cash-on-hand')).toHaveText('$60.00');
+  await expect(page.getByTestId('cash-corrections')).toHaveText('-$5.00');
 });
 
 test('Reports Config: the link on Config, the list, edit with the blank-name message, back to the list', async ({

@@ -120,6 +120,25 @@ export function offeredItems(
 }
 
 /**
+ * When nothing is on sale for a unit type now (issue 26, "the first five minutes"): the next venue
+ * hour today at which something is, or null when nothing opens again today.
+ */
+export function nextOpeningHour(
+  items: CatalogueItem[],
+  opts: { unitType: string; hour: number; hotelGuestOf: number | null },
+): number | null {
+  for (let h = opts.hour + 1; h <= 23; h++) {
+    if (offeredItems(items, { ...opts, hour: h }).equipment.length > 0) return h;
+  }
+  return null;
+}
+
+/** "09:00", or "14:45" for hour 15 (hours from 14:45 count as 15). */
+export function openingTime(hour: number): string {
+  return hour === 15 ? '14:45' : `${String(hour).padStart(2, '0')}:00`;
+}
+
+/**
  * The price charged for one item: hotel items cost a hotel guest the hotel rate, or the full
  * price when the guest owes the extra charge (an additional guest); everything else its price.
  */

@@ -57,12 +57,20 @@ describe(`location calls on ${testDialect}`, () => {
   it('gives the four messages of spec section 5 and checks the numbers', async () => {
     const res = await save('admin', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toBe([m.nameBlank, m.fullNameBlank, m.umbrellaRowsBlank, m.umbrellasBlank].join(' '));
-    // Each text on the field it names: a blank row count is the "Umbrellas" (rows) field.
+    // In the spec's order, quoted exactly (section 5; issue 26): name, fullName, umbrellas, umbrellaRows.
+    expect(res.json().details).toBe(
+      [
+        'You left the users "Name" blank',
+        'You left the users "Full Name" blank',
+        'You left the users "Umbrellas" blank',
+        'You left the users "Umbrellas per Row" blank',
+      ].join(' '),
+    );
+    // umbrellas → "Umbrellas", umbrellaRows → "Umbrellas per Row".
     const rowsOnly = await save('admin', { name: 'X', fullName: 'X', umbrellas: 5 });
-    expect(rowsOnly.json().details).toBe(m.umbrellasBlank);
+    expect(rowsOnly.json().details).toBe(m.umbrellaRowsBlank);
     const perRowOnly = await save('admin', { name: 'X', fullName: 'X', umbrellaRows: 2 });
-    expect(perRowOnly.json().details).toBe(m.umbrellaRowsBlank);
+    expect(perRowOnly.json().details).toBe(m.umbrellasBlank);
     const nums = await save('admin', { name: 'X', fullName: 'X', umbrellas: 'ten', umbrellaRows: 0 });
     expect(nums.statusCode).toBe(400);
     expect(nums.json().details).toMatch(/whole number/);

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileWithPath } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 /** What an upload call answers per file (spec section 3, "Uploaded document"). */
 export interface UploadResult {
+  /** The stored document's id (POST /fileUpload): what Save & Close renames. */
+  id?: number;
   fileName: string;
   /** 1 = success; anything else failed with `statusReason`. */
   status: number;
@@ -19,6 +21,15 @@ interface Entry {
   name: string;
   state: 'pending' | 'uploaded' | 'failed';
   reason?: string;
+  /** Set once uploaded: the document id and the name chosen for it (first the file's own). */
+  id?: number;
+  chosen?: string;
+}
+
+/** One chosen name for POST /fileUpdate (file{n}ID, file{n}Name). */
+export interface ChosenName {
+  id: number;
+  name: string;
 }
 
 let seq = 0;
@@ -35,6 +46,8 @@ export function FileDropUpload({
   maxSize,
   label,
   onUploaded,
+  saveNames,
+  onClosed,
   testId = 'file-drop',
 }: {
   upload: (file: File) => Promise<UploadResult>;
@@ -43,10 +56,35 @@ export function FileDropUpload({
   maxSize?: number;
   label?: string;
   onUploaded?: (result: UploadResult) => void;
+  /**
+   * Save & Close (spec sections 4 and 8): stores the chosen names (POST /fileUpdate); a status
+   * other than 1, or a failed call, shows 'Update Failed!'. Without it the list has no names to edit.
+   */
+  saveNames?: (names: ChosenName[]) => Promise<{ status: number }>;
+  /** After a successful Save & Close: back to the folder or client view. */
+  onClosed?: () => void;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<Entry[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [updateFailed, setUpdateFailed] = useState(false);
+  const uploaded = entries.filter((e) => e.state === 'uploaded' && e.id != null);
+  const saveAndClose = async () => {
+    if (!saveNames) return;
+    setSaving(true);
+    setUpdateFailed(false);
+    try {
+      const r = await saveNames(uploaded.map((e) => ({ id: e.id!, name: (e.chosen ?? e.name).trim() || e.name })));
+      if (r.status !== 1) return setUpdateFailed(true);
+      setEntries([]);
+      onClosed?.();
+    } catch {
+      setUpdateFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
   const update = (key: number, patch: Partial<Entry>) =>
     setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
 
@@ -69,7 +107,7 @@ export function FileDropUpload({
       upload(file)
         .then((r) => {
           if (r.status === 1) {
-            update(key, { state: 'uploaded' });
+            update(key, { state: 'uploaded', id: r.id, chosen: r.fileName || file.name });
             onUploaded?.(r);
           } else update(key, { state: 'failed', reason: r.statusReason ?? '' });
         })
@@ -123,7 +161,20 @@ export function FileDropUpload({
                 bg={e.state === 'failed' ? 'var(--mantine-color-red-light)' : undefined}
                 c={e.state === 'failed' ? 'red' : undefined}
               >
-                <Table.Td>{e.name}</Table.Td>
+                <Table.Td>
+                  {saveNames && e.state === 'uploaded' && e.id != null ? (
+                    <TextInput
+                      aria-label={t('forms.chosenName', { file: e.name })}
+                      value={e.chosen ?? e.name}
+                      onChange={(ev) => {
+                        setUpdateFailed(false);
+                        update(e.key, { chosen: ev.currentTarget.value });
+                      }}
+                    />
+                  ) : (
+                    e.name
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {e.state === 'pending' && <Badge color="gray">{t('forms.pending')}</Badge>}
                   {e.state === 'uploaded' && <Badge color="teal">{t('forms.uploaded')}</Badge>}
@@ -137,6 +188,18 @@ export function FileDropUpload({
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {updateFailed && (
+        <Alert color="red" role="alert" data-testid={`${testId}-update-failed`}>
+          {t('messages.upload.updateFailed')}
+        </Alert>
+      )}
+      {saveNames && uploaded.length > 0 && (
+        <Group justify="flex-end">
+          <Button loading={saving} onClick={() => void saveAndClose()}>
+            {t('messages.upload.saveAndClose')}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

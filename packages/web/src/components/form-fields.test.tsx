@@ -126,3 +126,28 @@ describe('FileDropUpload', () => {
     expect(upload).toHaveBeenCalledTimes(2);
   });
 });
+
+// Spec sections 4 and 8: Save & Close stores the chosen names; a status other than 1 (or a failed
+// call) shows 'Update Failed!', a success closes the list.
+describe('FileDropUpload Save & Close', () => {
+  it("sends the chosen names and shows 'Update Failed!' when the update fails", async () => {
+    const upload = vi.fn(async (file: File) => ({ id: 41, fileName: file.name, status: 1 }));
+    const saveNames = vi.fn().mockResolvedValueOnce({ status: 0 }).mockResolvedValueOnce({ status: 1 });
+    const onClosed = vi.fn();
+    renderWithProviders(<FileDropUpload upload={upload} saveNames={saveNames} onClosed={onClosed} />, {
+      user: null,
+    });
+    const input = (await screen.findByTestId('file-drop')).querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Room'], 'june.csv', { type: 'text/csv' })] } });
+    const name = await screen.findByRole('textbox', { name: 'Name of june.csv' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'June roster.csv');
+    await userEvent.click(screen.getByRole('button', { name: messages.upload.saveAndClose }));
+    expect(await screen.findByText(messages.upload.updateFailed)).toBeInTheDocument();
+    expect(saveNames).toHaveBeenLastCalledWith([{ id: 41, name: 'June roster.csv' }]);
+    expect(onClosed).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: messages.upload.saveAndClose }));
+    await vi.waitFor(() => expect(onClosed).toHaveBeenCalledOnce());
+    expect(screen.queryByText(messages.upload.updateFailed)).not.toBeInTheDocument();
+  });
+});

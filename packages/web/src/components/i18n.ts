@@ -13,6 +13,7 @@ export const formsEn = {
   errorsTitle: 'Please correct the following',
   back: 'Back',
   recordUnavailable: 'This record cannot be shown.',
+  chosenName: 'Name of {{file}}',
 };
 
 export const formsEs: Translation<typeof formsEn> = {
@@ -28,4 +29,5 @@ export const formsEs: Translation<typeof formsEn> = {
   errorsTitle: 'Corrige lo siguiente',
   back: 'Volver',
   recordUnavailable: 'Este registro no se puede mostrar.',
+  chosenName: 'Nombre de {{file}}',
 };

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { FileDropUpload } from '../../../components/file-drop-upload';
+import { updateFileNames } from '../api/update-file-names';
 import { FormErrors } from '../../../components/form-errors';
 import { HiddenField, LinkedTable, TextField, TextareaField, ToggleField } from '../../../components/form-fields';
 import { useFormState } from '../../../components/use-form-state';
@@ -130,6 +131,8 @@ function RosterCard({ data }: { data: HotelResponse }) {
           existingNames={data.rosterFiles.filter((f) => f.status === 1).map((f) => f.fileName)}
           upload={(file) => uploadRoster(id, file)}
           onUploaded={() => qc.invalidateQueries({ queryKey: hotelKeys.all })}
+          saveNames={(names) => updateFileNames(id, names)}
+          onClosed={() => qc.invalidateQueries({ queryKey: hotelKeys.all })}
         />
         <LinkedTable
           label={`${t('hotels.guests')} (${data.guests.length})`}

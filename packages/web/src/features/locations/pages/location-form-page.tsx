@@ -86,7 +86,7 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
                 required
               />
               <NumberField
-                label={t('locations.umbrellasPerRow')}
+                label={t('locations.umbrellas')}
                 description={t('locations.umbrellasPerRowHint')}
                 name="umbrellas"
                 value={v.umbrellas}

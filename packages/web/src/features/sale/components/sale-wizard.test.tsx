@@ -184,6 +184,11 @@ describe('sale wizard', () => {
     expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' }));
     await user.click(screen.getByRole('button', { name: 'Extra Chair — $10.00' }));
+    // Issue 26: a chosen extra says so in words (and a tick), not by shade alone.
+    expect(screen.getByRole('button', { name: /^Extra Chair — \$10\.00\s*Added$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     expect(screen.getByText('Enter Customer Name')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
@@ -235,6 +240,22 @@ describe('sale wizard', () => {
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
     // Room charge tips default to $5.
     expect(await screen.findByRole('button', { name: '$5' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  // Issue 26: "Use this guest" once left a slow tablet on the guest step (it waited for a second
+  // search). A row that shows its room decides at once: on to Select Equipment, no new search.
+  it('room charge: "Use this guest" on a row with its room goes straight to Select Equipment', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
+    await user.click(screen.getByRole('button', { name: 'Hyatt' }));
+    await user.type(screen.getByLabelText('Room Number'), '412');
+    await user.type(screen.getByLabelText('Last Name'), 'M');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/searchWyndham')).toHaveLength(1), { timeout: 2500 });
+    expect(await screen.findByText('0412')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use this guest' }));
+    expect(screen.getByRole('button', { name: 'Hyatt Guest Umbrella — $20.00' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/searchWyndham')).toHaveLength(1);
   });
 
   it('hotel Other takes last name and room without the guest-name step', async () => {

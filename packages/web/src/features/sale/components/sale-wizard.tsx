@@ -17,7 +17,7 @@ import { type SaleMode, type StepId, currentStep, doneSteps, initialSale, isStar
 import { type OrderLine, quoteSale, toItem } from '../wizard/quote';
 import { SignaturePadField } from './signature-pad-field';
 import { CompleteStep } from './steps/complete-step';
-import { EquipmentStep } from './steps/equipment-step';
+import { EquipmentStep, NothingOnSale } from './steps/equipment-step';
 import { GuestStep } from './steps/guest-step';
 import { HotelStep } from './steps/hotel-step';
 import { NameStep } from './steps/name-step';
@@ -353,11 +353,17 @@ function Wizard({
         {t(`sale.steps.${step}`)}
       </Text>
 
+      {step === 'payment' && quote.offer.equipment.length === 0 && state.paymentMethod === null && (
+        <NothingOnSale items={items} unitType={unit.unitType} hour={catalogue.hour} hotelGuestOf={null} />
+      )}
       {step === 'payment' && <PaymentStep {...stepProps} />}
       {step === 'voucher' && <VoucherStep {...stepProps} />}
       {step === 'hotel' && <HotelStep {...stepProps} hotels={catalogue.hotels} />}
       {step === 'otherGuest' && <OtherGuestStep {...stepProps} />}
       {step === 'guest' && <GuestStep {...stepProps} hotelId={state.hotelId!} />}
+      {step === 'equipment' && quote.offer.equipment.length === 0 && (
+        <NothingOnSale items={items} unitType={unit.unitType} hour={catalogue.hour} hotelGuestOf={quote.hotelGuestOf} />
+      )}
       {step === 'equipment' && <EquipmentStep {...stepProps} quote={quote} />}
       {step === 'name' && (
         <NameStep {...stepProps} onAddMore={() => void addMoreUnits().catch(() => undefined)} adding={hold.isPending} />

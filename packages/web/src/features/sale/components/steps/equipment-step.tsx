@@ -1,5 +1,6 @@
-import { Stack, Text } from '@mantine/core';
-import { chargeCents } from '@sandbar/contract/rules/pricing';
+import { Alert, Stack, Text } from '@mantine/core';
+import { type CatalogueItem, chargeCents, nextOpeningHour, openingTime } from '@sandbar/contract/rules/pricing';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canConfirm } from '../../wizard/machine';
 import { type Quote } from '../../wizard/quote';
@@ -19,7 +20,6 @@ export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Q
   const { equipment, addons } = quote.offer;
   return (
     <Stack gap="xs">
-      {equipment.length === 0 && <Text c="dimmed">{t('sale.nothingOffered')}</Text>}
       <Stack gap="xs" role="group" aria-label={t('sale.steps.equipment')}>
         {equipment.map((i) => (
           <ChoiceButton
@@ -40,9 +40,13 @@ export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Q
           {addons.map((i) => {
             const on = state.addons.includes(i.id);
             return (
+              // Chosen is told by a tick and a word, not by shade alone (sun glare, colour-blind staff).
               <ChoiceButton
                 key={i.id}
                 selected={on}
+                justify="space-between"
+                leftSection={on ? <IconCheck size={20} aria-hidden /> : <IconPlus size={20} aria-hidden />}
+                rightSection={on ? <span className="sb-chosen">{t('sale.addonChosen')}</span> : undefined}
                 onClick={() =>
                   dispatch({
                     type: 'setAddons',
@@ -61,5 +65,37 @@ export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Q
         onClick={() => dispatch({ type: 'confirm', step: 'equipment' })}
       />
     </Stack>
+  );
+}
+
+/**
+ * Nothing on sale for this unit now (issue 26, the first five minutes): says so, and when sales
+ * open today, instead of an empty list of choices.
+ */
+export function NothingOnSale({
+  items,
+  unitType,
+  hour,
+  hotelGuestOf,
+}: {
+  items: CatalogueItem[];
+  unitType: string;
+  hour: number;
+  hotelGuestOf: number | null;
+}) {
+  const { t } = useTranslation();
+  const next = nextOpeningHour(items, { unitType, hour, hotelGuestOf });
+  return (
+    <Alert
+      color="orange"
+      variant="outline"
+      role="status"
+      data-testid="nothing-on-sale"
+      title={t('sale.nothingOffered')}
+    >
+      <Text size="sm">
+        {next === null ? t('sale.noSalesToday') : t('sale.salesOpenAt', { time: openingTime(next) })}
+      </Text>
+    </Alert>
   );
 }

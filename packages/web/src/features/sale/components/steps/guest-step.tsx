@@ -55,18 +55,27 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
 
   const current = answer?.query === query ? answer.result : null;
   const result = lastName.trim() || roomNumber.trim() ? (current ?? answer?.result ?? null) : null;
-  const guest = current
-    ? rosterGuest(
-        current.guests.map((g) => ({
-          room: g.Room,
-          guestName: g.Guest_Name,
-          accompanyingGuestName: g.Accompanying_Guest_Name,
-          additional: g.Additional === '1',
-        })),
-        lastName,
-        roomNumber,
-      )
-    : null;
+  const rowsOf = (r: SearchWyndhamResponse) =>
+    r.guests.map((g) => ({
+      room: g.Room,
+      guestName: g.Guest_Name,
+      accompanyingGuestName: g.Accompanying_Guest_Name,
+      additional: g.Additional === '1',
+    }));
+  const guest = current ? rosterGuest(rowsOf(current), lastName, roomNumber) : null;
+
+  /**
+   * "Use this guest" moves on to Select Equipment at once when the row shows its room (spec
+   * section 4): the roster rows on screen decide, not a second search, so a slow roster search
+   * (or a slow tablet) cannot leave the attendant on this step. A masked room must still be typed.
+   */
+  const useGuest = (g: SearchWyndhamResponse['guests'][number], shown: SearchWyndhamResponse) => {
+    const pickedName = g.Guest_Name.split(',')[0]!.trim();
+    const pickedRoom = g.Room.includes('*') ? roomNumber : g.Room;
+    dispatch({ type: 'editGuest', lastName: pickedName, ...(g.Room.includes('*') ? {} : { roomNumber: g.Room }) });
+    const match = g.Room.includes('*') ? null : rosterGuest(rowsOf(shown), pickedName, pickedRoom);
+    if (match) dispatch({ type: 'confirmGuest', extraCharge: !manualEntry && match.extraCharge });
+  };
   const filled = !!lastName.trim() && !!roomNumber.trim();
   const ready = filled && (manualEntry || guest !== null);
 
@@ -102,17 +111,7 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
                   {g.Additional === '1' ? ` (${t('sale.additionalGuest')})` : ''}
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    variant="light"
-                    onClick={() =>
-                      dispatch({
-                        type: 'editGuest',
-                        lastName: g.Guest_Name.split(',')[0]!.trim(),
-                        // A masked room stays as typed: the guest must say it.
-                        ...(g.Room.includes('*') ? {} : { roomNumber: g.Room }),
-                      })
-                    }
-                  >
+                  <Button variant="light" onClick={() => useGuest(g, result)}>
                     {t('sale.pickGuest')}
                   </Button>
                 </Table.Td>
