@@ -69,7 +69,7 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
    * section 4): the roster rows on screen decide, not a second search, so a slow roster search
    * (or a slow tablet) cannot leave the attendant on this step. A masked room must still be typed.
    */
-  const useGuest = (g: SearchWyndhamResponse['guests'][number], shown: SearchWyndhamResponse) => {
+  const pickGuest = (g: SearchWyndhamResponse['guests'][number], shown: SearchWyndhamResponse) => {
     const pickedName = g.Guest_Name.split(',')[0]!.trim();
     const pickedRoom = g.Room.includes('*') ? roomNumber : g.Room;
     dispatch({ type: 'editGuest', lastName: pickedName, ...(g.Room.includes('*') ? {} : { roomNumber: g.Room }) });
@@ -111,7 +111,7 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
                   {g.Additional === '1' ? ` (${t('sale.additionalGuest')})` : ''}
                 </Table.Td>
                 <Table.Td>
-                  <Button variant="light" onClick={() => useGuest(g, result)}>
+                  <Button variant="light" onClick={() => pickGuest(g, result)}>
                     {t('sale.pickGuest')}
                   </Button>
                 </Table.Td>
