@@ -33,7 +33,7 @@ test('an admin adds a location that appears on the board, edits it, and deletes 
   await page.getByLabel('Initials').fill('SB');
   await expect(page.getByText(messages.location.nameBlank, { exact: true })).toHaveCount(0);
   await page.getByLabel('Full Name').fill('South Beach');
-  await page.getByLabel('Umbrellas', { exact: true }).fill('5');
+  await page.getByLabel(/^Umbrellas\s*\*?$/).fill('5');
   await page.getByLabel('Umbrella Rows').fill('2');
   await page.getByRole('button', { name: 'SAVE LOCATION' }).click();
   await expect(page).toHaveURL(/\/config\/locations$/);
@@ -51,7 +51,7 @@ test('an admin adds a location that appears on the board, edits it, and deletes 
   // Edit shows the record, then saves a resize.
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByLabel('Full Name')).toHaveValue('South Beach');
-  await page.getByLabel('Umbrellas', { exact: true }).fill('6');
+  await page.getByLabel(/^Umbrellas\s*\*?$/).fill('6');
   await page.getByRole('button', { name: 'SAVE LOCATION' }).click();
   await expect(page.locator('tr[data-initials="SB"]')).toContainText('6');
 
