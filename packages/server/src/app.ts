@@ -42,6 +42,7 @@ import { systemClock } from './platform/clock';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { createMetrics, registerMetrics } from './plugins/metrics';
 
 export interface BuildOptions {
   database: Database;
@@ -119,6 +120,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  registerMetrics(app, {
+    metrics,
+    token: opts.env.SANDBAR_METRICS_TOKEN,
+    database: opts.database,
+    db: opts.database.db,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

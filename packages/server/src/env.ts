@@ -70,6 +70,13 @@ export const EnvSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  /** Where `npm run sandbar -- backup` and the nightly backup write (default: SANDBAR_DATA_DIR/backups). */
+  SANDBAR_BACKUP_DIR: z.string().optional(),
+  /** Turns GET /metrics on; a scraper sends it as `Authorization: Bearer <token>`. */
+  SANDBAR_METRICS_TOKEN: z
+    .string()
+    .refine((t) => t.length >= 16 && /^[\x21-\x7e]+$/.test(t), 'expected at least 16 visible characters, no spaces')
+    .optional(),
   SANDBAR_WEB_DIST: z
     .string()
     .refine(

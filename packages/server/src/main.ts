@@ -3,6 +3,7 @@ import { connect } from './db/connect';
 import { DEMO_PASSWORD, demoLogins, isEmpty } from './db/demo-seed';
 import { seedDemoVenue } from './demo-venue';
 import { migrateToLatest } from './db/migrate';
+import { underStartupLock } from './db/startup-lock';
 import { loadEnv } from './env';
 import { systemClock } from './platform/clock';
 import { smtpMailer } from './platform/mail';
@@ -12,6 +13,7 @@ import { publicUrlWarning } from './platform/public-url';
 import { startScheduler } from './platform/scheduler';
 import { readSettings } from './features/settings/settings.repository';
 import { venueJobs } from './jobs';
+import { writePidFile } from './platform/backup';
 
 const env = loadEnv();
 const database = connect({
@@ -19,13 +21,15 @@ const database = connect({
   dataDir: env.SANDBAR_DATA_DIR,
   poolSize: env.DATABASE_POOL_SIZE,
 });
-await migrateToLatest(database.db);
-
-let seeded = false;
-if (env.SANDBAR_DEMO && (await isEmpty(database.db))) {
+// Instances started together on one PostgreSQL database take turns here (advisory lock).
+const seeded = await underStartupLock(database, async () => {
+  await migrateToLatest(database.db);
+  if (!env.SANDBAR_DEMO || !(await isEmpty(database.db))) return false;
   await seedDemoVenue(database.db, systemClock);
-  seeded = true;
-}
+  return true;
+});
+// SQLite: `npm run sandbar -- restore` refuses while this file names a live server.
+const removePidFile = database.dialect === 'sqlite' ? writePidFile(env.SANDBAR_DATA_DIR) : () => undefined;
 
 const app = await buildApp({ database, env });
 // A stray rejection (a background task's lost database connection) is logged, not fatal: every
@@ -78,6 +82,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
     await Promise.all([app.close(), worker.stop(), scheduler.stop()]);
     clearInterval(idle);
     await database.close();
+    removePidFile();
     app.log.info('shut down cleanly');
     process.exit(0);
   } catch (err) {

@@ -20,6 +20,8 @@ export interface Database {
    * connection never throws out of the pool: the request using it fails, the pool reconnects.
    */
   onConnectionError: (err: Error) => void;
+  /** PostgreSQL: the pool's connections now (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export function connectPostgres(url: string, max = 10): Database {
     dialect: 'postgres',
     url,
     onConnectionError: () => undefined,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => database.db.destroy(),
   };
   // node-postgres emits 'error' on a client whose socket dies (restart, pg_terminate_backend).
