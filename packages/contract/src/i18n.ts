@@ -338,6 +338,7 @@ export const settingsTextsEs: Translation<typeof settingsTexts> = {
   season: 'La temporada debe empezar el día final o antes.',
   date: 'Escribe las fechas como AAAA-MM-DD.',
   reportEmailTime: 'Escribe una hora de 2 dígitos en formato 24 h, de 00 a 23',
+  backupKeep: 'Guarda de 1 a 365 copias nocturnas.',
 };
 
 /**

@@ -34,6 +34,9 @@ export const VenueSettingsFields = {
   receiptEmailBodyEs: z.string().max(100_000),
   reportEmailSubjectEs: z.string().max(300),
   reportEmailMessageEs: z.string().max(100_000),
+  /** Nightly backup of a SQLite venue (issue 27): on/off, and how many nightly backups to keep. */
+  backupNightly: z.enum(['0', '1']),
+  backupKeep: z.string().regex(/^\d{1,3}$/),
 };
 
 export const Settings = z.object({ ...ConfigSettingsFields, ...VenueSettingsFields });
@@ -63,6 +66,8 @@ export const defaultSettings: Settings = {
   receiptEmailBodyEs: '<p>Gracias por visitar {venueName}.</p><p>Vea su recibo: {receiptUrl}</p>',
   reportEmailSubjectEs: 'Informe diario de Sandbar',
   reportEmailMessageEs: '<p>Adjunto está el informe de hoy.</p>',
+  backupNightly: '0',
+  backupKeep: '14',
 };
 
 /** The receipt and report templates in a language: the English fields, or their Spanish twins. */
@@ -104,6 +109,7 @@ export const settingsTexts = {
   season: 'The season must start on or before its last day.',
   date: 'Enter dates as YYYY-MM-DD.',
   reportEmailTime: 'Enter a 2-digit military hour, 00 to 23',
+  backupKeep: 'Keep from 1 to 365 nightly backups.',
 } as const;
 
 /** GET /getConfigSettings: the nine config settings and the venue's own. */
@@ -162,6 +168,18 @@ export const SaveConfigSettingsBody = z
     simulatedReader: z.preprocess(
       (v) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v),
       VenueSettingsFields.simulatedReader,
+    ),
+    backupNightly: z.preprocess(
+      (v) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v),
+      VenueSettingsFields.backupNightly,
+    ),
+    backupKeep: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: settingsTexts.backupKeep })
+        .regex(/^\d{1,3}$/, { error: settingsTexts.backupKeep })
+        .refine((v) => Number(v) >= 1 && Number(v) <= 365, { error: settingsTexts.backupKeep })
+        .transform((v) => String(Number(v))),
     ),
   })
   .partial()

@@ -230,3 +230,58 @@ export function pruneBackups(dir: string, keep: number): string[] {
   for (const f of gone) fs.rmSync(path.join(dir, f), { force: true });
   return gone;
 }
+
+/** The venue's calendar day and hour of an instant, in its time zone. */
+function venueDayHour(at: Date, timeZone: string): { day: string; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** The instant a backup named by backupName was taken; null for other names. */
+function takenAt(name: string): Date | null {
+  const m = /^sandbar-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar\.gz$/.exec(name);
+  return m ? new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`) : null;
+}
+
+/** The hour (venue time) from which the nightly backup of a day is taken: after the last sales, before the first. */
+export const NIGHTLY_HOUR = 3;
+
+export interface NightlyOptions {
+  dataDir: string;
+  /** The folder of nightly backups (SANDBAR_BACKUP_DIR/nightly). */
+  dir: string;
+  keep: number;
+  timeZone: string;
+  now: Date;
+}
+
+/**
+ * The nightly backup, run by the scheduler every few minutes: once the venue's clock is past
+ * 3 am, takes the day's backup unless the folder already has one from that venue day, then keeps
+ * the newest `keep`. A server that was down at 3 am takes it when it is back.
+ */
+export async function runNightlyBackup(o: NightlyOptions): Promise<{ file: string; pruned: number } | null> {
+  const today = venueDayHour(o.now, o.timeZone);
+  if (today.hour < NIGHTLY_HOUR) return null;
+  const names = fs.existsSync(o.dir) ? fs.readdirSync(o.dir) : [];
+  const done = names.some((n) => {
+    const at = takenAt(n);
+    if (!at) return false;
+    const then = venueDayHour(at, o.timeZone);
+    return then.day === today.day && then.hour >= NIGHTLY_HOUR;
+  });
+  if (done) return null;
+  const result = await takeBackup(o.dataDir, path.join(o.dir, backupName(o.now)));
+  return { file: result.file, pruned: pruneBackups(o.dir, o.keep).length };
+}

@@ -37,6 +37,12 @@ export const settingsEn = {
   receiptTextMessageEs: 'Spanish text-message receipt',
   receiptEmailSubjectEs: 'Subject of the Spanish e-mail receipt',
   receiptEmailBodyEs: 'Body of the Spanish e-mail receipt',
+  backupSection: 'Backups',
+  backupNightly: 'Nightly backup',
+  backupNightlyHint:
+    'After 3 am venue time, a copy of the database and the uploaded files goes to the backups folder on the server (a SQLite venue; on PostgreSQL use its own backups, see the README). Copy them off the server too.',
+  backupKeep: 'Nightly backups to keep',
+  backupKeepHint: 'Older ones are deleted (1–365).',
 };
 
 export const settingsEs: Translation<typeof settingsEn> = {
@@ -79,4 +85,10 @@ export const settingsEs: Translation<typeof settingsEn> = {
   receiptTextMessageEs: 'Mensaje de texto del recibo (español)',
   receiptEmailSubjectEs: 'Asunto del correo del recibo (español)',
   receiptEmailBodyEs: 'Cuerpo del correo del recibo (español)',
+  backupSection: 'Copias de seguridad',
+  backupNightly: 'Copia de seguridad nocturna',
+  backupNightlyHint:
+    'Después de las 3 a. m., hora del lugar, una copia de la base de datos y de los archivos subidos va a la carpeta de copias del servidor (un lugar con SQLite; con PostgreSQL use sus propias copias, vea el README). Cópielas también fuera del servidor.',
+  backupKeep: 'Copias nocturnas que se guardan',
+  backupKeepHint: 'Las más antiguas se borran (1–365).',
 };

@@ -215,6 +215,20 @@ export function ConfigPage() {
               />
             </Grid.Col>
           </Grid>
+
+          <Divider label={t('settings.backupSection')} labelPosition="left" />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <ToggleField
+                name="backupNightly"
+                label={t('settings.backupNightly')}
+                description={t('settings.backupNightlyHint')}
+                value={values.backupNightly}
+                onChange={bind('backupNightly')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{text('backupKeep', t('settings.backupKeepHint'))}</Grid.Col>
+          </Grid>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('settings.save')}
