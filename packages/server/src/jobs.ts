@@ -1,5 +1,8 @@
 import { releaseExpiredHolds } from './features/sales/holds.service';
 import { runDailyReportIfDue } from './features/settings/report-email.service';
+import path from 'node:path';
+import { readSettings } from './features/settings/settings.repository';
+import { runNightlyBackup } from './platform/backup';
 import type { AppDeps } from './platform/deps';
 import { configuredBase } from './platform/public-url';
 import type { ScheduledJob } from './platform/scheduler';
@@ -10,10 +13,13 @@ import type { ScheduledJob } from './platform/scheduler';
  *   settings; reading settings each time means a new hour or time zone applies without a restart.
  * - Cart holds: every 15 seconds, free the holds whose ten minutes ran out, so boards never show
  *   a unit held by a tablet that went away.
+ * - Nightly backup (SQLite only, when switched on in Config): every 10 minutes, take the venue
+ *   day's backup once its clock is past 3 am, keeping the newest `backupKeep`.
  */
-export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'>): ScheduledJob[] {
-  return [
+export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' | 'database'>): ScheduledJob[] {
+  const jobs: ScheduledJob[] = [
     {
+      name: 'daily-report',
       pattern: '* * * * *',
       run: async () => {
         const queued = await runDailyReportIfDue(deps.db, deps.clock, configuredBase(deps.env));
@@ -23,6 +29,7 @@ export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'>
       failed: 'daily report e-mail failed',
     },
     {
+      name: 'holds',
       pattern: '*/15 * * * * *',
       run: async () => {
         const released = await releaseExpiredHolds(deps);
@@ -32,4 +39,30 @@ export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env'>
       failed: 'releasing expired holds failed',
     },
   ];
+  if (deps.database.dialect === 'sqlite') jobs.push(nightlyBackupJob(deps));
+  return jobs;
+}
+
+/** The nightly backup of a SQLite venue into SANDBAR_BACKUP_DIR/nightly (default data/backups/nightly). */
+export function nightlyBackupJob(deps: Pick<AppDeps, 'db' | 'clock' | 'env'>): ScheduledJob {
+  const dataDir = path.resolve(deps.env.SANDBAR_DATA_DIR);
+  const dir = path.join(path.resolve(deps.env.SANDBAR_BACKUP_DIR ?? path.join(dataDir, 'backups')), 'nightly');
+  return {
+    name: 'nightly-backup',
+    pattern: '*/10 * * * *',
+    run: async () => {
+      const settings = await readSettings(deps.db);
+      if (settings.backupNightly !== '1') return null;
+      const done = await runNightlyBackup({
+        dataDir,
+        dir,
+        keep: Number(settings.backupKeep),
+        timeZone: settings.timeZone,
+        now: new Date(deps.clock.now()),
+      });
+      return done ? { ...done } : null;
+    },
+    done: 'nightly backup taken',
+    failed: 'nightly backup failed',
+  };
 }

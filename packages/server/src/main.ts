@@ -48,7 +48,7 @@ const worker = startOutboxWorker(
   },
   env.OUTBOX_INTERVAL_MS,
 );
-const scheduler = startScheduler(venueJobs(app.deps), app.log);
+const scheduler = startScheduler(venueJobs(app.deps), app.log, app.metrics.schedulerRun);
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');
 if (!env.SMS_PROVIDER_URL) app.log.warn('SMS_PROVIDER_URL is not set: texts stay queued in the outbox.');
 const linksWarning = publicUrlWarning(env);

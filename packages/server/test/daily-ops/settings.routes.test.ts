@@ -47,6 +47,9 @@ describe(`config settings calls on ${testDialect}`, () => {
       receiptEmailBodyEs: '<p>Gracias de {venueName}</p>',
       reportEmailSubjectEs: 'Cifras del día',
       reportEmailMessageEs: '<p>Hola <strong>equipo</strong></p>',
+      // Issue 27: the nightly backup of a SQLite venue.
+      backupNightly: '1',
+      backupKeep: '30',
     };
     const res = await saveSettings(all);
     expect(res.statusCode).toBe(200);
@@ -54,6 +57,16 @@ describe(`config settings calls on ${testDialect}`, () => {
     expect(await readSettings(t.deps.db)).toEqual(all);
     const get = await injectAs(t.app, 'admin', { method: 'GET', url: '/api/getConfigSettings' });
     expect(get.json()).toEqual(all);
+  });
+
+  it('refuses a nightly backup count outside 1–365 in words', async () => {
+    for (const backupKeep of ['0', '366', 'ten', -1]) {
+      const res = await saveSettings({ backupKeep });
+      expect(res.statusCode, String(backupKeep)).toBe(400);
+      expect(res.json().details).toBe(settingsTexts.backupKeep);
+    }
+    expect((await saveSettings({ backupKeep: 7, backupNightly: false })).statusCode).toBe(200);
+    expect(await readSettings(t.deps.db)).toMatchObject({ backupKeep: '7', backupNightly: '0' });
   });
 
   it('accepts the spec body (the nine fields only) and keeps the others', async () => {

@@ -13,9 +13,12 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSqlite } from '../../src/db/connect';
-import { seedDemoVenue } from '../../src/db/demo-seed';
+import { seedDemoVenue } from '../../src/demo-venue';
 import { migrateToLatest } from '../../src/db/migrate';
+import { writeSettings } from '../../src/features/settings/settings.repository';
+import { nightlyBackupJob } from '../../src/jobs';
 import { DB_FILE, PID_FILE, pruneBackups } from '../../src/platform/backup';
+import { loadEnv } from '../../src/env';
 import { systemClock } from '../../src/platform/clock';
 import { freePort } from '../faults/private-postgres';
 import { testDialect } from '../helpers';
@@ -264,5 +267,39 @@ describe.skipIf(testDialect !== 'sqlite')('backup and restore of a SQLite venue'
     expect(pruneBackups(dir, 2)).toEqual([names[1], names[0]]);
     expect(fs.readdirSync(dir).sort()).toEqual([names[2], names[3], 'my-own-copy.tar.gz'].sort());
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes the nightly backup once per venue day after 3 am when switched on in Config, keeping the newest N', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-nightly-'));
+    const database = connectSqlite(path.join(dir, DB_FILE));
+    try {
+      await migrateToLatest(database.db);
+      let now = Date.parse('2026-07-04T06:30:00Z'); // 02:30 in New York (the default time zone)
+      const job = nightlyBackupJob({
+        db: database.db,
+        clock: { now: () => now },
+        env: loadEnv({ SANDBAR_DATA_DIR: dir }),
+      });
+      const nightly = path.join(dir, 'backups', 'nightly');
+      const files = () => (fs.existsSync(nightly) ? fs.readdirSync(nightly).sort() : []);
+      now = Date.parse('2026-07-04T07:30:00Z');
+      expect(await job.run()).toBeNull(); // off by default
+      await writeSettings(database.db, { backupNightly: '1', backupKeep: '2' });
+      now = Date.parse('2026-07-04T06:30:00Z');
+      expect(await job.run()).toBeNull(); // before 3 am
+      now = Date.parse('2026-07-04T07:30:00Z');
+      expect(await job.run()).toMatchObject({ pruned: 0 });
+      expect(files()).toEqual(['sandbar-2026-07-04T07-30-00Z.tar.gz']);
+      now = Date.parse('2026-07-04T20:00:00Z');
+      expect(await job.run()).toBeNull(); // that venue day has its backup
+      for (const day of ['05', '06']) {
+        now = Date.parse(`2026-07-${day}T08:00:00Z`);
+        await job.run();
+      }
+      expect(files()).toEqual(['sandbar-2026-07-05T08-00-00Z.tar.gz', 'sandbar-2026-07-06T08-00-00Z.tar.gz']);
+    } finally {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
