@@ -8,9 +8,12 @@ import { buildTheme, cssVariablesResolver } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // networkMode 'always' (issue 23): TanStack Query would otherwise *pause* every query and
+    // mutation while the browser says it is offline — the spinner that never ends. The API client
+    // has its own timeouts and the tablet's kept copy answers reads offline, so always run.
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

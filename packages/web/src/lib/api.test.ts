@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, MUTATION_ATTEMPTS, api } from './api';
+import {
+  ApiError,
+  MUTATION_ATTEMPTS,
+  MUTATION_DEADLINE_MS,
+  READ_DEADLINE_MS,
+  api,
+  setOfflineReadFallback,
+} from './api';
 import { connectivity } from './connectivity';
 
 // Flaky links (issue 13): a mutation is retried with back-off when no answer comes, never after
@@ -42,17 +49,81 @@ describe('api retries', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('gives up after MUTATION_ATTEMPTS with a network error and marks the tablet offline', async () => {
+  it('gives up within its deadline with a network error and marks the tablet offline', async () => {
     const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', fetchMock);
-    const done = api('/saveCustomer', { body: {}, silent: true }).catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(60_000);
+    let settled = false;
+    const done = api('/saveCustomer', { body: {}, silent: true })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(MUTATION_DEADLINE_MS);
+    expect(settled).toBe(true);
     const err = await done;
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(0);
     // (the offline probe of /api/health runs alongside)
     const saves = fetchMock.mock.calls.filter(([url]) => url === '/api/saveCustomer');
-    expect(saves).toHaveLength(MUTATION_ATTEMPTS);
+    expect(saves.length).toBeGreaterThan(1);
+    expect(saves.length).toBeLessThanOrEqual(MUTATION_ATTEMPTS);
+    expect(connectivity.get().online).toBe(false);
+  });
+
+  // Issue 23: a dead access point never answers. The call gives up, the tablet knows it is offline.
+  const hang = (_url: string, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    });
+
+  it('a read that hangs fails after READ_DEADLINE_MS, then answers from the tablet at once', async () => {
+    vi.stubGlobal('fetch', vi.fn(hang));
+    let kept: unknown = undefined;
+    setOfflineReadFallback(async (path) => (path === '/getUnits' ? kept : undefined));
+    let settled = false;
+    const first = api('/getUnits', { silent: true })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(READ_DEADLINE_MS - 100);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(settled).toBe(true);
+    expect(await first).toMatchObject({ status: 0 });
+    expect(connectivity.get().online).toBe(false);
+    // Known offline: the kept copy answers without waiting for the network.
+    kept = { locations: [] };
+    await expect(api('/getUnits', { silent: true })).resolves.toEqual({ locations: [] });
+    setOfflineReadFallback(async () => undefined);
+  });
+
+  it('an action that hangs gives up within MUTATION_DEADLINE_MS; once offline, within a few seconds', async () => {
+    vi.stubGlobal('fetch', vi.fn(hang));
+    let settled = false;
+    const first = api('/markOccupied', { body: {}, silent: true })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(MUTATION_DEADLINE_MS);
+    expect(settled).toBe(true);
+    expect(await first).toMatchObject({ status: 0 });
+    settled = false;
+    const second = api('/markOccupied', { body: {}, silent: true })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(settled).toBe(true);
+    expect(await second).toMatchObject({ status: 0 });
+  });
+
+  it("a captive portal's page is not the server: counted as no answer", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response('<html>Sign in to BeachWiFi</html>', { headers: { 'content-type': 'text/html' } }),
+        ),
+    );
+    const done = api('/getUnits', { silent: true }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await done).toMatchObject({ status: 0 });
     expect(connectivity.get().online).toBe(false);
   });
 

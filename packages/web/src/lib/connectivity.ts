@@ -27,16 +27,24 @@ function set(next: Partial<Connectivity>): void {
   for (const l of listeners) l();
 }
 
+/** The probe's own timeout: a dead access point never answers, it does not refuse. */
+const PROBE_TIMEOUT_MS = 3000;
+
 async function probeOnce(): Promise<void> {
   probe = undefined;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), PROBE_TIMEOUT_MS);
   try {
-    const res = await fetch('/api/health', { cache: 'no-store' });
-    if (res.status < 500) {
+    const res = await fetch('/api/health', { cache: 'no-store', signal: ctrl.signal });
+    // Our server answers JSON; a captive portal's page is not the server coming back.
+    if (res.status < 500 && (res.headers.get('content-type') ?? '').includes('json')) {
       connectivity.reportReached();
       return;
     }
   } catch {
     // still unreachable
+  } finally {
+    clearTimeout(timer);
   }
   if (!state.online) probe = setTimeout(() => void probeOnce(), PROBE_MS);
 }

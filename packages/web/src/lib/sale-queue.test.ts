@@ -99,4 +99,31 @@ describe('sale queue', () => {
     expect(calls).toEqual(['tx-bbbbbbb1', 'tx-bbbbbbb2', 'tx-bbbbbbb2']);
     expect(JSON.parse(saleQueue.exportRefused())).toHaveLength(1);
   });
+
+  // Issue 23: the link dies while the guest pays (the request hangs, the browser says online).
+  it('a cash sale whose request hangs goes into the queue within SALE_DEADLINE_MS, same id', async () => {
+    vi.useFakeTimers();
+    try {
+      const { saveOrQueueSale, saleQueue, SALE_DEADLINE_MS } = await freshQueue();
+      const sent: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (url: string, init?: RequestInit) =>
+            new Promise<Response>((_resolve, reject) => {
+              if (url === '/api/saveCustomer') sent.push(JSON.parse(String(init?.body)).customerData.ourTransactionId);
+              init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            }),
+        ),
+      );
+      let result: unknown = null;
+      void saveOrQueueSale(sale('tx-ccccccc1', 7), { unitIds: [7], label: 'hang' }).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(SALE_DEADLINE_MS);
+      await vi.waitFor(() => expect(result).toMatchObject({ queued: true, ourTransactionId: 'tx-ccccccc1' }));
+      expect(new Set(sent)).toEqual(new Set(['tx-ccccccc1']));
+      expect(saleQueue.get().items.map((i) => i.id)).toEqual(['tx-ccccccc1']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { SaveCustomerBody, SaveCustomerResponse } from '@sandbar/contract/s
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, isNetworkError } from './api';
 import { connectivity } from './connectivity';
+import i18n from '../i18n';
 import { toastError, toastSuccess } from './notify';
 import { type QueuedSale, offlineDb } from './offline-db';
 
@@ -17,13 +18,23 @@ import { type QueuedSale, offlineDb } from './offline-db';
 export interface QueueState {
   items: QueuedSale[];
   sending: boolean;
+  /**
+   * Sales the server has just recorded whose board has not been refetched yet: their tiles stay
+   * pending until the board shows them sold (issue 23: never a white tile in between).
+   */
+  confirming: QueuedSale[];
 }
 
 const MAX_BACKOFF_MS = 30_000;
-const savedOffline = 'Saved on this tablet. It will be sent when the connection returns.';
-let state: QueueState = { items: [], sending: false };
+/**
+ * A cash or voucher sale gets this long (both tries) before it goes into the queue: the guest has
+ * paid, the attendant must know within seconds (issue 23). A late answer and the queued send are
+ * one sale on the server (ourTransactionId).
+ */
+export const SALE_DEADLINE_MS = 7000;
+let state: QueueState = { items: [], sending: false, confirming: [] };
 const listeners = new Set<() => void>();
-const sentListeners = new Set<() => void>();
+const sentListeners = new Set<() => void | Promise<unknown>>();
 let loaded: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let backoff = 1000;
@@ -78,7 +89,7 @@ export const saleQueue = {
     return () => listeners.delete(l);
   },
   /** Runs after each sale the server recorded (refresh the board). */
-  onSent(l: () => void): () => void {
+  onSent(l: () => void | Promise<unknown>): () => void {
     sentListeners.add(l);
     return () => sentListeners.delete(l);
   },
@@ -108,7 +119,7 @@ export const saleQueue = {
     await (await offlineDb()).put('sales', sale);
     set({ items: [...state.items.filter((i) => i.id !== id), sale] });
     scheduleRetry(MAX_BACKOFF_MS / 6);
-    toastSuccess(savedOffline, sale.label);
+    // No toast here: the wizard says it once ("Saved on this tablet…"), not twice (issue 23).
     return queuedResult(sale);
   },
   /** Sends waiting sales oldest first; stops at the first network failure and tries again later. */
@@ -118,6 +129,7 @@ export const saleQueue = {
     retryTimer = undefined;
     set({ sending: true });
     let sent = 0;
+    const confirmed: QueuedSale[] = [];
     try {
       for (const sale of [...state.items].sort((a, b) => a.seq - b.seq)) {
         if (sale.refused) continue;
@@ -129,7 +141,8 @@ export const saleQueue = {
             attempts: 1,
           });
           await (await offlineDb()).delete('sales', sale.id);
-          set({ items: state.items.filter((i) => i.id !== sale.id) });
+          confirmed.push(sale);
+          set({ items: state.items.filter((i) => i.id !== sale.id), confirming: [...state.confirming, sale] });
           sent++;
           backoff = 1000;
         } catch (err) {
@@ -151,8 +164,10 @@ export const saleQueue = {
     } finally {
       set({ sending: false });
       if (sent > 0) {
-        for (const l of sentListeners) l();
-        toastSuccess(`${sent} saved sale${sent === 1 ? '' : 's'} sent to the server.`);
+        toastSuccess(i18n.t('offline.sentCount', { count: sent }));
+        // The tiles stay pending until the board is refetched with these sales on it.
+        await Promise.allSettled([...sentListeners].map((l) => l()));
+        set({ confirming: state.confirming.filter((c) => !confirmed.includes(c)) });
       }
     }
   },
@@ -190,8 +205,9 @@ export async function saveOrQueueSale(
     return await api<SaveCustomerResponse>('/saveCustomer', {
       method: 'POST',
       body,
-      // A queueable sale waits less for a dead link: the queue sends it again later.
-      ...(queueable ? { attempts: 2, silent: true } : {}),
+      // A queueable sale waits less for a dead link: the queue sends it again later. Card and
+      // room charge keep the action's deadline, then the wizard offers a retry (same id).
+      ...(queueable ? { attempts: 2, silent: true, deadlineMs: SALE_DEADLINE_MS } : {}),
     });
   } catch (err) {
     if (queueable && isNetworkError(err)) return saleQueue.enqueue(body, meta);
@@ -206,7 +222,19 @@ export function useSaleQueue(): QueueState {
 
 /** Units with a sale waiting on this tablet (the tile's "pending" mark). */
 export function useUnitPending(unitId: number): boolean {
-  return useSyncExternalStore(saleQueue.subscribe, () =>
-    state.items.some((i) => !i.refused && i.unitIds.includes(unitId)),
+  return useSyncExternalStore(saleQueue.subscribe, () => pendingSaleOf(state, unitId) !== null);
+}
+
+/** The sale waiting on this tablet (or just sent, board not yet refetched) for a unit, if any. */
+export function pendingSaleOf(s: QueueState, unitId: number): QueuedSale | null {
+  return (
+    [...s.items, ...s.confirming]
+      .filter((i) => !i.refused && i.unitIds.includes(unitId))
+      .sort((a, b) => b.seq - a.seq)[0] ?? null
   );
+}
+
+/** The unit's pending sale, kept in step with the queue (the unit modal's "pending" view). */
+export function usePendingSale(unitId: number): QueuedSale | null {
+  return useSyncExternalStore(saleQueue.subscribe, () => pendingSaleOf(state, unitId));
 }

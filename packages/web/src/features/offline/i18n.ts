@@ -21,6 +21,11 @@ export const offlineEn = {
   seat: 'Seat',
   noFreeUnit: 'No free unit',
   exportRefused: 'Export refused sales',
+  sentCount_one: '{{count}} saved sale sent to the server.',
+  sentCount_other: '{{count}} saved sales sent to the server.',
+  pendingTitle: 'Sold on this tablet — waiting to be sent',
+  pendingLine: '{{name}} paid {{amount}} {{method}} at {{time}}.',
+  pendingNoNewSale: 'No new sale on this unit until the server has this one.',
 };
 
 export const offlineEs: Translation<typeof offlineEn> = {
@@ -44,4 +49,9 @@ export const offlineEs: Translation<typeof offlineEn> = {
   seat: 'Ubicar',
   noFreeUnit: 'No hay unidades libres',
   exportRefused: 'Exportar ventas rechazadas',
+  sentCount_one: '{{count}} venta guardada enviada al servidor.',
+  sentCount_other: '{{count}} ventas guardadas enviadas al servidor.',
+  pendingTitle: 'Vendida en esta tableta — pendiente de enviar',
+  pendingLine: '{{name}} pagó {{amount}} {{method}} a las {{time}}.',
+  pendingNoNewSale: 'No hay venta nueva en esta unidad hasta que el servidor tenga esta.',
 };

@@ -113,7 +113,16 @@ export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotC
 }
 
 /** Customers tab: the day's customers with re-seat, mark empty and move (spec section 2). */
-export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotContext }) {
+export function CustomersTab({
+  unit,
+  ctx,
+  pending = false,
+}: {
+  unit: UnitDetail;
+  ctx: UnitSlotContext;
+  /** A sale for this unit waits on this tablet: it is not empty, and not to be marked occupied. */
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   const slots = useUnitModalSlots();
   const markEmpty = useMarkEmpty();
@@ -126,7 +135,7 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
   return (
     <Stack gap="sm">
       {unit.heldBy && <Text c="green.8">{t('board.heldBy', { name: unit.heldBy })}</Text>}
-      {unit.customers.length === 0 && (
+      {unit.customers.length === 0 && !pending && (
         <Text c="dimmed">{isToday ? t('board.noCustomers') : t('board.noCustomersOn', { day: unit.day })}</Text>
       )}
       {unit.customers.map((c) => (
@@ -200,8 +209,8 @@ export function CustomersTab({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotCon
         </Paper>
       ))}
       <Group gap="xs">
-        <OccupancyActions unit={unit} ctx={ctx} />
-        {unit.editable && unit.unitStatus === 5 && (
+        {!pending && <OccupancyActions unit={unit} ctx={ctx} />}
+        {unit.editable && !pending && unit.unitStatus === 5 && (
           <Button variant="light" onClick={() => startMove(null, '')}>
             {t('board.move')}
           </Button>

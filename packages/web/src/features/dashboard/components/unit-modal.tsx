@@ -3,11 +3,13 @@ import { type UnitDetail, type UnitTab, numberOnlyTypes, openingTab, unitTabs } 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LeaveGuard, type UnitSlotContext, useUnitModalSlots } from '../../../app/unit-modal-slots';
+import { usePendingSale } from '../../../lib/sale-queue';
 import { useUnit } from '../api/get-unit';
 import { useMoveCustomer } from '../api/move-customer';
 import { moveStore, usePendingMove } from '../move-store';
 import { CustomersTab, OccupancyActions, SoldUnitNotice } from './customers-tab';
 import { EntriesTab } from './entries-tab';
+import { PendingSaleNotice } from './pending-sale-notice';
 import { SetUnitForm } from './set-unit-form';
 import '../../../app/touch-targets.css';
 
@@ -88,6 +90,11 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
   const { t } = useTranslation();
   const slots = useUnitModalSlots();
   const { data: unit, isPending, error, refetch } = useUnit(unitId, day);
+  // Sold on this tablet, not yet on the server (issue 23): shown as sold, never offered again.
+  // Only a sale queued before the modal opened: the one being completed in it closes it itself.
+  const [openedAt] = useState(() => Date.now());
+  const queued = usePendingSale(unitId);
+  const pendingSale = queued && queued.takenAt < openedAt && unit && ![2, 4].includes(unit.unitStatus) ? queued : null;
   // A sale in progress is not thrown away by a stray tap on the backdrop or Escape: ask first.
   const [guard, setGuard] = useState<LeaveGuard | null>(null);
   const [asking, setAsking] = useState(false);
@@ -159,7 +166,10 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
         <>
           <Text size="xs" c="dimmed" mb="xs">
             {t('board.rowPosition', { row: unit.row, position: unit.position })} ·{' '}
-            {(t('board.statusNames', { returnObjects: true }) as string[])[unit.unitStatus]} · {unit.day}
+            {pendingSale
+              ? t('offline.pending')
+              : (t('board.statusNames', { returnObjects: true }) as string[])[unit.unitStatus]}{' '}
+            · {unit.day}
           </Text>
           {!numberOnly && <MovePanel unit={unit} ctx={ctx} />}
           <Tabs value={active} onChange={(v) => v && onTab(v as UnitTab)} keepMounted={false}>
@@ -177,7 +187,9 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
               <>
                 <Tabs.Panel value="newCustomer">
                   {/* Paid (2) and room-charged (4) units are not sold again (DESIGN.md section 5). */}
-                  {[2, 4].includes(unit.unitStatus) ? (
+                  {pendingSale ? (
+                    <PendingSaleNotice sale={pendingSale} />
+                  ) : [2, 4].includes(unit.unitStatus) ? (
                     <SoldUnitNotice unit={unit} ctx={ctx} />
                   ) : slots.renderNewCustomer && unit.editable ? (
                     slots.renderNewCustomer(ctx)
@@ -188,7 +200,8 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
                   )}
                 </Tabs.Panel>
                 <Tabs.Panel value="customers">
-                  <CustomersTab unit={unit} ctx={ctx} />
+                  {pendingSale && <PendingSaleNotice sale={pendingSale} />}
+                  <CustomersTab unit={unit} ctx={ctx} pending={!!pendingSale} />
                 </Tabs.Panel>
                 <Tabs.Panel value="log">
                   <EntriesTab unit={unit} kind="log" timeStamp={timeStamp} />

@@ -14,7 +14,14 @@ export const checkReceiptInfo = async (body: CheckReceiptInfoBody): Promise<Rece
 const check = async (body: CheckReceiptInfoBody): Promise<ReceiptCheckResponse> => {
   if (!connectivity.get().online) return checkOffline(body);
   try {
-    return await api<ReceiptCheckResponse>('/checkReceiptInfo', { method: 'POST', body, silent: true, attempts: 2 });
+    return await api<ReceiptCheckResponse>('/checkReceiptInfo', {
+      method: 'POST',
+      body,
+      silent: true,
+      attempts: 2,
+      // A receipt check must not hold the sale up on a dead link: the tablet checks the shape.
+      deadlineMs: 4000,
+    });
   } catch (err) {
     if (isNetworkError(err)) return checkOffline(body);
     throw err;

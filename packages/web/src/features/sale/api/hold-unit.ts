@@ -9,7 +9,7 @@ import { toastError } from '../../../lib/notify';
 export const holdUnit = async (body: HoldUnitBody): Promise<HoldUnitResponse> => {
   try {
     return connectivity.get().online
-      ? await api<HoldUnitResponse>('/holdUnit', { method: 'POST', body, attempts: 2, silent: true })
+      ? await api<HoldUnitResponse>('/holdUnit', { method: 'POST', body, attempts: 2, silent: true, deadlineMs: 5000 })
       : await offlineHold(body);
   } catch (err) {
     if (isNetworkError(err)) return offlineHold(body);

@@ -24,6 +24,10 @@ export function useSaveCustomer() {
   return useMutation({
     mutationFn: saveCustomer,
     // The board listens for live events too; this refreshes any board query on this tablet at once.
-    onSuccess: () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).toLowerCase().includes('unit') }),
+    // Not awaited: the sale's outcome (saved, or kept on the tablet) is told at once, whatever the
+    // refetch meets on a dropping link (issue 23).
+    onSuccess: () => {
+      void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).toLowerCase().includes('unit') });
+    },
   });
 }

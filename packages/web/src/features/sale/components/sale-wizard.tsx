@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
-import type { SaleCatalogue } from '@sandbar/contract/sales';
+import type { SaleCatalogue, SaveCustomerResponse } from '@sandbar/contract/sales';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
@@ -170,14 +170,18 @@ function Wizard({
     if (cartId === claimId) claim.current = 'held';
   };
 
-  const onSaved = useCallback(() => {
-    claim.current = 'sold';
-    discardDraft();
-    if (cart) draftStore.clear(`cart:${cart.cartId}`);
-    cartStore.clear();
-    toastSuccess(t('sale.saved'));
-    onDone();
-  }, [discardDraft, cart, onDone, t]);
+  const onSaved = useCallback(
+    (res: SaveCustomerResponse) => {
+      claim.current = 'sold';
+      discardDraft();
+      if (cart) draftStore.clear(`cart:${cart.cartId}`);
+      cartStore.clear();
+      // One toast per outcome (issue 23): kept on the tablet, or recorded by the server.
+      toastSuccess('queued' in res && res.queued ? t('offline.savedOffline') : t('sale.saved'));
+      onDone();
+    },
+    [discardDraft, cart, onDone, t],
+  );
   const sale = useCompleteSale(onSaved);
   const complete = (cardTransactionId?: string) =>
     sale.complete(
