@@ -3,7 +3,7 @@ import type { SaveCustomerBody, SaveCustomerResponse } from '@sandbar/contract/s
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, isNetworkError } from './api';
 import { connectivity } from './connectivity';
-import i18n from '../i18n';
+import i18n from 'i18next';
 import { toastError, toastSuccess } from './notify';
 import { type QueuedSale, offlineDb } from './offline-db';
 
