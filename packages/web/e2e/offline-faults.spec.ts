@@ -10,7 +10,8 @@ import { FaultServer } from './fault-server';
 
 const server = new FaultServer(Number(process.env.E2E_PORT ?? 3100) + 50);
 test.use({ baseURL: server.baseURL });
-test.describe.configure({ mode: 'serial' });
+// Each test walks whole sales through dropped links on a shared machine: minutes, not seconds.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const ITEM = 'Fault All Day';
 const A = 'faulta';
