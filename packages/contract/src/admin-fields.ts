@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, MAX_ID } from './common';
+import { Id, MAX_ID, idOf } from './common';
 
 // Helpers shared by the config forms' schemas (people, locations, prices, hotels).
 // Form posts arrive as strings, numbers or null; every field is read leniently as a trimmed
@@ -32,14 +32,7 @@ export const formId = z
 
 /** The id a delete call names: `postData` is the id itself, or an object holding it. */
 export const DeleteBody = z.object({
-  postData: z.union([
-    z.coerce
-      .number({ error: 'Say which record to delete.' })
-      .int()
-      .positive({ error: 'Say which record to delete.' })
-      .max(MAX_ID, { error: 'Say which record to delete.' }),
-    z.object({ id: Id }).transform((o) => o.id),
-  ]),
+  postData: z.union([idOf('Say which record to delete.'), z.object({ id: Id }).transform((o) => o.id)]),
 });
 export type DeleteBody = z.infer<typeof DeleteBody>;
 

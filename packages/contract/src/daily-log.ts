@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageResponse, Id } from './common';
+import { MessageResponse, Id, idOf } from './common';
 import { LogCategory, LogFieldType } from './log-details';
 import { messages } from './messages';
 
@@ -50,37 +50,36 @@ export const DailyLogResponse = z.object({
 });
 export type DailyLogResponse = z.infer<typeof DailyLogResponse>;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
+/** A field's value: text, or a number or a flag as the widgets send them (stored as text). */
+const IncomingValue = z
+  .union([z.string().max(10_000), z.number(), z.boolean()])
+  .transform((v) => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v)));
 
-/** A value as the form sends it: strings, or numbers and booleans that are turned into strings. */
-const IncomingValue = z.preprocess(
-  (v) => (typeof v === 'number' || typeof v === 'boolean' ? (typeof v === 'boolean' ? (v ? '1' : '0') : String(v)) : v),
-  z.string().max(10_000),
-);
+/** '' / 0 / '0' / null / missing: a new log; else the id of the log to edit. */
+const OptionalLogId = z
+  .union([Id, z.literal(''), z.literal(0), z.literal('0'), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'number' && v > 0 ? v : undefined));
 
 /**
  * POST /saveDailyLog {id, logDate, data}. `data` maps a field name to `{value}` (a `user` sent
  * by the client is ignored: the server writes the editor's initials) or to the bare value.
+ * `logDate` is a real calendar date, YYYY-MM-DD (the pattern in the document checks the days of
+ * each month and leap years).
  */
 export const SaveDailyLogBody = z.object({
-  id: z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), Id.optional()),
-  logDate: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v),
-    z
-      .string({ error: messages.dailyLog.dateBlank })
-      .min(1, { error: messages.dailyLog.dateBlank, abort: true })
-      .regex(isoDate, { error: 'Enter the date as YYYY-MM-DD.', abort: true })
-      .refine(realDate, { error: 'Enter a real calendar date.' }),
-  ),
+  id: OptionalLogId,
+  logDate: z.iso.date({
+    error: (iss) =>
+      iss.input == null || String(iss.input).trim() === ''
+        ? messages.dailyLog.dateBlank
+        : 'Enter a real calendar date as YYYY-MM-DD.',
+  }),
   data: z
     .record(
       z.string().max(100),
       z.union([
-        z.object({ value: IncomingValue, user: z.string().optional() }),
+        z.object({ value: IncomingValue, user: z.string().max(100).optional() }),
         IncomingValue.transform((value) => ({ value })),
       ]),
     )
@@ -93,7 +92,7 @@ export const SaveDailyLogResponse = MessageResponse.extend({ id: z.number().int(
 export type SaveDailyLogResponse = z.infer<typeof SaveDailyLogResponse>;
 
 export const DeleteDailyLogBody = z.object({
-  postData: z.coerce.number({ error: 'Choose a daily log to delete.' }).int().positive(),
+  postData: idOf('Choose a daily log to delete.'),
 });
 export type DeleteDailyLogBody = z.input<typeof DeleteDailyLogBody>;
 

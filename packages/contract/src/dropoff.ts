@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { Id, idOf } from './common';
 import { formatMoney } from './rules/money';
 
 // Drop-off corrections (issue 14, defect 5; DESIGN.md section 8): the confirmation above cash on
@@ -23,7 +23,7 @@ export type DropoffReportQuery = z.infer<typeof DropoffReportQuery>;
 
 /** POST /voidDropoff {id, reason}: A and S only. */
 export const VoidDropoffBody = z.object({
-  id: z.coerce.number({ error: dropoffTexts.notFound }).int().positive({ error: dropoffTexts.notFound }),
+  id: idOf(dropoffTexts.notFound),
   reason: z
     .string({ error: dropoffTexts.voidReasonBlank })
     .trim()

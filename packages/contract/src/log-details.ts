@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageResponse, Id } from './common';
+import { MessageResponse, Id, idOf } from './common';
 import { messages } from './messages';
 
 /** Log detail category options, in the order the daily log shows them (spec section 9). */
@@ -63,7 +63,7 @@ export const SaveLogDetailsResponse = z.object({
 export type SaveLogDetailsResponse = z.infer<typeof SaveLogDetailsResponse>;
 
 export const DeleteLogDetailsBody = z.object({
-  postData: z.coerce.number({ error: 'Choose a log field to delete.' }).int().positive(),
+  postData: idOf('Choose a log field to delete.'),
 });
 export type DeleteLogDetailsBody = z.input<typeof DeleteLogDetailsBody>;
 export const DeleteLogDetailsResponse = MessageResponse;

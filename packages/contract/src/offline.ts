@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money } from './common';
+import { Money, idOf } from './common';
 
 // Selling through a Wi-Fi drop (issue 13): sales taken on a tablet while the server was
 // unreachable arrive later through saveCustomer with `takenAt` (sales.ts); when their unit was
@@ -47,8 +47,8 @@ export const NeedsAttentionResponse = z.object({ items: z.array(AttentionItem) }
 export type NeedsAttentionResponse = z.infer<typeof NeedsAttentionResponse>;
 
 export const SeatUnseatedBody = z.object({
-  attentionId: z.coerce.number({ error: 'Choose an item' }).int().positive({ error: 'Choose an item' }),
-  unitId: z.coerce.number({ error: 'Choose a unit' }).int().positive({ error: 'Choose a unit' }),
+  attentionId: idOf('Choose an item'),
+  unitId: idOf('Choose a unit'),
 });
 export type SeatUnseatedBody = z.infer<typeof SeatUnseatedBody>;
 

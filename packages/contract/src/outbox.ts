@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common';
 
 export const OutboxChannel = z.enum(['email', 'sms']);
 export const OutboxStatus = z.enum(['queued', 'sent', 'failed']);
@@ -20,7 +21,7 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 export const OutboxQuery = z.object({
   status: OutboxStatus.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: wholeNumber(1, 500, 'limit is a whole number from 1 to 500').default(100),
 });
 
 export const OutboxList = z.object({ messages: z.array(OutboxMessage) });

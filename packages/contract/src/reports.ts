@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money } from './common';
+import { Id, Money, idOf, wholeNumber } from './common';
 import type { UserType } from './roles';
 
 // Reports (spec sections 2, 3, 7; DESIGN.md section 10). A report is one business day in the
@@ -142,16 +142,8 @@ export const ReportData = z.object({
 export type ReportData = z.infer<typeof ReportData>;
 
 /** 10-digit epoch seconds (spec section 9); any instant of a day selects that day. */
-const Seconds = z.coerce
-  .number({ error: 'The report time is 10-digit epoch seconds' })
-  .int({ error: 'The report time is 10-digit epoch seconds' })
-  .min(1_000_000_000, { error: 'The report time is 10-digit epoch seconds' })
-  .max(9_999_999_999, { error: 'The report time is 10-digit epoch seconds' });
-const Millis = z.coerce
-  .number({ error: 'Search dates are epoch milliseconds' })
-  .int({ error: 'Search dates are epoch milliseconds' })
-  .min(0, { error: 'Search dates are epoch milliseconds' })
-  .max(99_999_999_999_999, { error: 'Search dates are epoch milliseconds' });
+const Seconds = wholeNumber(1_000_000_000, 9_999_999_999, 'The report time is 10-digit epoch seconds');
+const Millis = wholeNumber(0, 99_999_999_999_999, 'Search dates are epoch milliseconds');
 const ReportTypeParam = z.string().regex(/^[A-Za-z0-9]{1,80}$/, { error: 'Unknown report type' });
 
 export const GetReportParams = z.object({ type: ReportTypeParam, timestamp: Seconds });
@@ -173,12 +165,7 @@ export const GetSearchReportQuery = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,15}\.\d{1,15}$/, { error: 'after is the page.next of the previous page' })
     .optional(),
-  limit: z.coerce
-    .number({ error: `limit is a whole number from 1 to ${searchPageRows.max}` })
-    .int({ error: `limit is a whole number from 1 to ${searchPageRows.max}` })
-    .min(1, { error: `limit is a whole number from 1 to ${searchPageRows.max}` })
-    .max(searchPageRows.max, { error: `limit is a whole number from 1 to ${searchPageRows.max}` })
-    .optional(),
+  limit: wholeNumber(1, searchPageRows.max, `limit is a whole number from 1 to ${searchPageRows.max}`).optional(),
 });
 export type GetSearchReportQuery = z.infer<typeof GetSearchReportQuery>;
 
@@ -214,12 +201,19 @@ export const reportTexts = {
 } as const;
 
 /** Ids as the spec sends them: numbers or numeric strings. */
-const SaleId = z.coerce
-  .number({ error: 'Transaction ids are numbers' })
-  .int()
-  .positive({ error: 'Transaction ids are numbers' });
+const SaleId = idOf('Transaction ids are numbers');
+const idListText = 'deleteIds is a comma list of transaction ids';
 const IdList = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .union(
+    [
+      z
+        .string({ error: idListText })
+        .regex(/^[\s,]*[1-9]\d{0,9}(?:\s*,[\s,]*[1-9]\d{0,9})*[\s,]*$/, { error: idListText })
+        .max(20_000),
+      z.array(SaleId, { error: idListText }).min(1, { error: idListText }).max(1000, { error: idListText }),
+    ],
+    { error: idListText },
+  )
   .transform((v) =>
     (Array.isArray(v) ? v.map(String) : v.split(','))
       .map((s) => s.trim())
@@ -316,9 +310,16 @@ export function parseEmailList(text: string): { valid: string[]; invalid: string
   return { valid: [...new Set(parts.filter(ok))], invalid: parts.filter((p) => !ok(p)) };
 }
 
+/** Addresses separated by commas, semicolons or spaces (the rule of parseEmailList, as a pattern). */
+const emailListPattern =
+  /^[\s,;]*(?:[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+(?:[\s,;]+[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+)*)?[\s,;]*$/;
 const EmailListIn = z
   .string()
   .max(5000)
+  .regex(emailListPattern, {
+    error: (iss) => reportTexts.invalidEmails(parseEmailList(String(iss.input)).invalid),
+  })
+  // An address over 254 characters fits the pattern but is none (the same message, shown once).
   .superRefine((v, ctx) => {
     const { invalid } = parseEmailList(v);
     if (invalid.length) ctx.addIssue({ code: 'custom', message: reportTexts.invalidEmails(invalid) });
@@ -358,7 +359,7 @@ export type ReportResponse = z.infer<typeof ReportResponse>;
 
 /** The edit form (spec section 5: 'You left the price "Name" blank', the customer's wording). */
 export const ReportForm = z.object({
-  id: z.coerce.number().int().positive(),
+  id: Id,
   name: z.string().trim().min(1, { error: 'You left the price "Name" blank' }).max(200),
   emailAddresses: EmailListIn,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Flag, Money, Id } from './common';
+import { Flag, MAX_ID, Money, idOf, wholeNumber } from './common';
 import { messages } from './messages';
 import { paymentMethods, receiptTypes } from './rules/pricing';
 import { formatMoney } from './rules/money';
@@ -59,9 +59,9 @@ export const MoneyIn = z.union([
 ]);
 export type MoneyIn = z.infer<typeof MoneyIn>;
 
-const PositiveId = z.coerce.number({ error: 'Unit ids are numbers' }).int().positive();
+const PositiveId = idOf('Unit ids are numbers');
 const OptionalHotelId = z
-  .union([z.coerce.number().int().nonnegative(), z.literal('')])
+  .union([wholeNumber(0, MAX_ID, 'A hotel is named by its id'), z.literal('')])
   .optional()
   .nullable()
   .transform((v) => (v === '' || v == null || v === 0 ? null : v));
@@ -69,9 +69,19 @@ const FlagIn = z
   .union([Flag, z.boolean(), z.literal(0), z.literal(1)])
   .optional()
   .transform((v) => v === '1' || v === true || v === 1);
+const codesText = 'Item codes are price ids';
 /** Comma-delimited price ids ("12,14"), or a list of ids. */
 const CodeList = z
-  .union([z.string().max(500), z.array(Id).max(50)])
+  .union(
+    [
+      z
+        .string({ error: codesText })
+        .regex(/^[\s,]*(?:[1-9]\d{0,9}[\s,]*)*$/, { error: codesText })
+        .max(500),
+      z.array(idOf(codesText), { error: codesText }).max(50),
+    ],
+    { error: codesText },
+  )
   .optional()
   .transform((v) => {
     if (Array.isArray(v)) return v;
@@ -94,7 +104,7 @@ export const CartUnit = z.object({
   unitType: z.string().max(1).optional(),
   unitNumber: z.union([z.string(), z.number()]).optional(),
   unitLocation: z.string().max(50).optional(),
-  selectedUnit: z.coerce.number({ error: 'Select the equipment' }).int().positive({ error: 'Select the equipment' }),
+  selectedUnit: idOf('Select the equipment'),
   selectedAddons: CodeList,
   selectedUnitPrice: MoneyIn.optional(),
   addonTotal: MoneyIn.optional(),
@@ -139,7 +149,7 @@ export const CustomerData = z.object({
   customerName: trimmed(200).default(''),
   manualEntry: FlagIn,
   /** Price id of the unit's equipment (single-unit sale; a cart names it per unit). */
-  selectedUnit: z.coerce.number().int().nonnegative().optional(),
+  selectedUnit: wholeNumber(0, MAX_ID, 'Select the equipment').optional(),
   selectedAddons: CodeList,
   selectedUnitPrice: MoneyIn.optional(),
   addonTotal: MoneyIn.optional(),
@@ -456,16 +466,25 @@ export const DropoffReport = z.object({
 });
 export type DropoffReport = z.infer<typeof DropoffReport>;
 
+const dropoffAmountError = {
+  error: (iss: { input?: unknown }) => {
+    const raw = iss.input == null ? '' : String(iss.input).trim();
+    return raw === '' || Number(raw) === 0
+      ? messages.dropoff.amountRequired
+      : 'The dropoff amount is a number like 120.00';
+  },
+};
 export const SaveDropoffNotesBody = z.object({
-  dropoffAmount: z
-    .union([z.number(), z.string().trim()], { error: messages.dropoff.amountRequired })
-    .refine((v) => v !== '' && Number.isFinite(Number(v)) && Number(v) > 0, {
-      error: messages.dropoff.amountRequired,
-      abort: true,
-    })
-    .refine((v) => Number(v) <= 1_000_000 && /^\d+(\.\d{1,2})?$/.test(String(v)), {
-      error: 'The dropoff amount is a number like 120.00',
-    }),
+  /** More than 0 and at most 1,000,000, a number or its text with at most two decimals. */
+  dropoffAmount: z.union(
+    [
+      z.number(dropoffAmountError).min(0.01, dropoffAmountError).max(1_000_000, dropoffAmountError),
+      z
+        .string(dropoffAmountError)
+        .regex(/^(?:[1-9]\d{0,5}(?:\.\d{1,2})?|0\.(?:0[1-9]|[1-9]\d?)|1000000(?:\.00?)?)$/, dropoffAmountError),
+    ],
+    dropoffAmountError,
+  ),
   dropoffNotes: trimmed(2000).optional().default(''),
   /** Sent after the agent confirmed an amount above the cash on hand; without it the server answers 409. */
   confirmOverCashOnHand: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, MAX_ID, Money } from './common';
+import { Id, Money, digitsBetween, idOf, wholeNumber } from './common';
 import { messages } from './messages';
 import { EquipmentDataOut } from './sales';
 
@@ -55,15 +55,29 @@ export function openingTab(unit: {
 
 /** A 10-digit epoch-seconds timestamp (spec section 9); 13-digit milliseconds are accepted too. */
 const timeStampText = 'The time stamp must be a date between the years 2000 and 2099';
-export const TimeStamp = z.coerce
-  .number({ error: 'The time stamp must be a number' })
-  .int({ error: timeStampText })
-  .positive({ error: timeStampText })
-  // Past any calendar: a 16-digit value made the business-day code throw (issue 11, defect 5).
-  .max(1e14, { error: timeStampText })
-  .transform((n) => (n > 1e12 ? Math.floor(n / 1000) : n))
-  // Seconds from 2000-01-01 to 2100-01-01: a day in year 33658 is not a day of any season.
-  .pipe(z.number().min(946684800, { error: timeStampText }).max(4102444800, { error: timeStampText }));
+// Seconds from 2000-01-01 to 2100-01-01: a day in year 33658 is not a day of any season.
+const firstSecond = 946684800;
+const lastSecond = 4102444800;
+const ts = { error: timeStampText };
+/** As a JSON number or its digits, in seconds or milliseconds; the range is in the document. */
+export const TimeStamp = z
+  .union(
+    [
+      z.number(ts).int(ts).min(firstSecond, ts).max(lastSecond, ts),
+      z
+        .number(ts)
+        .int(ts)
+        .min(firstSecond * 1000, ts)
+        .max(lastSecond * 1000, ts),
+      z.string(ts).regex(new RegExp(digitsBetween(firstSecond, lastSecond)), ts),
+      z.string(ts).regex(new RegExp(digitsBetween(firstSecond * 1000, lastSecond * 1000)), ts),
+    ],
+    { error: timeStampText },
+  )
+  .transform((v) => {
+    const n = Number(v);
+    return n > 1e12 ? Math.floor(n / 1000) : n;
+  });
 
 // ---------- responses ----------
 
@@ -207,41 +221,41 @@ export const UnitIdParam = z.object({ id: Id });
 export const UnitNotesParam = z.object({ unitId: Id });
 export const UnitTimeParam = z.object({ id: Id, currentTime: TimeStamp });
 
-const unitId = z.coerce
-  .number({ error: 'Choose a unit' })
-  .int({ error: 'Choose a unit' })
-  .positive({ error: 'Choose a unit' })
-  .max(MAX_ID, { error: 'Choose a unit' });
+const unitId = idOf('Choose a unit');
+/** The unit version the client saw (a whole number). */
+const Version = wholeNumber(0, Number.MAX_SAFE_INTEGER, 'The version is a whole number');
 const optionalDay = {
   /** The day acted on (10-digit timestamp); today when left out. */
   timeStamp: TimeStamp.optional(),
   /** The unit version the client saw; a stale one answers 409. */
-  version: z.coerce.number().int().min(0).optional(),
+  version: Version.optional(),
 };
 
+const unitNumberText = 'The unit number must be a number';
+const unitNumberError = {
+  error: (iss: { input?: unknown }) => {
+    const raw = iss.input == null ? '' : String(iss.input).trim();
+    return raw === '' || Number(raw) === 0 ? messages.unit.numberBlank : unitNumberText;
+  },
+};
+/** 1–999999, as a number or digits (leading zeros allowed: the form keeps what was typed). */
+const UnitNumberIn = z
+  .union(
+    [
+      z.number(unitNumberError).int(unitNumberError).min(1, unitNumberError).max(999_999, unitNumberError),
+      z.string(unitNumberError).regex(/^0*[1-9]\d{0,5}$/, unitNumberError),
+    ],
+    unitNumberError,
+  )
+  .transform(Number);
+
 /** POST /saveUmbrellaNumber: the Set Unit form. Both messages show together (spec section 5). */
-export const SaveUmbrellaNumberData = z
-  .object({
-    unitId,
-    unitNumber: z.union([z.string(), z.number()]).optional().nullable(),
-    unitType: z.string().optional().nullable(),
-    version: z.coerce.number().int().min(0).optional(),
-  })
-  .superRefine((v, ctx) => {
-    const raw = v.unitNumber == null ? '' : String(v.unitNumber).trim();
-    if (raw === '' || Number(raw) === 0)
-      ctx.addIssue({ code: 'custom', path: ['unitNumber'], message: messages.unit.numberBlank });
-    else if (!/^\d{1,6}$/.test(raw))
-      ctx.addIssue({ code: 'custom', path: ['unitNumber'], message: 'The unit number must be a number' });
-    if (!v.unitType || !(unitTypes as readonly string[]).includes(v.unitType))
-      ctx.addIssue({ code: 'custom', path: ['unitType'], message: messages.unit.typeBlank });
-  })
-  .transform((v) => ({
-    unitId: v.unitId,
-    unitNumber: Number(v.unitNumber),
-    unitType: v.unitType as UnitType,
-    version: v.version,
-  }));
+export const SaveUmbrellaNumberData = z.object({
+  unitId,
+  unitNumber: UnitNumberIn,
+  unitType: z.enum(unitTypes, { error: messages.unit.typeBlank }),
+  version: Version.optional(),
+});
 export const SaveUmbrellaNumberBody = z.object({ unitData: SaveUmbrellaNumberData });
 export type SaveUmbrellaNumberBody = z.input<typeof SaveUmbrellaNumberBody>;
 
@@ -255,7 +269,7 @@ export const UnitActionData = z.object({
 export const UnitActionBody = z.object({ unitData: UnitActionData });
 export type UnitActionBody = z.input<typeof UnitActionBody>;
 
-const customerId = z.coerce.number({ error: 'Choose a customer' }).int().positive({ error: 'Choose a customer' });
+const customerId = idOf('Choose a customer');
 const ReseatData = z.object({ customerId, unitId, ...optionalDay });
 /**
  * POST /reseatCustomer. The spec writes `{unitData: customerId, unitId}`: read literally, the
@@ -275,7 +289,7 @@ const MoveSide = z.object({
   /** Accepted for the spec's shape; the position id in unitId is what counts. */
   unitDBId: z.union([z.string(), z.number()]).optional().nullable(),
   customerId: Id.optional().nullable(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: Version.optional(),
 });
 export const MoveBody = z.object({
   newUnitData: MoveSide,
@@ -301,7 +315,7 @@ export const SaveUnitNotesBody = z.object({
 export type SaveUnitNotesBody = z.input<typeof SaveUnitNotesBody>;
 
 export const PrintUnitNotesBody = z.object({
-  noteId: z.coerce.number({ error: 'Choose a note' }).int().positive({ error: 'Choose a note' }),
+  noteId: idOf('Choose a note'),
 });
 export type PrintUnitNotesBody = z.input<typeof PrintUnitNotesBody>;
 

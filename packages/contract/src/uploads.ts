@@ -40,3 +40,38 @@ export type FileUpdateResponse = z.infer<typeof FileUpdateResponse>;
 /** POST /tinymceFileUpload: where the editor finds the image. */
 export const TinymceUploadResponse = z.object({ location: z.string() });
 export type TinymceUploadResponse = z.infer<typeof TinymceUploadResponse>;
+
+// ---------- the forms (multipart/form-data), as the OpenAPI document shows them ----------
+
+/** A file part of a form. */
+const UploadFile = z.string().meta({ format: 'binary' });
+/** A stored file's random name, as the upload calls answer it. */
+export const StoredName = z.string().regex(/^[A-Za-z0-9_-]{20,64}\.[a-z0-9]{1,5}$/, { error: 'No such file.' });
+
+/** POST /file-upload and /image-upload (spec section 7: name, id, tableName, files): one file. */
+export const RecordUploadForm = z.object({
+  name: z.string().max(100).optional().describe("the record's field"),
+  id: z.string().max(100).optional().describe("the record's id"),
+  tableName: z.string().max(100).optional().describe('the screen the record belongs to (prices, hotels, …)'),
+  files: UploadFile.describe('the file'),
+});
+/** POST /fileUpload (clientId, folderId, fullPath, files): up to `uploadLimits.filesPerRequest` files. */
+export const DocumentsUploadForm = z.object({
+  clientId: z.string().max(100).optional().describe('whose folder; the hotel id for the hotelRoster folder'),
+  folderId: z.string().max(100).optional().describe(`the folder; "${rosterFolderId}" imports a guest roster CSV`),
+  fullPath: z.string().max(500).optional(),
+  files: z.array(UploadFile).min(1).max(uploadLimits.filesPerRequest),
+});
+/** POST /fileUpdate (clientId, file{n}Name, file{n}ID, filesLength): the names chosen for documents. */
+export const FileUpdateForm = z
+  .object({
+    clientId: z.string().max(100).optional(),
+    filesLength: z
+      .string()
+      .regex(/^(?:[0-9]|[1-9]\d|[1-4]\d{2}|500)$/)
+      .optional()
+      .describe('how many file{n}ID / file{n}Name pairs follow (0 when left out)'),
+  })
+  .catchall(z.string().max(255).describe('file{n}ID: a document id; file{n}Name: its new name'));
+/** POST /tinymceFileUpload: an image for the rich-text editor. */
+export const EditorImageForm = z.object({ file: UploadFile.describe('the image') });

@@ -7,13 +7,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  type ZodTypeProvider,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/connect';
 import type { Env } from './env';
 import { authRoutes } from './features/auth/auth.routes';
@@ -43,6 +38,7 @@ import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { createMetrics, registerMetrics } from './plugins/metrics';
+import { methodsByPath, openApiTransform } from './plugins/openapi';
 
 export interface BuildOptions {
   database: Database;
@@ -93,6 +89,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 5 * 1024 * 1024,
+    // The router's own refusals in the API's one error shape (a path parameter over 100
+    // characters is 414, a malformed URL 400), as the OpenAPI document lists them.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const details =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is over 100 characters.'
+          : error.code === 'FST_ERR_BAD_URL'
+            ? 'The URL is malformed.'
+            : error.message;
+      return (reply as FastifyReply).status(status).send({ details });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     database: opts.database,
     db: opts.database.db,
   });
+  const allowedMethods = methodsByPath(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -150,11 +159,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sandbar API', version: '1.0.0', description: 'Calls of the product spec, section 7.' },
+      info: {
+        title: 'Sandbar API',
+        version: '1.0.0',
+        description:
+          'Calls of the product spec, section 7. Every call answers errors as `{details}`; a method a path does not take answers 405 with an Allow header.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
@@ -202,6 +216,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
+    const allow = allowedMethods(request.method, url);
+    if (allow) {
+      return reply
+        .status(405)
+        .header('allow', allow.join(', '))
+        .send({ details: `${request.method} is not allowed here; use ${allow.join(' or ')}.` });
+    }
     if (url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ details: `No such call: ${request.method} ${url}` });
     }

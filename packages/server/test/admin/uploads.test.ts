@@ -31,7 +31,9 @@ describe(`upload calls on ${testDialect}`, () => {
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe('image/png');
     expect(get.rawPayload.equals(tinyPng)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/logo.png' })).statusCode).toBe(404);
+    // Not a stored name's shape (the document's pattern): refused as malformed, never looked up.
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/logo.png' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${'a'.repeat(24)}.png` })).statusCode).toBe(404);
   });
 
   it('removes files left half-received by an earlier stop at start, but not younger ones', async () => {

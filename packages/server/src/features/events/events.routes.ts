@@ -35,6 +35,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Live board changes (text/event-stream)',
         querystring: z.object({ token: z.string().optional() }),
+        response: {
+          200: {
+            description: 'A stream of `data:` lines, each a BoardEventMessage as JSON',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {

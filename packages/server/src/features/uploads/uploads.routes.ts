@@ -1,9 +1,14 @@
 import multipart from '@fastify/multipart';
 import { ErrorResponse } from '@sandbar/contract/common';
 import {
+  DocumentsUploadForm,
+  EditorImageForm,
+  FileUpdateForm,
   FileUpdateResponse,
   FileUploadResponse,
   NewFileNameResponse,
+  RecordUploadForm,
+  StoredName,
   TinymceUploadResponse,
   uploadLimits,
 } from '@sandbar/contract/uploads';
@@ -89,6 +94,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...multipartDoc,
         summary: 'A file for a record (name, id, tableName, files)',
+        multipartBody: RecordUploadForm,
         response: { 200: NewFileNameResponse, ...errors },
       },
     },
@@ -102,6 +108,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...multipartDoc,
         summary: 'An image for a record (name, id, tableName, files)',
+        multipartBody: RecordUploadForm,
         response: { 200: NewFileNameResponse, ...errors },
       },
     },
@@ -116,6 +123,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...multipartDoc,
         summary:
           "Documents for a client's folder (clientId, folderId, fullPath, files); folder hotelRoster imports a guest roster",
+        multipartBody: DocumentsUploadForm,
         response: { 200: FileUploadResponse, ...errors },
       },
     },
@@ -129,6 +137,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...multipartDoc,
         summary: 'Rename documents (clientId, file{n}Name, file{n}ID, filesLength)',
+        multipartBody: FileUpdateForm,
         response: { 200: FileUpdateResponse, ...errors },
       },
     },
@@ -141,6 +150,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...multipartDoc,
         summary: 'An image for the rich-text editor',
+        multipartBody: EditorImageForm,
         response: { 200: TinymceUploadResponse, ...errors },
       },
     },
@@ -150,11 +160,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/uploads/:storedName',
     {
-      config: { public: true },
+      config: { public: true, optionalAuth: true },
       schema: {
         tags: ['uploads'],
         summary: 'A stored file by its random name (images public, documents need sign-in)',
-        params: z.object({ storedName: z.string().max(100) }),
+        params: z.object({ storedName: StoredName }),
+        response: {
+          200: {
+            description: 'The file',
+            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -177,7 +196,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           `${found.public ? 'inline' : 'attachment'}; filename="${found.row.file_name.replace(/[^\w. -]/g, '_')}"`,
         )
-        .send(found.data);
+        .send(found.data as never);
     },
   );
 };

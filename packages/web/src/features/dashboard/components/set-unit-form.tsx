@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { type UnitDetail, unitTypes } from '@sandbar/contract/units';
+import { type UnitDetail, type UnitType, unitTypes } from '@sandbar/contract/units';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
@@ -26,7 +26,7 @@ export function SetUnitForm({ unit }: { unit: UnitDetail }) {
     setError(msg);
     if (msg) return;
     save.mutate(
-      { unitData: { unitId: unit.id, unitNumber: unitNumber.trim(), unitType: unitType!, version: unit.version } },
+      { unitData: { unitId: unit.id, unitNumber: unitNumber.trim(), unitType: unitType as UnitType, version: unit.version } },
       { onSuccess: () => toastSuccess(t('board.saved')) },
     );
   };

@@ -1,0 +1,406 @@
+import crypto from 'node:crypto';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/platform/passwords';
+import { type TestApp, buildTestApp, loginAs, testDialect } from '../helpers';
+import { FilePart, type Schema, invalid, valid, validator } from './openapi-arbitraries';
+
+/**
+ * Issue 27, point 3: a property-based fuzzer over the OpenAPI document (schemathesis-style). For
+ * every operation, fast-check draws requests from the document's own schemas — ones the schemas
+ * allow and ones they refuse — and sends them signed in as each role (and signed out). It fails on
+ * any 5xx, any status the operation does not document, a response body that breaks the documented
+ * schema of its status, a request the document refuses that the server accepts, a secured
+ * operation answering a signed-out caller with anything but 401, and a request the document
+ * allows that the server refuses as malformed (400) — the static rules belong in the schemas, so a
+ * schema-valid request may only be refused for the venue's state (see `businessRefusals`).
+ *
+ * Bounded: a fixed seed and a few runs per operation (FUZZ_RUNS, default 6 allowed + 4 refused);
+ * the counts of requests and statuses are printed.
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const NEGATIVE_RUNS = Math.max(1, Math.round((RUNS * 2) / 3));
+
+const roles = { A: 'admin', S: 'supervisor', M: 'manager', U: 'staff' } as const;
+type Role = keyof typeof roles;
+const roleList = Object.keys(roles) as Role[];
+
+interface Parameter {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  security?: Record<string, string[]>[];
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  security?: Record<string, string[]>[];
+}
+
+interface Case {
+  kind: 'allowed' | 'refused';
+  role: Role | null;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/**
+ * Refusals of schema-valid requests that depend on the venue's state, not on the request's shape
+ * (what the schemas cannot know): the operation and its message.
+ */
+const businessRefusals: Record<string, RegExp[]> = {
+  // The price list decides which ids are items.
+  'POST /api/checkItemPrice': [/^That item is not on the price list\.$/],
+  'POST /api/saveCustomer': [
+    /^That item is not on the price list\.$/,
+    // A sale taken offline is dated by the tablet; the server's clock decides.
+    /ahead of the server's clock/,
+    // Rules joining two fields, which JSON Schema cannot state: a name for a single non-room-charge
+    // sale; card and room charge cannot be taken offline.
+    /^Enter the customer name\.$/,
+    /^Card and room charge need the server/,
+  ],
+  // The same unit on both sides (two fields).
+  'POST /api/moveCustomer': [/^Choose a different unit to move the customer to\.$/],
+  // A file's content (its bytes and type), not the form's shape.
+  'POST /api/tinymceFileUpload': [
+    /^Only .* files can be uploaded here\.$/,
+    /^The file is empty\.$/,
+    /^The file's content is not a/,
+  ],
+  'POST /api/image-upload': [
+    /^Only .* files can be uploaded here\.$/,
+    /^The file is empty\.$/,
+    /^The file's content is not a/,
+  ],
+  'POST /api/file-upload': [
+    /^Only .* files can be uploaded here\.$/,
+    /^The file is empty\.$/,
+    /^The file's content is not a/,
+  ],
+  'POST /api/fileUpload': [/^Say which hotel the roster belongs to\.$/],
+};
+
+/**
+ * Forms whose per-field rules still live in one superRefine with the spec's messages in the spec's
+ * order (add and edit differ: 'Edit price: only name required'): their schema-valid refusals are
+ * counted and printed, not failed, until their rules move into the schemas (issue 27, remaining).
+ */
+const formsNotYetStatic = new Set([
+  'POST /api/savePeople',
+  'POST /api/savePrice',
+  'POST /api/saveHotel',
+  'POST /api/saveLocation',
+  'POST /api/saveConfigSettings',
+]);
+
+/** Does this text stand for a value of the schema (paths and queries carry text)? */
+function textFits(schema: Schema, text: string): boolean {
+  const v = validator(schema);
+  if (v(text)) return true;
+  if (/^-?\d+(\.\d+)?$/.test(text) && v(Number(text))) return true;
+  if ((text === 'true' || text === 'false') && v(text === 'true')) return true;
+  return false;
+}
+
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** Allowed texts for parameters: drawn from the schema, written as text. */
+function paramsValid(params: Parameter[]): fc.Arbitrary<Record<string, unknown>> {
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const p of params) model[p.name] = valid(p.schema).map(textOf);
+  return fc
+    .record(model, { requiredKeys: params.filter((p) => p.required || p.in === 'path').map((p) => p.name) })
+    .filter((r) => Object.values(r).every((t) => (t as string).length > 0 || params.length === 0));
+}
+
+/** Texts that may stand for no value of a schema: wrong types, lax numbers, bounds, lengths. */
+function brokenTexts(schema: Schema): string[] {
+  const flat = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  const texts = ['abc', '0x1', '1e3', '1.5', '-1', '0', ' 1', 'true', '99999999999999999999', 'x'.repeat(101)];
+  for (const s of flat) {
+    if (typeof s.maximum === 'number') texts.push(String(s.maximum + 1));
+    if (typeof s.minimum === 'number') texts.push(String(s.minimum - 1));
+    if (typeof s.maxLength === 'number') texts.push('x'.repeat(s.maxLength + 1));
+  }
+  return texts.filter((t) => !textFits(schema, t));
+}
+
+/** One parameter's text broken: text that stands for no value of its schema. */
+function paramsInvalid(params: Parameter[]): fc.Arbitrary<Record<string, unknown>> | null {
+  const breakable = params.map((p) => [p, brokenTexts(p.schema)] as const).filter(([, texts]) => texts.length > 0);
+  if (breakable.length === 0) return null;
+  return fc
+    .tuple(paramsValid(params), fc.constantFrom(...breakable))
+    .chain(([base, [p, texts]]) => fc.constantFrom(...texts).map((t) => ({ ...base, [p.name]: t })));
+}
+
+function multipart(fields: Record<string, unknown>): { payload: Buffer; contentType: string } {
+  const boundary = `----sandbarfuzz${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  const add = (name: string, v: unknown) => {
+    if (v instanceof FilePart) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${v.filename}"\r\ncontent-type: ${v.contentType}\r\n\r\n`,
+        ),
+        v.content,
+        Buffer.from('\r\n'),
+      );
+    } else if (v !== undefined) {
+      parts.push(
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${textOf(v)}\r\n`),
+      );
+    }
+  };
+  for (const [k, v] of Object.entries(fields)) {
+    if (Array.isArray(v) && v.some((x) => x instanceof FilePart)) v.forEach((x) => add(k, x));
+    else add(k, v);
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () => {
+  let t: TestApp;
+  const tokens = new Map<Role, string>();
+  const userIds = new Map<Role, number>();
+
+  /** Fuzzed calls may sign a role out, change its password or delete it: put it back. */
+  async function ensureSessions(): Promise<void> {
+    for (const role of roleList) {
+      const token = tokens.get(role)!;
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (me.statusCode === 200 && me.json().userType === role) continue;
+      const db = t.deps.db;
+      const id = userIds.get(role)!;
+      await db
+        .updateTable('users')
+        .set({ active: 1, user_type: role, two_factor: 0, two_factor_failures: 0 })
+        .where('id', '=', id)
+        .execute();
+      const fresh = crypto.randomBytes(32).toString('hex');
+      const now = t.deps.clock.now();
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: sha256(fresh),
+          user_id: id,
+          created_at: now,
+          last_seen_at: now,
+          revoked_at: null,
+          app_version: null,
+          ip: null,
+        })
+        .execute();
+      tokens.set(role, fresh);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    for (const role of roleList) {
+      tokens.set(role, await loginAs(t.app, roles[role]));
+      const row = await t.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', roles[role])
+        .executeTakeFirstOrThrow();
+      userIds.set(role, row.id);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it('answers every drawn request with a documented status and body, never a 5xx', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
+    const failures: string[] = [];
+    const refusedAllowed: string[] = [];
+    const statusCounts = new Map<number, number>();
+    let requests = 0;
+    let formRefusals = 0;
+    let operations = 0;
+
+    // The live board never ends its answer: it is called over HTTP and let go once its head arrives.
+    let base: string | null = null;
+    const openStream = async (opts: InjectOptions & { url: string }) => {
+      base ??= await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const abort = new AbortController();
+      const res = await fetch(`${base}${opts.url}`, {
+        headers: opts.headers as Record<string, string>,
+        signal: abort.signal,
+      });
+      const head = { statusCode: res.status, headers: Object.fromEntries(res.headers), body: '' };
+      if (res.headers.get('content-type')?.startsWith('application/json')) head.body = await res.text();
+      abort.abort();
+      return { ...head, json: () => JSON.parse(head.body) } as unknown as LightMyRequestResponse;
+    };
+    const send = async (opts: InjectOptions & { url: string }, stream: boolean): Promise<LightMyRequestResponse> => {
+      requests++;
+      const res = stream ? await openStream(opts) : await t.app.inject(opts);
+      statusCounts.set(res.statusCode, (statusCounts.get(res.statusCode) ?? 0) + 1);
+      return res;
+    };
+
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (process.env.FUZZ_ONLY && !name.includes(process.env.FUZZ_ONLY)) continue;
+        operations++;
+        const stream = path === '/api/events';
+        const params = (op.parameters ?? []).filter((p) => p.in === 'path');
+        const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+        const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+        const bodySchema = media?.schema;
+        const security = op.security ?? doc.security ?? [];
+        const secured = security.length > 0 && !security.some((s) => Object.keys(s).length === 0);
+
+        const check = async (c: Case) => {
+          const url =
+            path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(textOf(c.path[k]))) +
+            (Object.keys(c.query).length
+              ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, textOf(v)])).toString()}`
+              : '');
+          const headers: Record<string, string> = {};
+          if (c.role) headers.authorization = `Bearer ${tokens.get(c.role)}`;
+          let payload: string | Buffer | undefined;
+          if (c.body !== undefined && contentType === 'multipart/form-data') {
+            const m = multipart(c.body as Record<string, unknown>);
+            payload = m.payload;
+            headers['content-type'] = m.contentType;
+          } else if (c.body !== undefined) {
+            payload = JSON.stringify(c.body);
+            headers['content-type'] = 'application/json';
+          }
+          if (process.env.FUZZ_VERBOSE === '2') console.log('>', c.role, c.kind, url);
+          const res = await send({ method: method.toUpperCase() as 'GET', url, headers, payload }, stream);
+          const what = `${name} as ${c.role ?? 'nobody'} (${c.kind}) ${url} ${
+            c.body === undefined
+              ? ''
+              : JSON.stringify(c.body, (_k, v) => (v instanceof FilePart ? `<file ${v.filename}>` : v))?.slice(0, 300)
+          } → ${res.statusCode}`;
+          const body = res.body;
+          if (res.statusCode >= 500) return void failures.push(`${what} ${body.slice(0, 300)}`);
+          const documented = op.responses[String(res.statusCode)];
+          if (!documented) return void failures.push(`undocumented status: ${what} ${body.slice(0, 200)}`);
+          if (c.kind === 'refused' && res.statusCode < 300)
+            return void failures.push(`accepted a refused request: ${what}`);
+          if (!c.role && secured && res.statusCode !== 401) return void failures.push(`no 401 signed out: ${what}`);
+          const schema = documented.content?.['application/json']?.schema;
+          const type = String(res.headers['content-type'] ?? '');
+          if (schema && !(stream && res.statusCode === 200)) {
+            if (!type.startsWith('application/json')) return void failures.push(`not JSON: ${what} ${type}`);
+            const v = validator(schema);
+            if (!v(res.json()))
+              return void failures.push(
+                `body breaks its schema: ${what} ${JSON.stringify(v.errors?.slice(0, 3))} ${body.slice(0, 200)}`,
+              );
+          }
+          if (c.kind === 'allowed' && c.role && res.statusCode === 400) {
+            const details = String(res.json().details ?? '');
+            if (formsNotYetStatic.has(name)) formRefusals++;
+            else if (!(businessRefusals[name] ?? []).some((re) => re.test(details)))
+              refusedAllowed.push(`${what} ${details}`);
+          }
+        };
+
+        const pathValid = paramsValid(params);
+        const queryValid = paramsValid(query);
+        const bodyValid = bodySchema
+          ? op.requestBody?.required
+            ? valid(bodySchema)
+            : fc.option(valid(bodySchema), { nil: undefined })
+          : fc.constant(undefined);
+        const role = fc.constantFrom<Role | null>(...roleList);
+        const allowed = fc.record({
+          kind: fc.constant('allowed' as const),
+          role,
+          path: pathValid,
+          query: queryValid,
+          body: bodyValid,
+        });
+        const broken: fc.Arbitrary<Case>[] = [];
+        const pathBad = paramsInvalid(params);
+        if (pathBad)
+          broken.push(
+            fc.record({
+              kind: fc.constant('refused' as const),
+              role,
+              path: pathBad,
+              query: queryValid,
+              body: bodyValid,
+            }),
+          );
+        const queryBad = paramsInvalid(query);
+        if (queryBad)
+          broken.push(
+            fc.record({
+              kind: fc.constant('refused' as const),
+              role,
+              path: pathValid,
+              query: queryBad,
+              body: bodyValid,
+            }),
+          );
+        if (bodySchema && contentType === 'application/json')
+          broken.push(
+            fc.record({
+              kind: fc.constant('refused' as const),
+              role,
+              path: pathValid,
+              query: queryValid,
+              body: invalid(bodySchema),
+            }),
+          );
+        if (bodySchema && contentType === 'multipart/form-data' && bodySchema.required?.length) {
+          const required = bodySchema.required;
+          broken.push(
+            fc.tuple(allowed, fc.constantFrom(...required)).map(([c, k]) => {
+              const body = { ...(c.body as Record<string, unknown>) };
+              delete body[k];
+              return { ...c, kind: 'refused' as const, body };
+            }),
+          );
+        }
+
+        const seed = SEED + operations;
+        const cases: Case[] = [
+          ...fc.sample(allowed, { seed, numRuns: RUNS }),
+          ...(broken.length ? fc.sample(fc.oneof(...broken), { seed, numRuns: NEGATIVE_RUNS }) : []),
+          // Signed out.
+          ...fc.sample(
+            allowed.map((c) => ({ ...c, role: null })),
+            { seed, numRuns: 1 },
+          ),
+        ];
+        const started = Date.now();
+        for (const c of cases) await check(c);
+        await ensureSessions();
+        if (process.env.FUZZ_VERBOSE) console.log(`${name}: ${cases.length} requests, ${Date.now() - started} ms`);
+      }
+    }
+
+    const counts = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
+    console.log(
+      `OpenAPI fuzz on ${testDialect}: ${operations} operations, ${requests} requests (seed ${SEED}, ${RUNS} allowed + ${NEGATIVE_RUNS} refused + 1 signed out each); statuses ${counts.join(', ')}; ${failures.length} failures, ${refusedAllowed.length} schema-valid requests refused as malformed (+ ${formRefusals} by the ${formsNotYetStatic.size} forms whose rules are not yet in their schemas)`,
+    );
+    if (refusedAllowed.length) console.log(`schema-valid requests refused:\n${refusedAllowed.join('\n')}`);
+    if (!process.env.FUZZ_ONLY) expect(operations).toBeGreaterThan(80);
+    expect(failures, failures.slice(0, 60).join('\n')).toEqual([]);
+    expect(refusedAllowed, refusedAllowed.slice(0, 60).join('\n')).toEqual([]);
+  }, 300_000);
+});
