@@ -389,7 +389,8 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
         ];
         const started = Date.now();
         for (const c of cases) await check(c);
-        await ensureSessions();
+        // Only a call that changes something can end or change a role's session.
+        if (method !== 'get') await ensureSessions();
         if (process.env.FUZZ_VERBOSE) console.log(`${name}: ${cases.length} requests, ${Date.now() - started} ms`);
       }
     }
@@ -402,5 +403,5 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
     if (!process.env.FUZZ_ONLY) expect(operations).toBeGreaterThan(80);
     expect(failures, failures.slice(0, 60).join('\n')).toEqual([]);
     expect(refusedAllowed, refusedAllowed.slice(0, 60).join('\n')).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
