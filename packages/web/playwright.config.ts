@@ -65,6 +65,8 @@ function server(p: number, dir: string) {
       HOST: '127.0.0.1',
       SANDBAR_DATA_DIR: dir,
       SANDBAR_DEMO: '1',
+      // The specs were written for the demo's New York day, whatever the machine's zone.
+      SANDBAR_DEMO_TIME_ZONE: 'America/New_York',
       LOG_LEVEL: 'warn',
       OUTBOX_INTERVAL_MS: '500',
       ...(webDist ? { SANDBAR_WEB_DIST: webDist } : {}),

@@ -45,6 +45,18 @@ export const EnvSchema = z.object({
   /** PostgreSQL connections per instance: a sale holds one for two statements (decision record 150). */
   DATABASE_POOL_SIZE: int(1, 100, 'connections per instance').default(10),
   SANDBAR_DEMO: flag.default(true),
+  /** The demo venue's zone on first start; without it, the machine's (issue 26). */
+  SANDBAR_DEMO_TIME_ZONE: z
+    .string()
+    .refine((z) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: z });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone, e.g. America/New_York')
+    .optional(),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'smtp://user:secret@mail-host:587').optional(),
   SMS_PROVIDER_URL: urlOf(['https:', 'http:'], 'https://sms.example/send').optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),

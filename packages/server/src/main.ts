@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { connect } from './db/connect';
 import { DEMO_PASSWORD, demoLogins, isEmpty } from './db/demo-seed';
-import { seedDemoVenue } from './demo-venue';
+import { machineTimeZone, seedDemoVenue } from './demo-venue';
 import { migrateToLatest } from './db/migrate';
 import { underStartupLock } from './db/startup-lock';
 import { loadEnv } from './env';
@@ -25,7 +25,9 @@ const database = connect({
 const seeded = await underStartupLock(database, async () => {
   await migrateToLatest(database.db);
   if (!env.SANDBAR_DEMO || !(await isEmpty(database.db))) return false;
-  await seedDemoVenue(database.db, systemClock);
+  await seedDemoVenue(database.db, systemClock, {
+    timeZone: env.SANDBAR_DEMO_TIME_ZONE ?? machineTimeZone(),
+  });
   return true;
 });
 // SQLite: `npm run sandbar -- restore` refuses while this file names a live server.

@@ -234,6 +234,11 @@ export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> 
       { name: 'Cabana (after 2 pm)', price: 10000, retail: 15000, sort: 4, start: 15, end: 20, type: 'C' },
       { name: 'Day Bed', price: 4500, retail: 4500, sort: 5, start: 7, end: 20, type: 'B' },
       { name: 'X Chair', price: 2000, retail: 2000, sort: 6, start: 7, end: 20, type: 'X' },
+      // The first five minutes (issue 26): a newcomer trying the demo at night can still sell.
+      { name: 'Umbrella + 2 Chairs (evening)', price: 2000, retail: 3500, sort: 7, start: 21, end: 23, type: 'U' },
+      { name: 'Umbrella + 2 Chairs (early)', price: 2000, retail: 3500, sort: 8, start: 0, end: 6, type: 'U' },
+      { name: 'Cabana (evening)', price: 8000, retail: 15000, sort: 9, start: 21, end: 23, type: 'C' },
+      { name: 'Cabana (early)', price: 8000, retail: 15000, sort: 9, start: 0, end: 6, type: 'C' },
       { name: 'Extra Chair', price: 1000, retail: 1000, addOn: 1, sort: 10, start: 7, end: 20, type: 'U' },
       { name: 'Beach Towel', price: 500, retail: 500, addOn: 1, sort: 11, start: 7, end: 20, type: 'U' },
       { name: 'Cooler with Ice', price: 1500, retail: 1500, addOn: 1, sort: 12, start: 7, end: 20, type: 'C' },

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoVenue } from '../../src/demo-venue';
+import { readSettings } from '../../src/features/settings/settings.repository';
+import { fixedClock } from '../../src/platform/clock';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
+import { unitId } from '../sales/factories';
+
+// Issue 26, the first five minutes: a newcomer trying the demo at 04:50, 14:30 or 22:00 venue
+// time can sell an umbrella and a cabana; the first start puts the venue in the machine's zone.
+describe(`the demo venue at any hour on ${testDialect}`, () => {
+  let t: TestApp;
+  const clock = fixedClock(Date.UTC(2026, 6, 4, 8, 50)); // 04:50 in New York
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock });
+  });
+  afterAll(async () => t.close());
+
+  it('offers an umbrella and a cabana at every hour of the day', async () => {
+    const umbrella = await unitId(t.deps.db, 'MB', 18);
+    for (let h = 0; h < 24; h++) {
+      const ts = Math.floor(Date.UTC(2026, 6, 4, h + 4, 30) / 1000);
+      const res = await injectAs(t.app, 'staff', { method: 'GET', url: `/api/getUnit/${umbrella}/${ts}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().equipmentData.equipment.length, `umbrella at ${h}:30`).toBeGreaterThan(0);
+    }
+    const cat = (await injectAs(t.app, 'staff', { method: 'GET', url: '/api/getSaleCatalogue' })).json();
+    const cabanaHours = new Set<number>();
+    for (const i of cat.items as { unitType: string; startTime: number; endTime: number; addOn: string }[]) {
+      if (i.unitType !== 'C' || i.addOn === '1') continue;
+      for (let h = i.startTime; h <= i.endTime; h++) cabanaHours.add(h);
+    }
+    expect(cabanaHours.size).toBe(24);
+  });
+
+  it('takes the zone it is given on first start (main.ts gives the machine’s)', async () => {
+    const fresh = await buildTestApp({ clock, seed: 'none' });
+    try {
+      await seedDemoVenue(fresh.deps.db, clock, { timeZone: 'Europe/Madrid' });
+      expect((await readSettings(fresh.deps.db)).timeZone).toBe('Europe/Madrid');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
