@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compactSignature } from '../../src/features/sales/signature-png';
+import { drawSignature } from '../../../../bench/season/signature';
+import { compactSignature, isCompactSignature } from '../../src/features/sales/signature-png';
 
 // A pad's PNG comes from whichever browser the tablet runs: any of the five row filters, and a
 // colour type of the browser's choosing. The 1-bit image must keep exactly the pixels that are
@@ -156,5 +157,30 @@ describe('compactSignature reads any PNG a pad sends', () => {
       chunk('IEND', Buffer.alloc(0)),
     ]);
     expect(compactSignature(dataUrl(broken))).toEqual(broken);
+  });
+});
+
+// Issue 25: the tablet sends the 1-bit PNG itself; the server keeps it as it is after a check of
+// its bytes, with no image work in the sale, and compacts anything else as before.
+describe('a signature the tablet already compacted', () => {
+  const rgba = drawSignature(7);
+  const compact = compactSignature(`data:image/png;base64,${rgba.toString('base64')}`)!;
+  const url = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+  it('is kept byte for byte; a pad’s RGBA PNG is not taken for one', () => {
+    expect(isCompactSignature(compact)).toBe(true);
+    expect(isCompactSignature(rgba)).toBe(false);
+    expect(compactSignature(url(compact))!.equals(compact)).toBe(true);
+  });
+
+  it('is refused as compact when a chunk is damaged or its rows are not the image’s size', () => {
+    const badCrc = Buffer.from(compact);
+    badCrc[badCrc.length - 13]! ^= 0xff; // the IDAT's CRC, just before IEND's 12 bytes
+    expect(isCompactSignature(badCrc)).toBe(false);
+    const taller = Buffer.from(compact);
+    taller.writeUInt32BE(201, 20); // IHDR height: the rows no longer fill it
+    taller.writeUInt32BE(crc32(taller.subarray(12, 29)), 29);
+    expect(isCompactSignature(taller)).toBe(false);
+    expect(isCompactSignature(compact.subarray(0, compact.length - 12))).toBe(false);
   });
 });

@@ -180,13 +180,56 @@ function encode1Bit(width: number, height: number, ink: Uint8Array): Buffer {
   ]);
 }
 
+/** The largest pad a compact signature may be (the wizard sends 500×200). */
+const COMPACT_MAX = { width: 2000, height: 1000 };
+
 /**
- * The bytes to store for a signature data URL: the 1-bit PNG when the image can be read, else
- * the decoded original. Null for an empty or non-PNG value (nothing to store).
+ * True when the PNG is already what we store: a 1-bit greyscale, non-interlaced image of a pad's
+ * size whose chunks are whole, each with its right CRC, IHDR first and IEND last. Checked from the
+ * bytes (≈1 KB) without inflating the pixels: the tablet compacts its signature itself
+ * (web features/sale/components/signature-png.ts), so a sale costs the server no image work.
+ */
+export function isCompactSignature(png: Buffer): boolean {
+  if (png.length < 8 + 25 + 12 || !png.subarray(0, 8).equals(SIGNATURE)) return false;
+  if (png.readUInt32BE(8) !== 13 || png.toString('ascii', 12, 16) !== 'IHDR') return false;
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const [depth, colorType, compression, filter, interlace] = png.subarray(24, 29);
+  if (!width || !height || width > COMPACT_MAX.width || height > COMPACT_MAX.height) return false;
+  if (depth !== 1 || colorType !== 0 || compression !== 0 || filter !== 0 || interlace !== 0) return false;
+  let off = 8;
+  const idat: Buffer[] = [];
+  while (off + 12 <= png.length) {
+    const len = png.readUInt32BE(off);
+    const end = off + 12 + len;
+    if (end > png.length) return false;
+    const type = png.toString('ascii', off + 4, off + 8);
+    if (crc32(png.subarray(off + 4, off + 8 + len)) !== png.readUInt32BE(off + 8 + len)) return false;
+    if (type === 'IDAT') idat.push(png.subarray(off + 8, off + 8 + len));
+    if (type === 'IEND') {
+      if (idat.length === 0 || end !== png.length) return false;
+      // The pixels inflate to exactly the image's rows (≈13 KB from ≈1 KB: tens of microseconds).
+      const rows = (Math.ceil(width / 8) + 1) * height;
+      try {
+        return zlib.inflateSync(Buffer.concat(idat), { maxOutputLength: rows + 1 }).length === rows;
+      } catch {
+        return false;
+      }
+    }
+    off = end;
+  }
+  return false;
+}
+
+/**
+ * The bytes to store for a signature data URL: as sent when the tablet already compacted it to a
+ * 1-bit PNG; else the 1-bit PNG of it when the image can be read (older tablets send the pad's
+ * RGBA PNG), else the decoded original. Null for an empty or non-PNG value (nothing to store).
  */
 export function compactSignature(dataUrl: string | null | undefined): Buffer | null {
   if (!dataUrl || !DATA_URL.test(dataUrl)) return null;
   const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (isCompactSignature(png)) return png;
   const pixels = inkOf(png);
   if (!pixels) return png.length ? png : null;
   return encode1Bit(pixels.width, pixels.height, pixels.ink);

@@ -3,23 +3,24 @@ import { useElementSize } from '@mantine/hooks';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signatureDataUrl } from './signature-png';
 
 /** The spec's pad is 500×200 (section 9); that is the PNG sent, whatever the screen. */
 export const signatureWidth = 500;
 export const signatureHeight = 200;
 
-/** The pad drawn at `canvas`'s size, as a 500×200 PNG on white. */
-function exportPng(canvas: HTMLCanvasElement): string {
-  if (canvas.width === signatureWidth && canvas.height === signatureHeight) return canvas.toDataURL('image/png');
+/** The pad drawn at `canvas`'s size, as a 500×200 signature on white (a 1-bit PNG: signature-png.ts). */
+function exportPng(canvas: HTMLCanvasElement): Promise<string> {
+  if (canvas.width === signatureWidth && canvas.height === signatureHeight) return signatureDataUrl(canvas);
   const out = document.createElement('canvas');
   out.width = signatureWidth;
   out.height = signatureHeight;
   const ctx = out.getContext('2d');
-  if (!ctx) return canvas.toDataURL('image/png');
+  if (!ctx) return Promise.resolve(canvas.toDataURL('image/png'));
   ctx.fillStyle = 'rgb(255,255,255)';
   ctx.fillRect(0, 0, signatureWidth, signatureHeight);
   ctx.drawImage(canvas, 0, 0, signatureWidth, signatureHeight);
-  return out.toDataURL('image/png');
+  return signatureDataUrl(out);
 }
 
 /**
@@ -33,6 +34,8 @@ export function SignaturePadField({ onDone }: { onDone: (png: string) => void })
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
+  // Compacting takes a moment: a second tap meanwhile sends nothing more.
+  const exporting = useRef(false);
   const width = Math.floor(available > 0 ? Math.min(signatureWidth, available) : signatureWidth);
   const height = Math.round((width * signatureHeight) / signatureWidth);
 
@@ -73,7 +76,19 @@ export function SignaturePadField({ onDone }: { onDone: (png: string) => void })
           {t('sale.clearSignature')}
         </Button>
         {!empty && (
-          <Button onClick={() => canvas.current && onDone(exportPng(canvas.current))}>{t('sale.continue')}</Button>
+          <Button
+            onClick={() => {
+              if (!canvas.current || exporting.current) return;
+              exporting.current = true;
+              void exportPng(canvas.current)
+                .then(onDone)
+                .finally(() => {
+                  exporting.current = false;
+                });
+            }}
+          >
+            {t('sale.continue')}
+          </Button>
         )}
       </Group>
     </Stack>
