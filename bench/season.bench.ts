@@ -47,7 +47,7 @@ import {
   tabletInOwnProcess,
   timed,
 } from './season/load';
-import { insertBenchPrice, positionIdsOf } from './fixtures';
+import { benchSaleBody, benchSignatures, insertBenchPrice, positionIdsOf, signatureKind } from './fixtures';
 import { SEASON_PASSWORD, type SeasonSummary, databaseBytes, seedSeason } from './season/seed';
 
 const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
@@ -63,6 +63,7 @@ const SALES_PER_RUN = 1500;
 /** A new unit for every sale of every run: a sale of a sold unit is a fast 409, not a sale. */
 const SELL_UNITS = Math.ceil((RUNS * SALES_PER_RUN) / 100) * 100 + 500;
 const DATA_DIR = process.env.SEASON_BENCH_DIR ?? os.tmpdir();
+const signatures = benchSignatures(signatureKind());
 const PG_PREFIX = process.env.SEASON_BENCH_PG_PREFIX ?? 'sandbar_season';
 const TZ = 'America/New_York';
 /**
@@ -325,7 +326,8 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turn
     steady.sort((a, b) => a.p99 - b.p99);
     put('dropsUnderLoad', steady[Math.floor(steady.length / 2)]!);
 
-    // Selling: every request a new unit and ourTransactionId, 20 connections.
+    // Selling: signed sales in the season's mix (fixtures.ts), every request a new unit and
+    // ourTransactionId, 20 connections.
     let next = 0;
     const sellOnce = () =>
       loadOnce({
@@ -334,20 +336,10 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turn
         amount: SALES_PER_RUN,
         method: 'POST',
         headers: { ...auth(seller), 'content-type': 'application/json' },
-        body: () =>
-          JSON.stringify({
-            customerData: {
-              ourTransactionId: crypto.randomUUID(),
-              unitId: sell.unitIds[next++ % sell.unitIds.length],
-              paymentMethod: 'Cash',
-              customerName: 'Bench Guest',
-              selectedUnit: sell.priceId,
-              orderTotal: '30.00',
-              tipAmount: '0',
-              receiptType: 'phone',
-              customerPhone: '3055550100',
-            },
-          }),
+        body: () => {
+          const n = next++;
+          return benchSaleBody(n, sell.unitIds[n % sell.unitIds.length]!, sell.priceId, signatures);
+        },
       });
     const sells: LoadResult[] = [];
     for (let i = 0; i < RUNS; i++) sells.push(await turns.run(sellOnce));
