@@ -15,7 +15,14 @@ import { readSettings } from './features/settings/settings.repository';
 import { venueJobs } from './jobs';
 import { writePidFile } from './platform/backup';
 
-const env = loadEnv();
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (err) {
+  // A bad setting stops the server with its message, not a stack trace.
+  console.error((err as Error).message);
+  process.exit(2);
+}
 const database = connect({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.SANDBAR_DATA_DIR,
