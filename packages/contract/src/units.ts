@@ -76,7 +76,9 @@ export const TimeStamp = z
   )
   .transform((v) => {
     const n = Number(v);
-    return n > 1e12 ? Math.floor(n / 1000) : n;
+    // Milliseconds start at 2000-01-01 (946,684,800,000), below 1e12: the two ranges do not
+    // overlap, so the lower bound of the millisecond range tells them apart.
+    return n >= firstSecond * 1000 ? Math.floor(n / 1000) : n;
   });
 
 // ---------- responses ----------
