@@ -55,6 +55,10 @@ export const access = {
   config: ['A'],
   reportsConfig: ['A'],
   outbox: ['A'],
+  /** Take, move, cancel and check in advance bookings (issue 24) in the user's locations. */
+  bookings: ['A', 'S', 'M', 'U'],
+  /** Refund a booking's deposit. */
+  bookingsManage: ['A', 'S'],
 } as const satisfies Record<string, readonly UserType[]>;
 export type AccessArea = keyof typeof access;
 

@@ -413,7 +413,8 @@ export interface DB
     MoveTables,
     UploadsTables,
     ReportTables,
-    OfflineSaleTables {}
+    OfflineSaleTables,
+    ReservationTables {}
 
 export interface SaleCorrectionsTable {
   id: Generated<number>;
@@ -441,4 +442,79 @@ export interface ReportConfigsTable {
 export interface ReportTables {
   sale_corrections: SaleCorrectionsTable;
   report_configs: ReportConfigsTable;
+}
+
+/** Advance bookings (issue 24, decision 170). */
+export interface ReservationsTable {
+  id: Generated<number>;
+  location_id: number;
+  status: 'held' | 'confirmed' | 'checked_in' | 'no_show' | 'cancelled';
+  channel: 'staff' | 'phone' | 'online';
+  booking_window: 'full' | 'morning' | 'afternoon';
+  first_day: string;
+  last_day: string;
+  guest_name: string;
+  phone: string;
+  email: string;
+  hotel_id: number | null;
+  room_number: string;
+  last_name: string;
+  party_size: number;
+  arrival: string;
+  notes: string;
+  language_code: string | null;
+  /** A held reservation (a guest mid-checkout, a waitlist offer) lets its units go at this time. */
+  hold_expires_at: number | null;
+  /** SHA-256 of the guest's manage-link token; the token itself is never stored. */
+  manage_token_hash: string | null;
+  manage_expires_at: number | null;
+  /** The check-in sale. */
+  sale_id: number | null;
+  status_reason: string;
+  version: number;
+  created_at: number;
+  created_by: number | null;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export interface ReservationUnitsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  position_id: number;
+  day: string;
+  booking_window: 'full' | 'morning' | 'afternoon';
+  /** When the reservation let this unit-day go (cancelled, no-show, moved, checked in). */
+  released_at: number | null;
+}
+
+/** The half-days live reservations hold: primary key (position_id, day, half). */
+export interface ReservationClaimsTable {
+  position_id: number;
+  day: string;
+  half: 'am' | 'pm';
+  reservation_id: number;
+}
+
+export interface ReservationPaymentsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  kind: 'deposit' | 'refund' | 'forfeit' | 'applied';
+  method: string;
+  amount_cents: number;
+  /** The business day it counts on (a deposit: the day it was taken, in that day's drop-off). */
+  day: string;
+  at: number;
+  user_id: number | null;
+  card_transaction_id: string | null;
+  voucher_number: string;
+  reason: string;
+  sale_id: number | null;
+}
+
+export interface ReservationTables {
+  reservations: ReservationsTable;
+  reservation_units: ReservationUnitsTable;
+  reservation_claims: ReservationClaimsTable;
+  reservation_payments: ReservationPaymentsTable;
 }

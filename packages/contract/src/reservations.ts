@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { Id, Money } from './common';
+import { formatMoney } from './rules/money';
+import { paymentMethods } from './rules/pricing';
+import { bookingWindows, reservationChannels, reservationStatuses } from './rules/reservation';
+
+// Calls of advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, list,
+// move, cancel and mark no-show reservations; a reservation claims its unit-days through the same
+// atomic claim as a sale. Names follow the spec's call style (POST /saveReservation, …).
+
+/** Sandbar's own texts for bookings (the spec has none): server answers and screens share them. */
+export const reservationTexts = {
+  guestNameBlank: 'Enter the guest name.',
+  contactBlank: 'Enter a phone number or an e-mail address for the guest.',
+  invalidPhone: 'Enter a valid mobile number, like 305 555 0123.',
+  invalidEmail: 'Enter a valid e-mail address.',
+  unitsBlank: 'Choose at least one unit.',
+  daysBlank: 'Choose at least one day.',
+  dayFormat: 'Enter the date as YYYY-MM-DD.',
+  unitTwice: 'A unit is in the booking twice.',
+  dayTwice: 'A day is in the booking twice.',
+  tooManyUnits: (max: number) => `A booking holds at most ${max} units.`,
+  tooManyDays: (max: number) => `A booking spans at most ${max} days.`,
+  dayPast: 'That day has passed: book today or a later day.',
+  dayTooFar: (days: number) => `Bookings open ${days} days ahead.`,
+  partySize: 'The party is 1 to 50 people.',
+  hotelNeedsGuest: 'Enter the hotel guest’s room and last name.',
+  guestNotFound: 'No guest with that last name is staying in that room. Check the room or use manual entry.',
+  hotelNotFound: 'No such hotel.',
+  unitNotFound: 'No such unit.',
+  oneLocation: 'All units of a booking stand in one location.',
+  notYourLocation: 'This unit is in a location that is not assigned to you.',
+  notForSale: (unit: string) => `${unit} is a pier or tower spot and cannot be booked.`,
+  notFound: 'No such reservation.',
+  stale: 'This reservation changed meanwhile. Look again and retry.',
+  notAllowed: (status: string, action: string) => `A ${status.replace('_', '-')} reservation cannot be ${action}.`,
+  reasonBlank: 'Give a reason.',
+  refundRole: 'Only a supervisor or an admin can refund a deposit.',
+  depositMethod: 'Select how the deposit was paid.',
+  depositCard: 'A card deposit needs the card transaction id from the reader.',
+  depositRoomCharge: 'A room-charge deposit needs the hotel guest’s hotel, room and last name.',
+  depositVoucher: 'Enter the voucher number.',
+  moveSameCount: 'Move the booking to as many units as it holds.',
+  /** The 409 a sale, a hold or another booking gets for a unit-day a reservation holds. */
+  reservedFor: (unit: string, day: string, guest: string, arrival: string) =>
+    `${unit} is reserved for ${guest} on ${day}${arrival ? `, arriving ${arrival}` : ''}.`,
+  soldOn: (unit: string, day: string) => `${unit} is already sold on ${day}.`,
+  heldOn: (unit: string, day: string) =>
+    `${unit} is in an order on another tablet on ${day}. Try again in a few minutes.`,
+  saved: 'Reservation saved.',
+  moved: 'Reservation moved.',
+  cancelled: 'Reservation cancelled.',
+  noShow: 'Marked as a no-show; the units are back on sale.',
+  depositTaken: (amount: string) => `Deposit of ${formatMoney(amount)} taken.`,
+} as const;
+
+/** Limits of one booking (the venue's rules on Config may lower the first two). */
+export const reservationLimits = {
+  maxUnits: 20,
+  maxDays: 14,
+  maxPartySize: 50,
+  /** Days ahead a booking may start when the venue has not set its window. */
+  defaultWindowDays: 90,
+} as const;
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+export const BookingDay = z
+  .string({ error: reservationTexts.dayFormat })
+  .trim()
+  .regex(isoDay, { error: reservationTexts.dayFormat })
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      error: reservationTexts.dayFormat,
+    },
+  );
+
+export const ReservationStatus = z.enum(reservationStatuses);
+export const ReservationChannel = z.enum(reservationChannels);
+export const BookingWindow = z.enum(bookingWindows);
+
+const text = (max: number) => z.string().trim().max(max);
+const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A deposit taken when booking (or later): one of the venue's methods, like a sale's payment. */
+export const DepositIn = z.object({
+  method: z.enum(paymentMethods, { error: reservationTexts.depositMethod }),
+  amount: z.union([
+    z.number().positive().max(100_000),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'Amounts are numbers like 35.00' }),
+  ]),
+  cardTransactionId: text(200).optional(),
+  voucherNumber: text(50).optional(),
+});
+export type DepositIn = z.infer<typeof DepositIn>;
+
+/** POST /saveReservation: staff take a desk or phone booking. */
+export const SaveReservationBody = z
+  .object({
+    unitIds: z
+      .array(Id)
+      .min(1, { error: reservationTexts.unitsBlank })
+      .max(reservationLimits.maxUnits, {
+        error: reservationTexts.tooManyUnits(reservationLimits.maxUnits),
+      }),
+    days: z
+      .array(BookingDay)
+      .min(1, { error: reservationTexts.daysBlank })
+      .max(reservationLimits.maxDays, { error: reservationTexts.tooManyDays(reservationLimits.maxDays) }),
+    window: BookingWindow.default('full'),
+    guestName: text(100).min(1, { error: reservationTexts.guestNameBlank }),
+    phone: text(30).default(''),
+    email: text(200).default(''),
+    /** Hotel guest: hotel, room and last name, found on the hotel's roster like a room charge. */
+    hotelId: Id.optional().nullable(),
+    roomNumber: text(20).default(''),
+    lastName: text(100).default(''),
+    /** Skip the roster check (the hotel's list is out of date), like a room charge's manual entry. */
+    manualEntry: z.boolean().default(false),
+    partySize: z.coerce
+      .number({ error: reservationTexts.partySize })
+      .int({ error: reservationTexts.partySize })
+      .min(1, { error: reservationTexts.partySize })
+      .max(reservationLimits.maxPartySize, { error: reservationTexts.partySize })
+      .default(2),
+    /** Expected arrival, 'HH:MM' in the venue's zone; '' unknown. */
+    arrival: z
+      .string()
+      .trim()
+      .regex(/^(?:|(?:[01]\d|2[0-3]):[0-5]\d)$/, { error: 'Enter the arrival as HH:MM.' })
+      .default(''),
+    notes: text(1000).default(''),
+    channel: z
+      .enum(['staff', 'phone'], { error: 'A staff booking is taken at the desk or on the phone.' })
+      .default('staff'),
+    deposit: DepositIn.optional().nullable(),
+    languageCode: z.enum(['en', 'es']).optional().nullable(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.phone && !b.email) ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
+    if (b.email && !emailish.test(b.email))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidEmail, path: ['email'] });
+    if (b.phone && b.phone.replace(/\D/g, '').length < 7)
+      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidPhone, path: ['phone'] });
+    if (b.hotelId && (!b.roomNumber || !b.lastName))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.hotelNeedsGuest, path: ['roomNumber'] });
+    if (new Set(b.unitIds).size !== b.unitIds.length)
+      ctx.addIssue({ code: 'custom', message: reservationTexts.unitTwice, path: ['unitIds'] });
+    if (new Set(b.days).size !== b.days.length)
+      ctx.addIssue({ code: 'custom', message: reservationTexts.dayTwice, path: ['days'] });
+  });
+export type SaveReservationBody = z.input<typeof SaveReservationBody>;
+export type SaveReservationInput = z.output<typeof SaveReservationBody>;
+
+export const ReservationPayment = z.object({
+  id: z.number().int(),
+  kind: z.enum(['deposit', 'refund', 'forfeit', 'applied']),
+  method: z.string(),
+  amount: Money,
+  day: z.string(),
+  at: z.number().int(),
+  by: z.string().nullable(),
+  reason: z.string(),
+});
+export type ReservationPayment = z.infer<typeof ReservationPayment>;
+
+export const ReservationUnit = z.object({
+  unitId: z.number().int(),
+  label: z.string(),
+  day: z.string(),
+});
+
+export const Reservation = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  location: z.string(),
+  status: ReservationStatus,
+  channel: ReservationChannel,
+  window: BookingWindow,
+  days: z.array(z.string()),
+  units: z.array(ReservationUnit),
+  guestName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hotelId: z.number().int().nullable(),
+  roomNumber: z.string(),
+  lastName: z.string(),
+  partySize: z.number().int(),
+  arrival: z.string(),
+  notes: z.string(),
+  /** Deposits taken less refunds and what was applied or forfeited: what the guest has on account. */
+  depositBalance: Money,
+  payments: z.array(ReservationPayment),
+  saleId: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  createdBy: z.string().nullable(),
+  holdExpiresAt: z.number().int().nullable(),
+});
+export type Reservation = z.infer<typeof Reservation>;
+
+export const ReservationResponse = z.object({ success: z.literal(1), details: z.string(), reservation: Reservation });
+export type ReservationResponse = z.infer<typeof ReservationResponse>;
+
+/** GET /getReservations?day=&locationId=&status= : a day's bookings in the user's locations. */
+export const ReservationsQuery = z.object({
+  day: BookingDay,
+  locationId: Id.optional(),
+  status: ReservationStatus.optional(),
+});
+export type ReservationsQuery = z.infer<typeof ReservationsQuery>;
+export const ReservationsResponse = z.object({ reservations: z.array(Reservation) });
+export type ReservationsResponse = z.infer<typeof ReservationsResponse>;
+
+/** POST /moveReservation: other units (as many as it holds) and/or other days (as many). */
+export const MoveReservationBody = z
+  .object({
+    id: Id,
+    unitIds: z.array(Id).min(1).max(reservationLimits.maxUnits).optional(),
+    days: z.array(BookingDay).min(1).max(reservationLimits.maxDays).optional(),
+  })
+  .refine((b) => b.unitIds || b.days, { error: 'Choose the units or the days to move to.' });
+export type MoveReservationBody = z.input<typeof MoveReservationBody>;
+export type MoveReservationInput = z.output<typeof MoveReservationBody>;
+
+const Reason = z
+  .string({ error: reservationTexts.reasonBlank })
+  .trim()
+  .min(1, { error: reservationTexts.reasonBlank })
+  .max(500);
+
+/**
+ * POST /cancelReservation: with the venue's policy the deposit is kept (forfeit) or refunded; a
+ * refund is for supervisors and admins.
+ */
+export const CancelReservationBody = z.object({
+  id: Id,
+  reason: Reason,
+  deposit: z.enum(['refund', 'forfeit', 'keep']).default('keep'),
+});
+export type CancelReservationBody = z.input<typeof CancelReservationBody>;
+export type CancelReservationInput = z.output<typeof CancelReservationBody>;
+
+/** POST /markReservationNoShow: release the units early (staff) with a reason. */
+export const NoShowBody = z.object({ id: Id, reason: Reason });
+export type NoShowBody = z.input<typeof NoShowBody>;
+export type NoShowInput = z.output<typeof NoShowBody>;
+
+/** POST /addReservationDeposit: take (more of) a deposit on a held or confirmed reservation. */
+export const AddDepositBody = z.object({ id: Id, deposit: DepositIn });
+export type AddDepositBody = z.input<typeof AddDepositBody>;
+export type AddDepositInput = z.output<typeof AddDepositBody>;

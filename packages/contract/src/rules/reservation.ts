@@ -1,0 +1,49 @@
+// Pure rules of advance bookings (issue 24, DESIGN.md section 11, decision 170): the states a
+// reservation moves through, and which part of a unit's day a booking window claims. Server and
+// web both decide with these, so a tile, a button and the server's answer cannot disagree.
+
+export const reservationStatuses = ['held', 'confirmed', 'checked_in', 'no_show', 'cancelled'] as const;
+export type ReservationStatus = (typeof reservationStatuses)[number];
+
+export const reservationChannels = ['staff', 'phone', 'online'] as const;
+export type ReservationChannel = (typeof reservationChannels)[number];
+
+/** A booking is for the whole day or one of the venue's two price windows (before / from the split hour). */
+export const bookingWindows = ['full', 'morning', 'afternoon'] as const;
+export type BookingWindow = (typeof bookingWindows)[number];
+
+export type DayHalf = 'am' | 'pm';
+
+/** The halves of a unit's day a window claims: a full day claims both, so it conflicts with either half. */
+export function windowHalves(window: BookingWindow): DayHalf[] {
+  if (window === 'morning') return ['am'];
+  if (window === 'afternoon') return ['pm'];
+  return ['am', 'pm'];
+}
+
+/** Two bookings of one unit-day conflict when their windows share a half. */
+export function windowsConflict(a: BookingWindow, b: BookingWindow): boolean {
+  const hb = windowHalves(b);
+  return windowHalves(a).some((h) => hb.includes(h));
+}
+
+/** What may happen to a reservation in each state: the one machine every caller asks. */
+export type ReservationAction = 'confirm' | 'checkIn' | 'move' | 'cancel' | 'noShow' | 'expire';
+
+const transitions: Record<ReservationStatus, Partial<Record<ReservationAction, ReservationStatus>>> = {
+  held: { confirm: 'confirmed', cancel: 'cancelled', expire: 'cancelled', move: 'held' },
+  confirmed: { checkIn: 'checked_in', move: 'confirmed', cancel: 'cancelled', noShow: 'no_show' },
+  checked_in: {},
+  no_show: {},
+  cancelled: {},
+};
+
+/** The state after `action`, or null when the action is not allowed in `status`. */
+export function nextReservationStatus(status: ReservationStatus, action: ReservationAction): ReservationStatus | null {
+  return transitions[status][action] ?? null;
+}
+
+/** Held and confirmed reservations hold their units; the other states have let them go. */
+export function holdsUnits(status: ReservationStatus): boolean {
+  return status === 'held' || status === 'confirmed';
+}

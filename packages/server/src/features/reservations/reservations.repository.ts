@@ -1,0 +1,242 @@
+import type { DayHalf } from '@sandbar/contract/rules/reservation';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, ReservationPaymentsTable, ReservationsTable } from '../../db/schema';
+
+// SQL of advance bookings (issue 24). The claim itself goes through units/unit-state.repository
+// (compareAndSet), like a sale's; this file holds the reservation's own rows.
+
+export type ReservationRow = Selectable<ReservationsTable>;
+export type PaymentRow = Selectable<ReservationPaymentsTable> & { user_name: string | null };
+
+export interface BookablePosition {
+  id: number;
+  location_id: number;
+  row: number;
+  position: number;
+  unit_type: string;
+  unit_number: number;
+  removed: number;
+  location_name: string;
+}
+
+export async function positionsByIds(db: Kysely<DB>, ids: number[]): Promise<BookablePosition[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('positions')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'positions.id',
+      'positions.location_id',
+      'positions.row',
+      'positions.position',
+      'positions.unit_type',
+      'positions.unit_number',
+      'positions.removed',
+      'locations.name as location_name',
+    ])
+    .where('positions.id', 'in', ids)
+    .execute();
+}
+
+export async function userLocationIds(db: Kysely<DB>, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('user_locations').select('location_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.location_id));
+}
+
+export async function hotelById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('hotels').select(['id', 'name', 'is_other']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The roster lines of one hotel room (the caller applies the contract's rosterGuest rule). */
+export async function guestsInRoom(db: Kysely<DB>, hotelId: number, room: string) {
+  const rooms = [...new Set([room, room.replace(/^0+/, ''), room.padStart(4, '0')])].filter(Boolean);
+  return db
+    .selectFrom('hotel_guests')
+    .selectAll()
+    .where('hotel_id', '=', hotelId)
+    .where('room', 'in', rooms)
+    .limit(50)
+    .execute();
+}
+
+export async function insertReservation(db: Kysely<DB>, row: Insertable<ReservationsTable>): Promise<number> {
+  const r = await db.insertInto('reservations').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function reservationById(db: Kysely<DB>, id: number): Promise<ReservationRow | undefined> {
+  return db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Writes a state change only if the reservation is still at `version` (two staff, one booking). */
+export async function updateReservation(
+  db: Kysely<DB>,
+  id: number,
+  version: number,
+  patch: Partial<Insertable<ReservationsTable>>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('reservations')
+    .set({ ...patch, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertUnitDay(
+  db: Kysely<DB>,
+  row: { reservation_id: number; position_id: number; day: string; booking_window: ReservationRow['booking_window'] },
+): Promise<void> {
+  await db
+    .insertInto('reservation_units')
+    .values({ ...row, released_at: null })
+    .execute();
+}
+
+/** The unit-days a reservation holds now (not released). */
+export async function heldUnitDays(db: Kysely<DB>, reservationId: number) {
+  return db
+    .selectFrom('reservation_units')
+    .innerJoin('positions', 'positions.id', 'reservation_units.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'reservation_units.id',
+      'reservation_units.position_id',
+      'reservation_units.day',
+      'reservation_units.booking_window',
+      'positions.location_id',
+      'positions.unit_type',
+      'positions.unit_number',
+      'positions.row',
+      'positions.position',
+      'locations.name as location_name',
+    ])
+    .where('reservation_units.reservation_id', '=', reservationId)
+    .where('reservation_units.released_at', 'is', null)
+    .orderBy('reservation_units.day')
+    .orderBy('reservation_units.position_id')
+    .execute();
+}
+
+export async function releaseUnitDay(db: Kysely<DB>, id: number, at: number): Promise<void> {
+  await db.updateTable('reservation_units').set({ released_at: at }).where('id', '=', id).execute();
+}
+
+/** Every unit-day of these reservations, held or released: what a reservation shows. */
+export async function unitDaysOf(db: Kysely<DB>, reservationIds: number[]) {
+  if (reservationIds.length === 0) return [];
+  return db
+    .selectFrom('reservation_units')
+    .innerJoin('positions', 'positions.id', 'reservation_units.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'reservation_units.reservation_id',
+      'reservation_units.position_id',
+      'reservation_units.day',
+      'reservation_units.released_at',
+      'positions.unit_number',
+      'positions.row',
+      'positions.position',
+      'locations.name as location_name',
+    ])
+    .where('reservation_units.reservation_id', 'in', reservationIds)
+    .orderBy('reservation_units.day')
+    .orderBy('reservation_units.position_id')
+    .execute();
+}
+
+/** The half-days already claimed on one unit-day, and by which reservation. */
+export async function claimsOn(db: Kysely<DB>, positionId: number, day: string) {
+  return db
+    .selectFrom('reservation_claims')
+    .innerJoin('reservations', 'reservations.id', 'reservation_claims.reservation_id')
+    .select([
+      'reservation_claims.half',
+      'reservation_claims.reservation_id',
+      'reservations.guest_name',
+      'reservations.arrival',
+    ])
+    .where('reservation_claims.position_id', '=', positionId)
+    .where('reservation_claims.day', '=', day)
+    .execute();
+}
+
+export async function insertClaims(
+  db: Kysely<DB>,
+  rows: { position_id: number; day: string; half: DayHalf; reservation_id: number }[],
+): Promise<void> {
+  if (rows.length) await db.insertInto('reservation_claims').values(rows).execute();
+}
+
+export async function deleteClaims(db: Kysely<DB>, reservationId: number, positionId: number, day: string) {
+  await db
+    .deleteFrom('reservation_claims')
+    .where('reservation_id', '=', reservationId)
+    .where('position_id', '=', positionId)
+    .where('day', '=', day)
+    .execute();
+}
+
+export async function hasCustomersOn(db: Kysely<DB>, positionId: number, day: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('unit_customers')
+    .select('id')
+    .where('position_id', '=', positionId)
+    .where('day', '=', day)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function insertPayment(db: Kysely<DB>, row: Insertable<ReservationPaymentsTable>): Promise<void> {
+  await db.insertInto('reservation_payments').values(row).execute();
+}
+
+export async function paymentsOf(db: Kysely<DB>, reservationIds: number[]): Promise<PaymentRow[]> {
+  if (reservationIds.length === 0) return [];
+  return db
+    .selectFrom('reservation_payments')
+    .leftJoin('users', 'users.id', 'reservation_payments.user_id')
+    .selectAll('reservation_payments')
+    .select('users.name as user_name')
+    .where('reservation_payments.reservation_id', 'in', reservationIds)
+    .orderBy('reservation_payments.at')
+    .orderBy('reservation_payments.id')
+    .execute();
+}
+
+/** Reservations with a unit-day on `day` in these locations (held or released). */
+export async function reservationsOnDay(
+  db: Kysely<DB>,
+  day: string,
+  locationIds: number[],
+  status?: ReservationRow['status'],
+): Promise<ReservationRow[]> {
+  if (locationIds.length === 0) return [];
+  let q = db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('location_id', 'in', locationIds)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('reservation_units')
+          .select('reservation_units.id')
+          .whereRef('reservation_units.reservation_id', '=', 'reservations.id')
+          .where('reservation_units.day', '=', day),
+      ),
+    );
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('arrival').orderBy('id').execute();
+}
+
+export async function userNames(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function audit(db: Kysely<DB>, userId: number | null, kind: string, detail: string, at: number) {
+  await db.insertInto('audit_log').values({ user_id: userId, kind, detail, at }).execute();
+}

@@ -1,0 +1,129 @@
+import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import {
+  AddDepositBody,
+  CancelReservationBody,
+  MoveReservationBody,
+  NoShowBody,
+  Reservation,
+  ReservationResponse,
+  ReservationsQuery,
+  ReservationsResponse,
+  SaveReservationBody,
+} from '@sandbar/contract/reservations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../plugins/auth';
+import * as service from './reservations.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['reservations'];
+
+// Staff calls of advance bookings (issue 24). Thin: validate, authorise the role, hand over; the
+// service checks the user's locations on every call.
+export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/saveReservation',
+    {
+      schema: {
+        tags,
+        summary: 'Book units ahead for a guest (desk or phone), optionally with a deposit',
+        body: SaveReservationBody,
+        response: { 200: ReservationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.saveReservation(app.deps, request.user, request.body);
+    },
+  );
+
+  app.get(
+    '/getReservations',
+    {
+      schema: {
+        tags,
+        summary: "A day's reservations in the user's locations",
+        querystring: ReservationsQuery,
+        response: { 200: ReservationsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.listReservations(app.deps, request.user, request.query);
+    },
+  );
+
+  app.get(
+    '/getReservation/:id',
+    {
+      schema: { tags, summary: 'One reservation', params: IdParam, response: { 200: Reservation, ...errors } },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.getReservation(app.deps, request.user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/moveReservation',
+    {
+      schema: {
+        tags,
+        summary: 'Move a reservation to other units and/or days (all or nothing)',
+        body: MoveReservationBody,
+        response: { 200: ReservationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.moveReservation(app.deps, request.user, request.body);
+    },
+  );
+
+  app.post(
+    '/cancelReservation',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a reservation with a reason; refund (A, S), forfeit or keep its deposit',
+        body: CancelReservationBody,
+        response: { 200: ReservationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.cancelReservation(app.deps, request.user, request.body);
+    },
+  );
+
+  app.post(
+    '/markReservationNoShow',
+    {
+      schema: {
+        tags,
+        summary: 'Release a reservation as a no-show with a reason; its units go back on sale',
+        body: NoShowBody,
+        response: { 200: ReservationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.markNoShow(app.deps, request.user, request.body);
+    },
+  );
+
+  app.post(
+    '/addReservationDeposit',
+    {
+      schema: {
+        tags,
+        summary: 'Take a deposit on a reservation (counts on the day it is taken)',
+        body: AddDepositBody,
+        response: { 200: ReservationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.addDeposit(app.deps, request.user, request.body);
+    },
+  );
+};

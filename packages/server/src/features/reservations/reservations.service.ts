@@ -1,0 +1,579 @@
+import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
+import {
+  type AddDepositInput,
+  type CancelReservationInput,
+  type DepositIn,
+  type MoveReservationInput,
+  type NoShowInput,
+  type Reservation,
+  type ReservationResponse,
+  type ReservationsQuery,
+  type ReservationsResponse,
+  type SaveReservationInput,
+  reservationLimits,
+  reservationTexts,
+} from '@sandbar/contract/reservations';
+import { canAccess } from '@sandbar/contract/roles';
+import { padRoom, rosterGuest } from '@sandbar/contract/rules/pricing';
+import { normalisePhone } from '@sandbar/contract/rules/phone';
+import {
+  type ReservationAction,
+  type ReservationStatus,
+  nextReservationStatus,
+} from '@sandbar/contract/rules/reservation';
+import { addDays, businessDay } from '@sandbar/contract/rules/time';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { DB } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import type { BoardEvent } from '../../platform/events';
+import type { SessionUser } from '../auth/auth.service';
+import { readSettings } from '../settings/settings.repository';
+import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
+import * as repo from './reservations.repository';
+
+// Advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, move, cancel and
+// mark no-show reservations. Every change runs in one transaction (claims, rows, payments, unit
+// log and audit line), then publishes a board event for each day it touched.
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type Actor = Pick<SessionUser, 'id' | 'name' | 'userType'>;
+type Window = SaveReservationInput['window'];
+
+/** The venue's booking rules (Config, issue 24 point 5), with the contract's limits as defaults. */
+export interface BookingRules {
+  windowDays: number;
+  maxUnits: number;
+}
+
+export function bookingRules(): BookingRules {
+  return { windowDays: reservationLimits.defaultWindowDays, maxUnits: reservationLimits.maxUnits };
+}
+
+async function venueToday(deps: Deps): Promise<{ today: string; timeZone: string; now: number }> {
+  const settings = await readSettings(deps.db);
+  const now = deps.clock.now();
+  return { today: businessDay(now, settings.timeZone), timeZone: settings.timeZone, now };
+}
+
+function checkDays(days: string[], today: string, rules: BookingRules): string[] {
+  const last = addDays(today, rules.windowDays);
+  for (const d of days) {
+    if (d < today) throw badRequest(reservationTexts.dayPast);
+    if (d > last) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  }
+  return [...days].sort();
+}
+
+/** The units to book: they exist, stand in one location, and that location is the user's. */
+async function bookablePositions(db: Kysely<DB>, user: Actor | null, ids: number[]): Promise<repo.BookablePosition[]> {
+  const rows = await repo.positionsByIds(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: repo.BookablePosition[] = [];
+  for (const id of ids) {
+    const p = byId.get(id);
+    if (!p || p.removed) throw notFound(reservationTexts.unitNotFound);
+    if (p.unit_type === 'P' || p.unit_type === 'T') throw badRequest(reservationTexts.notForSale(unitLabel(p)));
+    out.push(p);
+  }
+  if (new Set(out.map((p) => p.location_id)).size > 1) throw badRequest(reservationTexts.oneLocation);
+  if (user) {
+    const allowed = await repo.userLocationIds(db, user.id);
+    if (!allowed.has(out[0]!.location_id)) throw forbidden(reservationTexts.notYourLocation);
+  }
+  // Claims in one order (day, then unit id) so two bookings of overlapping units never deadlock.
+  return out.sort((a, b) => a.id - b.id);
+}
+
+/** A hotel guest is found on the hotel's roster by room and surname, like a room charge. */
+async function checkHotelGuest(
+  db: Kysely<DB>,
+  b: { hotelId?: number | null; roomNumber: string; lastName: string; manualEntry: boolean },
+): Promise<{ hotelId: number | null; roomNumber: string; lastName: string }> {
+  if (!b.hotelId) return { hotelId: null, roomNumber: '', lastName: '' };
+  const hotel = await repo.hotelById(db, b.hotelId);
+  if (!hotel) throw badRequest(reservationTexts.hotelNotFound);
+  const roomNumber = padRoom(b.roomNumber);
+  if (!hotel.is_other && !b.manualEntry) {
+    const rows = await repo.guestsInRoom(db, hotel.id, roomNumber);
+    const guest = rosterGuest(
+      rows.map((g) => ({
+        room: g.room,
+        guestName: g.guest_name,
+        accompanyingGuestName: g.accompanying_guest_name,
+        additional: Number(g.additional) === 1,
+      })),
+      b.lastName,
+      roomNumber,
+    );
+    if (!guest) throw badRequest(reservationTexts.guestNotFound);
+  }
+  return { hotelId: hotel.id, roomNumber, lastName: b.lastName };
+}
+
+function checkDeposit(d: DepositIn, guest: { hotelId: number | null }): void {
+  if (d.method === 'Credit Card' && !d.cardTransactionId) throw badRequest(reservationTexts.depositCard);
+  if (d.method === 'Voucher' && !d.voucherNumber) throw badRequest(reservationTexts.depositVoucher);
+  if (d.method === 'Room Charge' && !guest.hotelId) throw badRequest(reservationTexts.depositRoomCharge);
+}
+
+function depositRow(reservationId: number, d: DepositIn, day: string, at: number, userId: number | null) {
+  return {
+    reservation_id: reservationId,
+    kind: 'deposit' as const,
+    method: d.method,
+    amount_cents: moneyToCents(d.amount),
+    day,
+    at,
+    user_id: userId,
+    card_transaction_id: d.cardTransactionId || null,
+    voucher_number: d.voucherNumber ?? '',
+    reason: '',
+    sale_id: null,
+  };
+}
+
+function eventsFor(type: string, unitDays: { position_id: number; day: string }[], locationId: number): BoardEvent[] {
+  const byDay = new Map<string, Set<number>>();
+  for (const u of unitDays) {
+    const s = byDay.get(u.day) ?? new Set<number>();
+    s.add(u.position_id);
+    byDay.set(u.day, s);
+  }
+  return [...byDay].map(([day, ids]) => ({ type, day, unitIds: [...ids], locationIds: [locationId] }));
+}
+
+async function publishAll(deps: Deps, events: BoardEvent[]) {
+  for (const e of events) await deps.events.publish(e);
+}
+
+/** A database race the claim's check-and-set did not see first (PostgreSQL's unique key): a 409. */
+function isClaimRace(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+// ---------- reading ----------
+
+/** The reservation as the API shows it: its units, payments and deposit balance. */
+export async function describeReservations(db: Kysely<DB>, rows: repo.ReservationRow[]): Promise<Reservation[]> {
+  const ids = rows.map((r) => r.id);
+  const [unitDays, payments, locations] = await Promise.all([
+    repo.unitDaysOf(db, ids),
+    repo.paymentsOf(db, ids),
+    db.selectFrom('locations').select(['id', 'name']).execute(),
+  ]);
+  const names = await repo.userNames(db, [...new Set(rows.map((r) => r.created_by).filter((x): x is number => !!x))]);
+  const locationName = new Map(locations.map((l) => [l.id, l.name]));
+  return rows.map((r) => {
+    // A live reservation shows what it holds now; a finished one what it held.
+    const mine = unitDays.filter((u) => u.reservation_id === r.id);
+    const live = mine.filter((u) => u.released_at === null);
+    const shown = live.length ? live : mine;
+    const pays = payments.filter((p) => p.reservation_id === r.id);
+    const balance = pays.reduce((sum, p) => sum + (p.kind === 'deposit' ? p.amount_cents : -p.amount_cents), 0);
+    return {
+      id: r.id,
+      locationId: r.location_id,
+      location: locationName.get(r.location_id) ?? '',
+      status: r.status,
+      channel: r.channel,
+      window: r.booking_window,
+      days: [...new Set(shown.map((u) => u.day))],
+      units: shown.map((u) => ({ unitId: u.position_id, label: unitLabel(u), day: u.day })),
+      guestName: r.guest_name,
+      phone: r.phone,
+      email: r.email,
+      hotelId: r.hotel_id,
+      roomNumber: r.room_number,
+      lastName: r.last_name,
+      partySize: r.party_size,
+      arrival: r.arrival,
+      notes: r.notes,
+      depositBalance: centsToMoney(balance),
+      payments: pays.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        method: p.method,
+        amount: centsToMoney(p.amount_cents),
+        day: p.day,
+        at: Number(p.at),
+        by: p.user_name,
+        reason: p.reason,
+      })),
+      saleId: r.sale_id,
+      createdAt: Number(r.created_at),
+      createdBy: r.created_by ? (names.get(r.created_by) ?? null) : null,
+      holdExpiresAt: r.hold_expires_at === null ? null : Number(r.hold_expires_at),
+    };
+  });
+}
+
+async function describeOne(db: Kysely<DB>, id: number): Promise<Reservation> {
+  const row = await repo.reservationById(db, id);
+  if (!row) throw notFound(reservationTexts.notFound);
+  return (await describeReservations(db, [row]))[0]!;
+}
+
+/** GET /getReservations: a day's bookings in the user's locations (or one of them). */
+export async function listReservations(deps: Deps, user: Actor, q: ReservationsQuery): Promise<ReservationsResponse> {
+  const allowed = await repo.userLocationIds(deps.db, user.id);
+  if (q.locationId && !allowed.has(q.locationId)) throw forbidden(reservationTexts.notYourLocation);
+  const locationIds = q.locationId ? [q.locationId] : [...allowed];
+  const rows = await repo.reservationsOnDay(deps.db, q.day, locationIds, q.status);
+  return { reservations: await describeReservations(deps.db, rows) };
+}
+
+export async function getReservation(deps: Deps, user: Actor, id: number): Promise<Reservation> {
+  const row = await loadForUser(deps.db, user, id);
+  return (await describeReservations(deps.db, [row]))[0]!;
+}
+
+async function loadForUser(db: Kysely<DB>, user: Actor | null, id: number): Promise<repo.ReservationRow> {
+  const row = await repo.reservationById(db, id);
+  if (!row) throw notFound(reservationTexts.notFound);
+  if (user) {
+    const allowed = await repo.userLocationIds(db, user.id);
+    if (!allowed.has(row.location_id)) throw forbidden(reservationTexts.notYourLocation);
+  }
+  return row;
+}
+
+// ---------- creating ----------
+
+export interface NewReservation {
+  unitIds: number[];
+  days: string[];
+  window: Window;
+  guestName: string;
+  phone: string;
+  email: string;
+  hotelId?: number | null;
+  roomNumber: string;
+  lastName: string;
+  manualEntry: boolean;
+  partySize: number;
+  arrival: string;
+  notes: string;
+  channel: 'staff' | 'phone' | 'online';
+  deposit?: DepositIn | null;
+  languageCode?: 'en' | 'es' | null;
+}
+
+/**
+ * Books units for days in one transaction: the reservation row, then each unit-day claimed through
+ * the one pool (any loss undoes everything and answers 409 with who holds it), the deposit, the
+ * audit line. `user` null: the public page (issue 24 point 4), which names no staff member.
+ */
+export async function createReservation(
+  deps: Deps,
+  user: Actor | null,
+  input: NewReservation,
+  opts: {
+    status?: ReservationStatus;
+    holdExpiresAt?: number | null;
+    manageTokenHash?: string | null;
+    manageExpiresAt?: number | null;
+  } = {},
+): Promise<Reservation> {
+  const rules = bookingRules();
+  if (input.unitIds.length > rules.maxUnits) throw badRequest(reservationTexts.tooManyUnits(rules.maxUnits));
+  const { today, now } = await venueToday(deps);
+  const days = checkDays(input.days, today, rules);
+  const positions = await bookablePositions(deps.db, user, input.unitIds);
+  const guest = await checkHotelGuest(deps.db, input);
+  if (input.deposit) checkDeposit(input.deposit, guest);
+  const phone = input.phone ? (normalisePhone(input.phone) ?? input.phone) : '';
+  const locationId = positions[0]!.location_id;
+  const userId = user?.id ?? null;
+  const status = opts.status ?? 'confirmed';
+
+  let id: number;
+  try {
+    id = await deps.db.transaction().execute(async (trx) => {
+      const rid = await repo.insertReservation(trx, {
+        location_id: locationId,
+        status,
+        channel: input.channel,
+        booking_window: input.window,
+        first_day: days[0]!,
+        last_day: days[days.length - 1]!,
+        guest_name: input.guestName,
+        phone,
+        email: input.email,
+        hotel_id: guest.hotelId,
+        room_number: guest.roomNumber,
+        last_name: guest.lastName,
+        party_size: input.partySize,
+        arrival: input.arrival,
+        notes: input.notes,
+        language_code: input.languageCode ?? null,
+        hold_expires_at: opts.holdExpiresAt ?? null,
+        manage_token_hash: opts.manageTokenHash ?? null,
+        manage_expires_at: opts.manageExpiresAt ?? null,
+        sale_id: null,
+        status_reason: '',
+        version: 1,
+        created_at: now,
+        created_by: userId,
+        updated_at: now,
+        updated_by: userId,
+      });
+      const by = user ? ` (${user.name})` : ' (online)';
+      for (const day of days) {
+        for (const p of positions) {
+          await claimUnitDay(trx, {
+            position: p,
+            day,
+            window: input.window,
+            reservationId: rid,
+            userId,
+            now,
+            log: `Reserved for ${input.guestName} (booking ${rid})${by}`,
+          });
+        }
+      }
+      if (input.deposit) await repo.insertPayment(trx, depositRow(rid, input.deposit, today, now, userId));
+      await repo.audit(
+        trx,
+        userId,
+        'reservation.create',
+        `Booking ${rid} (${input.channel}) for ${input.guestName}: ${positions.map(unitLabel).join(', ')} on ${days.join(', ')}${
+          input.deposit ? `, deposit ${centsToMoney(moneyToCents(input.deposit.amount))} ${input.deposit.method}` : ''
+        }`,
+        now,
+      );
+      return rid;
+    });
+  } catch (err) {
+    // The claim's check-and-set answers races; a unique key caught under it is the same race.
+    if (isClaimRace(err)) throw conflict(reservationTexts.stale);
+    throw err;
+  }
+  await publishAll(
+    deps,
+    eventsFor(
+      'reservation',
+      days.flatMap((day) => positions.map((p) => ({ position_id: p.id, day }))),
+      locationId,
+    ),
+  );
+  return describeOne(deps.db, id);
+}
+
+/** POST /saveReservation: a desk or phone booking, optionally with a deposit. */
+export async function saveReservation(
+  deps: Deps,
+  user: Actor,
+  body: SaveReservationInput,
+): Promise<ReservationResponse> {
+  const reservation = await createReservation(deps, user, body);
+  return { success: 1, details: reservationTexts.saved, reservation };
+}
+
+// ---------- changing ----------
+
+/** Runs one state change of the machine in a transaction: refuses what the state does not allow. */
+async function change(
+  deps: Deps,
+  user: Actor | null,
+  id: number,
+  action: ReservationAction,
+  verb: string,
+  work: (
+    trx: Kysely<DB>,
+    row: repo.ReservationRow,
+    next: ReservationStatus,
+    now: number,
+    today: string,
+  ) => Promise<{ touched: { position_id: number; day: string }[]; patch?: Record<string, unknown>; audit: string }>,
+): Promise<Reservation> {
+  const row = await loadForUser(deps.db, user, id);
+  const next = nextReservationStatus(row.status, action);
+  if (!next) throw conflict(reservationTexts.notAllowed(row.status, verb));
+  const { today, now } = await venueToday(deps);
+  const userId = user?.id ?? null;
+  let touched: { position_id: number; day: string }[] = [];
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const r = await work(trx, row, next, now, today);
+      touched = r.touched;
+      const ok = await repo.updateReservation(trx, row.id, row.version, {
+        status: next,
+        updated_at: now,
+        updated_by: userId,
+        ...(r.patch ?? {}),
+      });
+      if (!ok) throw conflict(reservationTexts.stale);
+      await repo.audit(trx, userId, `reservation.${action}`, r.audit, now);
+    });
+  } catch (err) {
+    if (isClaimRace(err)) throw conflict(reservationTexts.stale);
+    throw err;
+  }
+  await publishAll(deps, eventsFor('reservation', touched, row.location_id));
+  return describeOne(deps.db, id);
+}
+
+async function releaseAll(
+  trx: Kysely<DB>,
+  row: repo.ReservationRow,
+  userId: number | null,
+  now: number,
+  log: string,
+): Promise<{ position_id: number; day: string }[]> {
+  const held = await repo.heldUnitDays(trx, row.id);
+  for (const u of held) await releaseUnitDay(trx, { unitDay: u, reservationId: row.id, userId, now, log });
+  return held;
+}
+
+function balanceOf(payments: repo.PaymentRow[]): number {
+  return payments.reduce((sum, p) => sum + (p.kind === 'deposit' ? p.amount_cents : -p.amount_cents), 0);
+}
+
+/**
+ * POST /cancelReservation: the units go back on sale; the deposit is refunded (supervisors and
+ * admins), forfeited under the venue's policy, or kept on account.
+ */
+export async function cancelReservation(
+  deps: Deps,
+  user: Actor,
+  body: CancelReservationInput,
+): Promise<ReservationResponse> {
+  if (body.deposit === 'refund' && !canAccess(user.userType, 'bookingsManage'))
+    throw forbidden(reservationTexts.refundRole);
+  const reservation = await change(deps, user, body.id, 'cancel', 'cancelled', async (trx, row, _next, now, today) => {
+    const touched = await releaseAll(
+      trx,
+      row,
+      user.id,
+      now,
+      `Booking ${row.id} for ${row.guest_name} cancelled: ${body.reason} (${user.name})`,
+    );
+    const balance = balanceOf(await repo.paymentsOf(trx, [row.id]));
+    let money = '';
+    if (balance > 0 && body.deposit !== 'keep') {
+      await repo.insertPayment(trx, {
+        reservation_id: row.id,
+        kind: body.deposit,
+        method: (await repo.paymentsOf(trx, [row.id])).find((p) => p.kind === 'deposit')?.method ?? 'Cash',
+        amount_cents: balance,
+        day: today,
+        at: now,
+        user_id: user.id,
+        card_transaction_id: null,
+        voucher_number: '',
+        reason: body.reason,
+        sale_id: null,
+      });
+      money = `; deposit ${centsToMoney(balance)} ${body.deposit === 'refund' ? 'refunded' : 'forfeited'}`;
+    }
+    return {
+      touched,
+      patch: { status_reason: body.reason },
+      audit: `Booking ${row.id} for ${row.guest_name} cancelled: ${body.reason}${money}`,
+    };
+  });
+  return { success: 1, details: reservationTexts.cancelled, reservation };
+}
+
+/** POST /markReservationNoShow: the guest did not come; the units go back on sale now. */
+export async function markNoShow(deps: Deps, user: Actor | null, body: NoShowInput): Promise<ReservationResponse> {
+  const name = user?.name ?? 'release time';
+  const reservation = await change(deps, user, body.id, 'noShow', 'marked a no-show', async (trx, row, _n, now) => {
+    const touched = await releaseAll(
+      trx,
+      row,
+      user?.id ?? null,
+      now,
+      `Booking ${row.id} for ${row.guest_name}: no-show, ${body.reason} (${name})`,
+    );
+    return {
+      touched,
+      patch: { status_reason: body.reason },
+      audit: `Booking ${row.id} for ${row.guest_name} marked a no-show: ${body.reason}`,
+    };
+  });
+  return { success: 1, details: reservationTexts.noShow, reservation };
+}
+
+/**
+ * POST /moveReservation: to other units (as many as it holds) and/or other days (as many). The old
+ * unit-days are let go and the new ones claimed in one transaction, so a move that loses any
+ * claim changes nothing.
+ */
+export async function moveReservation(
+  deps: Deps,
+  user: Actor,
+  body: MoveReservationInput,
+): Promise<ReservationResponse> {
+  const reservation = await change(deps, user, body.id, 'move', 'moved', async (trx, row, _n, now, today) => {
+    const held = await repo.heldUnitDays(trx, row.id);
+    const oldUnits = [...new Set(held.map((u) => u.position_id))];
+    const oldDays = [...new Set(held.map((u) => u.day))];
+    if (body.unitIds && body.unitIds.length !== oldUnits.length) throw badRequest(reservationTexts.moveSameCount);
+    if (body.days && body.days.length !== oldDays.length) throw badRequest(reservationTexts.moveSameCount);
+    if (body.unitIds && new Set(body.unitIds).size !== body.unitIds.length)
+      throw badRequest(reservationTexts.unitTwice);
+    if (body.days && new Set(body.days).size !== body.days.length) throw badRequest(reservationTexts.dayTwice);
+    const days = body.days ? checkDays(body.days, today, bookingRules()) : oldDays;
+    const positions = await bookablePositions(trx, user, body.unitIds ?? oldUnits);
+    if (positions[0]!.location_id !== row.location_id) throw badRequest(reservationTexts.oneLocation);
+    for (const u of held) {
+      await releaseUnitDay(trx, {
+        unitDay: u,
+        reservationId: row.id,
+        userId: user.id,
+        now,
+        log: `Booking ${row.id} for ${row.guest_name} moved away (${user.name})`,
+      });
+    }
+    for (const day of days) {
+      for (const p of positions) {
+        await claimUnitDay(trx, {
+          position: p,
+          day,
+          window: row.booking_window,
+          reservationId: row.id,
+          userId: user.id,
+          now,
+          log: `Reserved for ${row.guest_name} (booking ${row.id}, moved here) (${user.name})`,
+        });
+      }
+    }
+    const added = days.flatMap((day) => positions.map((p) => ({ position_id: p.id, day })));
+    return {
+      touched: [...held, ...added],
+      patch: { first_day: days[0]!, last_day: days[days.length - 1]! },
+      audit: `Booking ${row.id} for ${row.guest_name} moved from ${held.map((u) => `${unitLabel(u)} ${u.day}`).join(', ')} to ${positions
+        .map(unitLabel)
+        .join(', ')} on ${days.join(', ')}`,
+    };
+  });
+  return { success: 1, details: reservationTexts.moved, reservation };
+}
+
+/** POST /addReservationDeposit: takes (more of) a deposit; it counts on today's drop-off. */
+export async function addDeposit(deps: Deps, user: Actor, parsed: AddDepositInput): Promise<ReservationResponse> {
+  const row = await loadForUser(deps.db, user, parsed.id);
+  if (row.status !== 'held' && row.status !== 'confirmed')
+    throw conflict(reservationTexts.notAllowed(row.status, 'given a deposit'));
+  checkDeposit(parsed.deposit, { hotelId: row.hotel_id });
+  const { today, now } = await venueToday(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.insertPayment(trx, depositRow(row.id, parsed.deposit, today, now, user.id));
+    await repo.audit(
+      trx,
+      user.id,
+      'reservation.deposit',
+      `Booking ${row.id} for ${row.guest_name}: deposit ${centsToMoney(moneyToCents(parsed.deposit.amount))} ${parsed.deposit.method}`,
+      now,
+    );
+  });
+  const reservation = await describeOne(deps.db, row.id);
+  return {
+    success: 1,
+    details: reservationTexts.depositTaken(centsToMoney(moneyToCents(parsed.deposit.amount))),
+    reservation,
+  };
+}
