@@ -155,6 +155,26 @@ export const SaveReservationBody = z
 export type SaveReservationBody = z.input<typeof SaveReservationBody>;
 export type SaveReservationInput = z.output<typeof SaveReservationBody>;
 
+/**
+ * What a tile and the unit modal show of a booking holding (part of) the unit's day (DESIGN.md
+ * section 11: status 1 with a reservation): morning before afternoon when two half-day bookings
+ * share the day. Staff only; the public page never sees it.
+ */
+export const UnitReservation = z.object({
+  id: z.number().int(),
+  guestName: z.string(),
+  arrival: z.string(),
+  partySize: z.number().int(),
+  window: BookingWindow,
+  status: ReservationStatus,
+  depositBalance: Money,
+  phone: z.string(),
+  hotelId: z.number().int().nullable(),
+  roomNumber: z.string(),
+  lastName: z.string(),
+});
+export type UnitReservation = z.infer<typeof UnitReservation>;
+
 export const ReservationPayment = z.object({
   id: z.number().int(),
   kind: z.enum(['deposit', 'refund', 'forfeit', 'applied']),
@@ -252,3 +272,41 @@ export type NoShowInput = z.output<typeof NoShowBody>;
 export const AddDepositBody = z.object({ id: Id, deposit: DepositIn });
 export type AddDepositBody = z.input<typeof AddDepositBody>;
 export type AddDepositInput = z.output<typeof AddDepositBody>;
+
+/** GET /getBookingBoard?day=&locationId= : the grid of a day to book from (staff). */
+export const BookingBoardQuery = z.object({ day: BookingDay, locationId: Id.optional() });
+export type BookingBoardQuery = z.infer<typeof BookingBoardQuery>;
+
+/**
+ * A unit on the booking grid: free, reserved (for the whole day, or a half: `halves` says which
+ * are booked), taken (sold, occupied or in a cart today) or dark (pier/tower spot, not bookable).
+ */
+export const BookingUnit = z.object({
+  unitId: z.number().int(),
+  unitType: z.string(),
+  unitNumber: z.number().int(),
+  row: z.number().int(),
+  position: z.number().int(),
+  state: z.enum(['free', 'reserved', 'taken', 'dark']),
+  halves: z.object({ am: z.boolean(), pm: z.boolean() }),
+  /** Staff only: who holds it. The public page's answer never carries this. */
+  reservations: z.array(UnitReservation).optional(),
+});
+export type BookingUnit = z.infer<typeof BookingUnit>;
+
+export const BookingLocation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fullName: z.string(),
+  rows: z.array(z.array(BookingUnit)),
+});
+export type BookingLocation = z.infer<typeof BookingLocation>;
+
+export const BookingBoard = z.object({
+  day: z.string(),
+  today: z.string(),
+  /** The last day a booking may start (the venue's booking window). */
+  lastDay: z.string(),
+  locations: z.array(BookingLocation),
+});
+export type BookingBoard = z.infer<typeof BookingBoard>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Money, digitsBetween, idOf, wholeNumber } from './common';
+import { UnitReservation } from './reservations';
 import { messages } from './messages';
 import { EquipmentDataOut } from './sales';
 
@@ -123,6 +124,8 @@ export const Unit = z.object({
   heldBy: z.string().nullable(),
   /** The tile's sale was deleted: the tile reads "Deleted" beside its amount (issue 26). */
   saleDeleted: z.boolean().optional(),
+  /** Bookings holding the unit that day (status 1, issue 24); absent when none. */
+  reservations: z.array(UnitReservation).optional(),
 });
 export type Unit = z.infer<typeof Unit>;
 

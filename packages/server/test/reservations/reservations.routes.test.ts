@@ -319,6 +319,44 @@ describe(`reservations on ${testDialect}`, () => {
     expect(none.statusCode).toBe(403);
   });
 
+  it('shows bookings on the board (status 1 with the reservation) and on the booking grid, guest data for staff only', async () => {
+    const unit = await mb(43);
+    const r = (
+      await post(
+        'staff',
+        'saveReservation',
+        booking({ unitIds: [unit], days: [DAY], guestName: 'Board Guest', deposit: { method: 'Cash', amount: 15 } }),
+      )
+    ).json().reservation;
+    const board = (await get('staff', 'getUnits')).json();
+    const tile = board.locations
+      .flatMap((l: { units: { id: number }[][] }) => l.units.flat())
+      .find((u: { id: number }) => u.id === unit);
+    expect(tile).toMatchObject({
+      unitStatus: 1,
+      heldBy: null,
+      reservations: [
+        { id: r.id, guestName: 'Board Guest', arrival: '10:30', partySize: 3, depositBalance: '15.00', window: 'full' },
+      ],
+    });
+    const free = board.locations[0].units[0][0];
+    expect(free.reservations).toBeUndefined();
+    const one = (await get('staff', `getUnit/${unit}`)).json();
+    expect(one.reservations[0]).toMatchObject({ id: r.id, guestName: 'Board Guest' });
+
+    const grid = await get('staff', `getBookingBoard?day=${DAY}`);
+    expect(grid.statusCode, grid.body).toBe(200);
+    const units = grid.json().locations.flatMap((l: { rows: unknown[][] }) => l.rows.flat());
+    expect(units.find((u: { unitId: number }) => u.unitId === unit)).toMatchObject({
+      state: 'reserved',
+      halves: { am: true, pm: true },
+    });
+    expect(grid.json().locations.map((l: { name: string }) => l.name)).toEqual(['MB']);
+    const sold = await mb(32);
+    expect(units.find((u: { unitId: number }) => u.unitId === sold)).toMatchObject({ state: 'taken' });
+    expect((await get('staff', 'getBookingBoard?day=2026-07-01')).statusCode).toBe(400);
+  });
+
   it('one pool: a sale and a reservation racing for one unit-day today — exactly one wins, the loser gets 409', async () => {
     for (let round = 0; round < 6; round++) {
       const unit = await mb(50 + round);

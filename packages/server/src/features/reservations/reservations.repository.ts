@@ -240,3 +240,107 @@ export async function userNames(db: Kysely<DB>, ids: number[]): Promise<Map<numb
 export async function audit(db: Kysely<DB>, userId: number | null, kind: string, detail: string, at: number) {
   await db.insertInto('audit_log').values({ user_id: userId, kind, detail, at }).execute();
 }
+
+/** The live bookings of a day in these locations, per unit-day half, for the board's tiles. */
+export async function boardClaims(db: Kysely<DB>, day: string, locationIds: number[], positionId?: number) {
+  if (locationIds.length === 0 && positionId === undefined) return [];
+  let q = db
+    .selectFrom('reservation_claims')
+    .innerJoin('reservations', 'reservations.id', 'reservation_claims.reservation_id')
+    .select([
+      'reservation_claims.position_id',
+      'reservation_claims.half',
+      'reservations.id',
+      'reservations.guest_name',
+      'reservations.arrival',
+      'reservations.party_size',
+      'reservations.booking_window',
+      'reservations.status',
+      'reservations.phone',
+      'reservations.hotel_id',
+      'reservations.room_number',
+      'reservations.last_name',
+    ])
+    .where('reservation_claims.day', '=', day);
+  q =
+    positionId !== undefined
+      ? q.where('reservation_claims.position_id', '=', positionId)
+      : q.where('reservations.location_id', 'in', locationIds);
+  return q.orderBy('reservation_claims.position_id').orderBy('reservation_claims.half').execute();
+}
+
+/** Deposit balance (cents) of each reservation: deposits less refunds, forfeits and applied. */
+export async function balances(db: Kysely<DB>, reservationIds: number[]): Promise<Map<number, number>> {
+  if (reservationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reservation_payments')
+    .select(['reservation_id', 'kind', 'amount_cents'])
+    .where('reservation_id', 'in', reservationIds)
+    .execute();
+  const out = new Map<number, number>();
+  for (const r of rows) {
+    out.set(
+      r.reservation_id,
+      (out.get(r.reservation_id) ?? 0) + (r.kind === 'deposit' ? r.amount_cents : -r.amount_cents),
+    );
+  }
+  return out;
+}
+
+export async function locationsByIds(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('locations')
+    .select(['id', 'name', 'full_name'])
+    .where('id', 'in', ids)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function positionsIn(db: Kysely<DB>, locationIds: number[]) {
+  if (locationIds.length === 0) return [];
+  return db
+    .selectFrom('positions')
+    .select(['id', 'location_id', 'row', 'position', 'unit_type', 'unit_number'])
+    .where('location_id', 'in', locationIds)
+    .where('removed', '=', 0)
+    .orderBy('row')
+    .orderBy('position')
+    .execute();
+}
+
+export async function statesOn(db: Kysely<DB>, day: string, locationIds: number[]) {
+  if (locationIds.length === 0) return [];
+  return db
+    .selectFrom('unit_states')
+    .innerJoin('positions', 'positions.id', 'unit_states.position_id')
+    .select([
+      'unit_states.position_id',
+      'unit_states.status',
+      'unit_states.hold_cart_id',
+      'unit_states.hold_expires_at',
+    ])
+    .where('unit_states.day', '=', day)
+    .where('positions.location_id', 'in', locationIds)
+    .execute();
+}
+
+/** Which halves of each unit's day are booked, for the grid (no guest data). */
+export async function claimedHalves(db: Kysely<DB>, day: string, locationIds: number[]) {
+  const out = new Map<number, { am: boolean; pm: boolean }>();
+  if (locationIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('reservation_claims')
+    .innerJoin('positions', 'positions.id', 'reservation_claims.position_id')
+    .select(['reservation_claims.position_id', 'reservation_claims.half'])
+    .where('reservation_claims.day', '=', day)
+    .where('positions.location_id', 'in', locationIds)
+    .execute();
+  for (const r of rows) {
+    const h = out.get(r.position_id) ?? { am: false, pm: false };
+    h[r.half] = true;
+    out.set(r.position_id, h);
+  }
+  return out;
+}

@@ -1,6 +1,8 @@
 import { ErrorResponse, IdParam } from '@sandbar/contract/common';
 import {
   AddDepositBody,
+  BookingBoard,
+  BookingBoardQuery,
   CancelReservationBody,
   MoveReservationBody,
   NoShowBody,
@@ -49,6 +51,22 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAccess(request, 'bookings');
       return service.listReservations(app.deps, request.user, request.query);
+    },
+  );
+
+  app.get(
+    '/getBookingBoard',
+    {
+      schema: {
+        tags,
+        summary: 'The units of a day to book from, with who holds each booked one (today up to the booking window)',
+        querystring: BookingBoardQuery,
+        response: { 200: BookingBoard, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.getBookingBoard(app.deps, request.user, request.query);
     },
   );
 

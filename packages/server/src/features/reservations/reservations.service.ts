@@ -1,6 +1,8 @@
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import {
   type AddDepositInput,
+  type BookingBoard,
+  type BookingBoardQuery,
   type CancelReservationInput,
   type DepositIn,
   type MoveReservationInput,
@@ -30,6 +32,7 @@ import type { BoardEvent } from '../../platform/events';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
+import { bookingGrid } from './reservations.board';
 import * as repo from './reservations.repository';
 
 // Advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, move, cancel and
@@ -237,6 +240,20 @@ async function loadForUser(db: Kysely<DB>, user: Actor | null, id: number): Prom
     if (!allowed.has(row.location_id)) throw forbidden(reservationTexts.notYourLocation);
   }
   return row;
+}
+
+/** GET /getBookingBoard: the grid of a day (today up to the booking window) in the user's locations. */
+export async function getBookingBoard(deps: Deps, user: Actor, q: BookingBoardQuery): Promise<BookingBoard> {
+  const { today, now } = await venueToday(deps);
+  const rules = bookingRules();
+  const lastDay = addDays(today, rules.windowDays);
+  if (q.day < today) throw badRequest(reservationTexts.dayPast);
+  if (q.day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  const allowed = await repo.userLocationIds(deps.db, user.id);
+  if (q.locationId && !allowed.has(q.locationId)) throw forbidden(reservationTexts.notYourLocation);
+  const locationIds = q.locationId ? [q.locationId] : [...allowed];
+  const locations = await bookingGrid(deps.db, { day: q.day, locationIds, withGuests: true, now });
+  return { day: q.day, today, lastDay, locations };
 }
 
 // ---------- creating ----------

@@ -11,6 +11,7 @@ import {
   unitTypeLabels,
 } from '@sandbar/contract/units';
 import type { UserType } from '@sandbar/contract/roles';
+import type { UnitReservation } from '@sandbar/contract/reservations';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
@@ -22,6 +23,7 @@ import { equipmentDataAt } from '../sales/catalogue.service';
 import { readSettings } from '../settings/settings.repository';
 import { type BoardEncoding, boardCache, encodeBoard, encodedBody, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
+import { reservationsByUnit } from '../reservations/reservations.board';
 import * as repo from './units.repository';
 
 type Actor = Pick<SessionUser, 'id' | 'userType' | 'name' | 'initials'>;
@@ -99,7 +101,12 @@ function toCustomer(c: repo.CustomerRow) {
   };
 }
 
-function toUnit(p: repo.PositionRow, st: StateLite | undefined, customers: repo.CustomerRow[]): Unit {
+function toUnit(
+  p: repo.PositionRow,
+  st: StateLite | undefined,
+  customers: repo.CustomerRow[],
+  reservations?: UnitReservation[],
+): Unit {
   const status = st?.status ?? defaultStatus(p.unit_type);
   // The tile shows the current customer's amount and payment: the seated one, else the last to leave.
   const current = [...customers].reverse().find((c) => c.state === 'seated') ?? customers[customers.length - 1];
@@ -120,6 +127,7 @@ function toUnit(p: repo.PositionRow, st: StateLite | undefined, customers: repo.
     customers: customers.map(toCustomer),
     heldBy: status === unitStatus.held ? (st?.heldBy ?? null) : null,
     ...(showsPayment && current?.sale_deleted_at != null ? { saleDeleted: true } : {}),
+    ...(reservations?.length ? { reservations } : {}),
   };
 }
 
@@ -130,12 +138,13 @@ async function buildBoard(
   locationIds: number[],
   editable: boolean,
 ): Promise<DashboardData> {
-  const [locations, positions, states, customers, hotels] = await Promise.all([
+  const [locations, positions, states, customers, hotels, booked] = await Promise.all([
     repo.listLocations(deps.db, locationIds),
     repo.listPositions(deps.db, locationIds),
     repo.listStates(deps.db, day, locationIds),
     repo.listCustomers(deps.db, day, { locationIds }),
     repo.listHotels(deps.db),
+    reservationsByUnit(deps.db, day, locationIds),
   ]);
   const stateBy = new Map<number, StateLite>(
     states.map((s) => [s.position_id, { status: s.status, version: s.version, heldBy: s.held_by ?? null }]),
@@ -152,7 +161,7 @@ async function buildBoard(
     unitsByLocation.set(p.location_id, rows);
     const rowIndex = p.row - 1;
     while (rows.length <= rowIndex) rows.push([]);
-    rows[rowIndex]!.push(toUnit(p, stateBy.get(p.id), customersBy.get(p.id) ?? []));
+    rows[rowIndex]!.push(toUnit(p, stateBy.get(p.id), customersBy.get(p.id) ?? [], booked.get(p.id)));
   }
   const totalLocationUnits: Record<string, number> = {};
   const boardLocations: BoardLocation[] = locations.map((l) => {
@@ -310,7 +319,8 @@ async function currentUnit(db: Kysely<DB>, pos: repo.PositionRow, day: string): 
       ? ((await db.selectFrom('users').select('name').where('id', '=', st.holdUserId).executeTakeFirst())?.name ?? null)
       : null;
   const customers = await repo.listCustomers(db, day, { positionId: pos.id });
-  return toUnit(fresh, { status: st.status, version: st.version, heldBy }, customers);
+  const booked = await reservationsByUnit(db, day, [], pos.id);
+  return toUnit(fresh, { status: st.status, version: st.version, heldBy }, customers, booked.get(pos.id));
 }
 
 const toEntry = (e: { id: number; text: string; at: number; initials: string | null }): UnitEntry => ({

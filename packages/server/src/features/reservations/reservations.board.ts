@@ -1,0 +1,89 @@
+import { centsToMoney } from '@sandbar/contract/common';
+import type { BookingLocation, BookingUnit, UnitReservation } from '@sandbar/contract/reservations';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { RESERVATION_HOLD } from './reservation-claim';
+import * as repo from './reservations.repository';
+
+// What the board shows of bookings (issue 24, DESIGN.md section 11): a unit reserved for the day
+// is status 1 with its reservation(s) — guest, arrival, party, deposit — so tiles and the unit
+// modal can tell a booking from a cart hold.
+
+/** The bookings on each unit of a day (position id → morning first), for the board or one unit. */
+export async function reservationsByUnit(
+  db: Kysely<DB>,
+  day: string,
+  locationIds: number[],
+  positionId?: number,
+): Promise<Map<number, UnitReservation[]>> {
+  const claims = await repo.boardClaims(db, day, locationIds, positionId);
+  const out = new Map<number, UnitReservation[]>();
+  if (claims.length === 0) return out;
+  const balance = await repo.balances(db, [...new Set(claims.map((c) => c.id))]);
+  for (const c of claims) {
+    const list = out.get(c.position_id) ?? [];
+    if (!list.some((r) => r.id === c.id)) {
+      list.push({
+        id: c.id,
+        guestName: c.guest_name,
+        arrival: c.arrival,
+        partySize: c.party_size,
+        window: c.booking_window,
+        status: c.status,
+        depositBalance: centsToMoney(balance.get(c.id) ?? 0),
+        phone: c.phone,
+        hotelId: c.hotel_id,
+        roomNumber: c.room_number,
+        lastName: c.last_name,
+      });
+    }
+    out.set(c.position_id, list);
+  }
+  return out;
+}
+
+/**
+ * The grid of a day to book from: every unit of these locations as free, reserved (and which
+ * halves), taken or dark. `withGuests` adds who holds each booked unit (staff); the public page
+ * asks without, so its answer carries no guest data.
+ */
+export async function bookingGrid(
+  db: Kysely<DB>,
+  c: { day: string; locationIds: number[]; withGuests: boolean; now: number },
+): Promise<BookingLocation[]> {
+  const [locations, positions, states, claims] = await Promise.all([
+    repo.locationsByIds(db, c.locationIds),
+    repo.positionsIn(db, c.locationIds),
+    repo.statesOn(db, c.day, c.locationIds),
+    c.withGuests ? reservationsByUnit(db, c.day, c.locationIds) : Promise.resolve(null),
+  ]);
+  const halves = await repo.claimedHalves(db, c.day, c.locationIds);
+  const stateBy = new Map(states.map((s) => [s.position_id, s]));
+  return locations.map((l) => {
+    const rows: BookingUnit[][] = [];
+    for (const p of positions.filter((x) => x.location_id === l.id)) {
+      const st = stateBy.get(p.id);
+      const h = halves.get(p.id) ?? { am: false, pm: false };
+      let state: BookingUnit['state'];
+      if (p.unit_type === 'P' || p.unit_type === 'T') state = 'dark';
+      else if (!st || st.status === 0 || st.status === 3) state = 'free';
+      else if (st.status === 1 && st.hold_cart_id === RESERVATION_HOLD) state = 'reserved';
+      else if (st.status === 1 && st.hold_expires_at !== null && Number(st.hold_expires_at) < c.now) state = 'free';
+      else state = 'taken';
+      const unit: BookingUnit = {
+        unitId: p.id,
+        unitType: p.unit_type,
+        unitNumber: p.unit_number,
+        row: p.row,
+        position: p.position,
+        state,
+        halves: h,
+      };
+      const booked = claims?.get(p.id);
+      if (booked?.length) unit.reservations = booked;
+      while (rows.length < p.row) rows.push([]);
+      rows[p.row - 1]!.push(unit);
+    }
+    return { id: l.id, name: l.name, fullName: l.full_name, rows: rows.filter((r) => r.length > 0) };
+  });
+}
