@@ -274,7 +274,7 @@ export type AddDepositBody = z.input<typeof AddDepositBody>;
 export type AddDepositInput = z.output<typeof AddDepositBody>;
 
 /** GET /getBookingBoard?day=&locationId= : the grid of a day to book from (staff). */
-export const BookingBoardQuery = z.object({ day: BookingDay, locationId: Id.optional() });
+export const BookingBoardQuery = z.object({ day: BookingDay.optional(), locationId: Id.optional() });
 export type BookingBoardQuery = z.infer<typeof BookingBoardQuery>;
 
 /**

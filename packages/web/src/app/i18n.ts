@@ -30,6 +30,7 @@ import { saleEn, saleEs } from '../features/sale/i18n';
 import { logDetailsEn, logDetailsEs } from '../features/log-details/i18n';
 import { settingsEn, settingsEs } from '../features/settings/i18n';
 import { offlineEn, offlineEs } from '../features/offline/i18n';
+import { bookingsEn, bookingsEs } from '../features/bookings/i18n';
 
 // The app's strings, composed here at the top: each feature keeps its own (features/<x>/i18n.ts)
 // and app/ puts them together, so nothing below app/ reaches every feature's strings. The
@@ -66,6 +67,7 @@ export const en = {
   reportConfig: reportConfigEn,
   settings: settingsEn,
   offline: offlineEn,
+  bookings: bookingsEn,
   ui: {
     appName: 'Sandbar',
     close: 'Close',
@@ -132,6 +134,7 @@ export const es: Translation<Resources> = {
   reportConfig: reportConfigEs,
   settings: settingsEs,
   offline: offlineEs,
+  bookings: bookingsEs,
   ui: {
     appName: 'Sandbar',
     close: 'Cerrar',

@@ -28,6 +28,7 @@ export const paths = {
   reportsConfig: '/config/reports',
   reportsConfigEdit: (id: number | string) => `/config/reports/edit/${id}`,
   search: '/search',
+  bookings: '/bookings',
   login: '/login',
   logout: '/logout',
   receipt: (receiptId: string) => `/receipt/${receiptId}`,

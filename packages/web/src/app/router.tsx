@@ -99,6 +99,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/bookings',
+        element: allowed(
+          'bookings',
+          page(() => import('../features/bookings/pages/bookings-page'), 'BookingsPage'),
+        ),
+      },
+      {
         path: '/notes',
         element: allowed(
           'dropoff',

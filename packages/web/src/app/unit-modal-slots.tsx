@@ -22,6 +22,8 @@ export interface UnitSlotContext {
    * closed by the backdrop, Escape or ×; null when nothing would be lost.
    */
   guardLeave(guard: LeaveGuard | null): void;
+  /** Switches the modal to a tab (a booking's Check in opens New Customer). */
+  openTab?(tab: 'number' | 'newCustomer' | 'customers' | 'log' | 'notes'): void;
 }
 
 /** What the unit modal asks before closing on work in progress. */
@@ -38,6 +40,8 @@ export interface UnitModalSlotsValue {
   renderNewCustomer?: (ctx: UnitSlotContext) => ReactNode;
   /** Extra actions for a customer row in the Customers tab (resend receipt, edit receipt). */
   renderCustomerActions?: (ctx: UnitSlotContext & { customerId: number }) => ReactNode;
+  /** Shown above the tabs of a unit booked for the day (the bookings feature: check in, move, cancel…). */
+  renderReservation?: (ctx: UnitSlotContext) => ReactNode;
   /** Shown above the board (e.g. the multi-unit cart bar with 'Cancel Order' and 'Check Out'). */
   renderDashboardBar?: (ctx: { openUnit(unitId: number): void }) => ReactNode;
 }

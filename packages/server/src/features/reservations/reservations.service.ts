@@ -247,13 +247,14 @@ export async function getBookingBoard(deps: Deps, user: Actor, q: BookingBoardQu
   const { today, now } = await venueToday(deps);
   const rules = bookingRules();
   const lastDay = addDays(today, rules.windowDays);
-  if (q.day < today) throw badRequest(reservationTexts.dayPast);
-  if (q.day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  const day = q.day ?? today;
+  if (day < today) throw badRequest(reservationTexts.dayPast);
+  if (day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
   const allowed = await repo.userLocationIds(deps.db, user.id);
   if (q.locationId && !allowed.has(q.locationId)) throw forbidden(reservationTexts.notYourLocation);
   const locationIds = q.locationId ? [q.locationId] : [...allowed];
-  const locations = await bookingGrid(deps.db, { day: q.day, locationIds, withGuests: true, now });
-  return { day: q.day, today, lastDay, locations };
+  const locations = await bookingGrid(deps.db, { day, locationIds, withGuests: true, now });
+  return { day, today, lastDay, locations };
 }
 
 // ---------- creating ----------

@@ -46,6 +46,8 @@ export const boardEn = {
   rowPosition: 'Row {{row}}, position {{position}}',
   statusNames: ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'],
   saleDeleted: 'Deleted',
+  /** Held by a booking for the day (issue 24). */
+  reserved: 'Reserved',
   search: {
     title: 'Search',
     units: 'Units',
@@ -107,6 +109,7 @@ export const boardEs: Translation<typeof boardEn> = {
   rowPosition: 'Fila {{row}}, posición {{position}}',
   statusNames: ['Vacía', 'Reservada', 'Pagada', 'Cliente se fue', 'Cargo a habitación', 'Ocupada', 'Muelle / Torre'],
   saleDeleted: 'Eliminada',
+  reserved: 'Con reserva',
   search: {
     title: 'Buscar',
     units: 'Unidades',

@@ -17,6 +17,11 @@ export function BoardLegend() {
           <Text size="sm">{names[s]}</Text>
         </Group>
       ))}
+      {/* A unit booked for the day is held (1) with its own look (issue 24). */}
+      <Group gap={6} wrap="nowrap" component="li" style={{ listStyle: 'none' }}>
+        <span className="sb-tile sb-legend-swatch" data-status={1} data-reserved="true" aria-hidden="true" />
+        <Text size="sm">{t('board.reserved')}</Text>
+      </Group>
     </Group>
   );
 }

@@ -64,6 +64,7 @@ export const LocationStrip = memo(function LocationStrip({
   const statusNames = useMemo(() => t('board.statusNames', { returnObjects: true }) as string[], [t, i18n.language]);
   const pendingLabel = t('offline.pending');
   const deletedLabel = t('board.saleDeleted');
+  const reservedLabel = t('board.reserved');
   const scroller = useHorizontalOverflow();
   const counts = useMemo(() => {
     const all = location.units.flat();
@@ -115,6 +116,7 @@ export const LocationStrip = memo(function LocationStrip({
                   statusNames={statusNames}
                   pendingLabel={pendingLabel}
                   deletedLabel={deletedLabel}
+                  reservedLabel={reservedLabel}
                 />
               ))}
             </div>

@@ -112,9 +112,10 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
               setGuard(g);
               if (!g) setAsking(false);
             },
+            openTab: onTab,
           }
         : null,
-    [unit, timeStamp, onClose, refetch],
+    [unit, timeStamp, onClose, refetch, onTab],
   );
   const numberOnly = unit ? numberOnlyTypes.includes(unit.unitType) : false;
   const tabs: readonly UnitTab[] = numberOnly ? ['number'] : unitTabs;
@@ -172,6 +173,7 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
             · {unit.day}
           </Text>
           {!numberOnly && <MovePanel unit={unit} ctx={ctx} />}
+          {unit.reservations?.length ? slots.renderReservation?.(ctx) : null}
           <Tabs value={active} onChange={(v) => v && onTab(v as UnitTab)} keepMounted={false}>
             <Tabs.List mb="sm">
               {tabs.map((k) => (

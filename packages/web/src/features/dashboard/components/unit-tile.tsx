@@ -2,6 +2,7 @@ import type { Unit } from '@sandbar/contract/units';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import {
   IconBuildingSkyscraper,
+  IconCalendarEvent,
   IconCash,
   IconCreditCard,
   IconDoorExit,
@@ -41,7 +42,12 @@ export interface UnitTileProps {
   pendingLabel?: string;
   /** The word on a tile whose sale an admin deleted (board.saleDeleted), in the user's language. */
   deletedLabel?: string;
+  /** The status word of a unit booked for the day (board.reserved), in the user's language. */
+  reservedLabel?: string;
 }
+
+/** Held (1) by a booking for the day rather than a cart (issue 24, DESIGN.md section 11). */
+export const isReserved = (unit: Unit) => unit.unitStatus === 1 && !!unit.reservations?.length;
 
 const englishStatus = ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'];
 
@@ -54,8 +60,10 @@ export function tileName(
   visible: { number: boolean; amount: string | null },
   statusNames: readonly string[] = englishStatus,
   deletedLabel = 'Deleted',
+  reservedLabel = 'Reserved',
 ) {
   const customer = unit.customers.at(-1)?.customerName.trim();
+  const booking = isReserved(unit) ? unit.reservations![0]! : null;
   return [
     [
       `${unit.location} ${unit.row}-${unit.position}`,
@@ -65,8 +73,12 @@ export function tileName(
     ]
       .filter((x) => x !== '')
       .join(' '),
-    statusNames[unit.unitStatus] ?? '',
-    unit.unitStatus === 1 && unit.heldBy ? unit.heldBy : customer,
+    booking ? reservedLabel : (statusNames[unit.unitStatus] ?? ''),
+    booking
+      ? [booking.guestName, booking.arrival].filter(Boolean).join(' ')
+      : unit.unitStatus === 1 && unit.heldBy
+        ? unit.heldBy
+        : customer,
   ]
     .filter(Boolean)
     .join(', ');
@@ -84,6 +96,7 @@ export const UnitTile = memo(function UnitTile({
   statusNames,
   pendingLabel = 'pending',
   deletedLabel = 'Deleted',
+  reservedLabel = 'Reserved',
 }: UnitTileProps) {
   noteTileRender(unit.id);
   const s = unit.unitStatus;
@@ -94,16 +107,18 @@ export const UnitTile = memo(function UnitTile({
   const money = (paid || s === 5) && unit.totalPrice !== '0.00' ? amount(unit.totalPrice) : null;
   // A sale taken offline waits on this tablet to be sent (issue 13).
   const pending = useUnitPending(unit.id);
+  const booking = isReserved(unit) ? unit.reservations![0]! : null;
   return (
     <button
       type="button"
       className={moving ? 'sb-tile sb-tile--moving' : 'sb-tile'}
       onClick={clickable ? () => onOpen(unit.id) : undefined}
       disabled={!clickable}
-      aria-label={tileName(unit, { number: showNumber, amount: money }, statusNames, deletedLabel)}
+      aria-label={tileName(unit, { number: showNumber, amount: money }, statusNames, deletedLabel, reservedLabel)}
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
+      data-reserved={booking ? 'true' : undefined}
       data-pending={pending ? 'true' : undefined}
       data-deleted={unit.saleDeleted ? 'true' : undefined}
     >
@@ -113,7 +128,8 @@ export const UnitTile = memo(function UnitTile({
           {unit.location} {unit.row}-{unit.position}
         </span>
         {/* Status is never told by colour alone: held and left carry their own mark. */}
-        {s === 1 ? <IconShoppingCart size={14} aria-hidden /> : null}
+        {s === 1 && booking ? <IconCalendarEvent size={14} aria-hidden /> : null}
+        {s === 1 && !booking ? <IconShoppingCart size={14} aria-hidden /> : null}
         {s === 3 ? <IconDoorExit size={14} aria-hidden /> : null}
       </span>{' '}
       {/* The spaces keep the parts apart in the text a screen reader or voice control reads. */}
@@ -126,6 +142,7 @@ export const UnitTile = memo(function UnitTile({
         {/* An admin deleted the sale (issue 26): the tile says so beside the amount it had. */}
         {unit.saleDeleted ? <span className="sb-tile__deleted">{deletedLabel}</span> : null}{' '}
         {unit.saleDeleted && money ? <s>{money}</s> : money}
+        {booking ? <span className="sb-tile__guest">{booking.arrival || booking.guestName.split(' ')[0]}</span> : null}
       </span>
     </button>
   );

@@ -1,0 +1,183 @@
+import { Alert, Button, Group, NumberInput, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import type { SaveReservationBody } from '@sandbar/contract/reservations';
+import { paymentMethods } from '@sandbar/contract/rules/pricing';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveReservation } from '../api/mutations';
+
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+type DepositMethod = 'none' | (typeof paymentMethods)[number];
+
+/**
+ * A desk or phone booking in a few taps (issue 24 point 3): who, how many, when, and optionally a
+ * deposit taken now with the venue's methods (it counts in today's drop-off).
+ */
+export function BookingForm({
+  unitIds,
+  day,
+  onDone,
+  onCancel,
+}: {
+  unitIds: number[];
+  day: string;
+  onDone: (id: number) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveReservation();
+  const [guestName, setGuestName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [partySize, setPartySize] = useState<number>(2);
+  const [arrival, setArrival] = useState('');
+  const [window, setWindow] = useState<'full' | 'morning' | 'afternoon'>('full');
+  const [dayCount, setDayCount] = useState<number>(1);
+  const [channel, setChannel] = useState<'staff' | 'phone'>('phone');
+  const [notes, setNotes] = useState('');
+  const [method, setMethod] = useState<DepositMethod>('none');
+  const [amount, setAmount] = useState<string>('');
+  const [reference, setReference] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body: SaveReservationBody = {
+      unitIds,
+      days: Array.from({ length: Math.max(1, dayCount) }, (_, i) => addDays(day, i)),
+      window,
+      guestName,
+      phone,
+      email,
+      partySize,
+      arrival,
+      notes,
+      channel,
+      deposit:
+        method === 'none'
+          ? null
+          : {
+              method,
+              amount: amount || '0',
+              ...(method === 'Voucher' ? { voucherNumber: reference } : {}),
+              ...(method === 'Credit Card' ? { cardTransactionId: reference } : {}),
+            },
+    };
+    save.mutate(body, { onSuccess: (r) => onDone(r.reservation.id) });
+  };
+
+  return (
+    <form onSubmit={submit} data-testid="booking-form">
+      <Stack gap="sm">
+        {save.error && <Alert color="red">{(save.error as Error).message}</Alert>}
+        <TextInput
+          label={t('bookings.guestName')}
+          value={guestName}
+          onChange={(e) => setGuestName(e.currentTarget.value)}
+          required
+          maxLength={100}
+        />
+        <Group grow>
+          <TextInput
+            label={t('bookings.phone')}
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            maxLength={30}
+          />
+          <TextInput
+            label={t('bookings.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            maxLength={200}
+          />
+        </Group>
+        <Group grow>
+          <NumberInput
+            label={t('bookings.partySize')}
+            value={partySize}
+            onChange={(v) => setPartySize(Number(v) || 1)}
+            min={1}
+            max={50}
+          />
+          <TextInput
+            label={t('bookings.arrival')}
+            type="time"
+            value={arrival}
+            onChange={(e) => setArrival(e.currentTarget.value)}
+          />
+          <NumberInput
+            label={t('bookings.nights')}
+            value={dayCount}
+            onChange={(v) => setDayCount(Number(v) || 1)}
+            min={1}
+            max={14}
+          />
+        </Group>
+        <SegmentedControl
+          aria-label={t('bookings.window')}
+          value={window}
+          onChange={(v) => setWindow(v as typeof window)}
+          data={(['full', 'morning', 'afternoon'] as const).map((w) => ({
+            value: w,
+            label: t(`bookings.windows.${w}`),
+          }))}
+        />
+        <SegmentedControl
+          aria-label={t('bookings.channel')}
+          value={channel}
+          onChange={(v) => setChannel(v as typeof channel)}
+          data={(['phone', 'staff'] as const).map((c) => ({ value: c, label: t(`bookings.channels.${c}`) }))}
+        />
+        <Group grow align="end">
+          <Select
+            label={t('bookings.depositMethod')}
+            value={method}
+            onChange={(v) => setMethod((v as DepositMethod) ?? 'none')}
+            allowDeselect={false}
+            data={[
+              { value: 'none', label: t('bookings.noDeposit') },
+              ...paymentMethods
+                .filter((m) => m !== 'Room Charge')
+                .map((m) => ({ value: m, label: t(`paymentMethods.${m}`) })),
+            ]}
+          />
+          {method !== 'none' && (
+            <TextInput
+              label={t('bookings.depositAmount')}
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+            />
+          )}
+          {(method === 'Voucher' || method === 'Credit Card') && (
+            <TextInput
+              label={t('bookings.voucherNumber')}
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+            />
+          )}
+        </Group>
+        <Textarea
+          label={t('bookings.notes')}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          maxLength={1000}
+          autosize
+          minRows={1}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('bookings.save')}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('bookings.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

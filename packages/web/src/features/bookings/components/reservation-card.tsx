@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { formatMoney } from '@sandbar/contract/rules/money';
+import type { UnitReservation } from '@sandbar/contract/reservations';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCancelReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
+
+type Pane = null | 'cancel' | 'noShow' | 'move';
+
+/**
+ * One booking on a unit (the board's modal or the booking grid): who, when, how many, the deposit
+ * on account, and what staff may do with it — check in (opens the sale wizard), move, cancel with
+ * the policy, mark a no-show.
+ */
+export function ReservationCard({
+  reservation: r,
+  day,
+  onCheckIn,
+  onChanged,
+  resolveUnit,
+}: {
+  reservation: UnitReservation;
+  day: string;
+  onCheckIn?: () => void;
+  onChanged?: () => void;
+  /** The unit id of a unit number in the same location, for Move. */
+  resolveUnit?: (unitNumber: number) => number | null;
+}) {
+  const { t } = useTranslation();
+  const [pane, setPane] = useState<Pane>(null);
+  const [reason, setReason] = useState('');
+  const [deposit, setDeposit] = useState<'keep' | 'forfeit' | 'refund'>('keep');
+  const [moveNumber, setMoveNumber] = useState('');
+  const [moveDay, setMoveDay] = useState(day);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const cancel = useCancelReservation();
+  const noShow = useMarkNoShow();
+  const move = useMoveReservation();
+  const error = localError ?? ((cancel.error ?? noShow.error ?? move.error) as Error | null)?.message;
+  const done = () => {
+    setPane(null);
+    onChanged?.();
+  };
+  const hasDeposit = r.depositBalance !== '0.00';
+  return (
+    <Card withBorder padding="sm" data-testid="reservation-card" data-reservation={r.id}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{t('bookings.reservedFor', { name: r.guestName })}</Text>
+          <Badge variant="light">{t(`bookings.status.${r.status}`)}</Badge>
+        </Group>
+        <Text size="sm">
+          {[
+            t(`bookings.windows.${r.window}`),
+            r.arrival ? t('bookings.arriving', { time: r.arrival }) : null,
+            t('bookings.party', { count: r.partySize }),
+            hasDeposit ? t('bookings.depositOnAccount', { amount: formatMoney(r.depositBalance) }) : null,
+            r.phone || null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        {error && <Alert color="red">{error}</Alert>}
+        {pane === null && (
+          <Group gap="xs">
+            {onCheckIn && (
+              <Button onClick={onCheckIn} data-testid="check-in">
+                {t('bookings.checkIn')}
+              </Button>
+            )}
+            {resolveUnit && (
+              <Button variant="default" onClick={() => setPane('move')}>
+                {t('bookings.move')}
+              </Button>
+            )}
+            <Button variant="default" onClick={() => setPane('noShow')}>
+              {t('bookings.noShow')}
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => setPane('cancel')}>
+              {t('bookings.cancelBooking')}
+            </Button>
+          </Group>
+        )}
+        {(pane === 'cancel' || pane === 'noShow') && (
+          <Stack gap="xs">
+            <TextInput
+              label={t('bookings.reason')}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              maxLength={500}
+            />
+            {pane === 'cancel' && hasDeposit && (
+              <SegmentedControl
+                aria-label={t('bookings.depositAction')}
+                value={deposit}
+                onChange={(v) => setDeposit(v as typeof deposit)}
+                data={[
+                  { value: 'keep', label: t('bookings.depositKeep') },
+                  { value: 'forfeit', label: t('bookings.depositForfeit') },
+                  { value: 'refund', label: t('bookings.depositRefund') },
+                ]}
+              />
+            )}
+            <Group gap="xs">
+              <Button
+                color="red"
+                loading={cancel.isPending || noShow.isPending}
+                onClick={() =>
+                  pane === 'cancel'
+                    ? cancel.mutate({ id: r.id, reason, deposit }, { onSuccess: done })
+                    : noShow.mutate({ id: r.id, reason }, { onSuccess: done })
+                }
+              >
+                {pane === 'cancel' ? t('bookings.confirmCancel') : t('bookings.confirmNoShow')}
+              </Button>
+              <Button variant="default" onClick={() => setPane(null)}>
+                {t('bookings.back')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {pane === 'move' && resolveUnit && (
+          <Stack gap="xs">
+            <Group grow>
+              <TextInput
+                label={t('bookings.moveTo')}
+                inputMode="numeric"
+                value={moveNumber}
+                onChange={(e) => setMoveNumber(e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('bookings.moveDay')}
+                type="date"
+                value={moveDay}
+                onChange={(e) => setMoveDay(e.currentTarget.value)}
+              />
+            </Group>
+            <Group gap="xs">
+              <Button
+                loading={move.isPending}
+                onClick={() => {
+                  setLocalError(null);
+                  const to = moveNumber ? resolveUnit(Number(moveNumber)) : null;
+                  if (moveNumber && !to) return setLocalError(t('bookings.unknownUnit', { number: moveNumber }));
+                  move.mutate(
+                    { id: r.id, ...(to ? { unitIds: [to] } : {}), ...(moveDay !== day ? { days: [moveDay] } : {}) },
+                    { onSuccess: done },
+                  );
+                }}
+              >
+                {t('bookings.confirmMove')}
+              </Button>
+              <Button variant="default" onClick={() => setPane(null)}>
+                {t('bookings.back')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

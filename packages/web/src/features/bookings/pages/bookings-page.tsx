@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { BookingUnit } from '@sandbar/contract/reservations';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBookingBoard } from '../api/get-booking-board';
+import { BookingForm } from '../components/booking-form';
+import { ReservationCard } from '../components/reservation-card';
+import '../components/booking-grid.css';
+import '../../../app/touch-targets.css';
+
+/**
+ * /bookings: staff take a desk or phone booking for any day up to the venue's window (issue 24
+ * point 3): pick the day and location, tap free units, Book; tap a booked unit to move, cancel or
+ * release it. The grid is the board's row/position layout.
+ */
+export function BookingsPage() {
+  const { t } = useTranslation();
+  const [day, setDay] = useState<string | null>(null);
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [booking, setBooking] = useState(false);
+  const [openUnit, setOpenUnit] = useState<BookingUnit | null>(null);
+  const { data, isPending, error } = useBookingBoard(day, locationId);
+  const shownDay = data?.day ?? day ?? '';
+  const location = data ? (data.locations.find((l) => l.id === locationId) ?? data.locations[0]) : undefined;
+  const units = location?.rows.flat() ?? [];
+  const label = (u: { unitNumber: number; row: number; position: number }) =>
+    `${location?.name ?? ''} ${u.unitNumber || `${u.row}-${u.position}`}`;
+  const toggle = (u: BookingUnit) => {
+    if (u.state === 'reserved') return setOpenUnit(u);
+    if (u.state !== 'free') return;
+    setSelected((s) => (s.includes(u.unitId) ? s.filter((x) => x !== u.unitId) : [...s, u.unitId]));
+  };
+  const changeDay = (d: string) => {
+    setDay(d);
+    setSelected([]);
+  };
+
+  return (
+    <Container size="xl" py="md" className="touch-targets">
+      <Stack gap="sm">
+        <Title order={2}>{t('bookings.title')}</Title>
+        <Group align="end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('bookings.day')}
+            value={shownDay}
+            min={data?.today}
+            max={data?.lastDay}
+            onChange={(e) => /^\d{4}-\d{2}-\d{2}$/.test(e.currentTarget.value) && changeDay(e.currentTarget.value)}
+            data-testid="booking-day"
+          />
+          {data && data.locations.length > 1 && (
+            <SegmentedControl
+              aria-label={t('bookings.location')}
+              value={String(location?.id ?? '')}
+              onChange={(v) => {
+                setLocationId(Number(v));
+                setSelected([]);
+              }}
+              data={data.locations.map((l) => ({ value: String(l.id), label: l.name }))}
+            />
+          )}
+          <Button disabled={selected.length === 0} onClick={() => setBooking(true)} data-testid="book-selected">
+            {t('bookings.book')} {selected.length > 0 ? `(${t('bookings.selected', { count: selected.length })})` : ''}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('bookings.chooseUnits')}
+        </Text>
+        {isPending && (
+          <Center py="lg">
+            <Loader />
+          </Center>
+        )}
+        {error && <Alert color="red">{(error as Error).message}</Alert>}
+        {location && (
+          <div className="sb-book-grid" data-testid="booking-grid" aria-label={location.fullName}>
+            {location.rows.map((row, i) => (
+              <div className="sb-book-row" key={i}>
+                {row.map((u) => {
+                  const half = u.state === 'reserved' && !(u.halves.am && u.halves.pm);
+                  const who = u.reservations?.[0]?.guestName;
+                  return (
+                    <button
+                      key={u.unitId}
+                      type="button"
+                      className="sb-book-unit"
+                      data-state={u.state}
+                      data-unit={u.unitId}
+                      data-number={u.unitNumber}
+                      aria-pressed={selected.includes(u.unitId)}
+                      aria-label={[label(u), t(`bookings.${u.state === 'dark' ? 'taken' : u.state}`), who]
+                        .filter(Boolean)
+                        .join(', ')}
+                      disabled={u.state === 'taken' || u.state === 'dark'}
+                      onClick={() => toggle(u)}
+                    >
+                      {u.unitNumber || `${u.row}-${u.position}`}
+                      {u.state === 'reserved' && (
+                        <small>
+                          {half
+                            ? u.halves.am
+                              ? t('bookings.windows.morning')
+                              : t('bookings.windows.afternoon')
+                            : who?.split(' ')[0]}
+                        </small>
+                      )}
+                    </button>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        )}
+      </Stack>
+      {booking && (
+        <Modal
+          opened
+          onClose={() => setBooking(false)}
+          title={t('bookings.bookUnits', {
+            units: units
+              .filter((u) => selected.includes(u.unitId))
+              .map(label)
+              .join(', '),
+            day: shownDay,
+          })}
+          className="touch-targets"
+        >
+          <BookingForm
+            unitIds={selected}
+            day={shownDay}
+            onCancel={() => setBooking(false)}
+            onDone={() => {
+              setBooking(false);
+              setSelected([]);
+            }}
+          />
+        </Modal>
+      )}
+      {openUnit && (
+        <Modal opened onClose={() => setOpenUnit(null)} title={label(openUnit)} className="touch-targets">
+          <Stack gap="sm">
+            {(openUnit.reservations ?? []).map((r) => (
+              <ReservationCard
+                key={r.id}
+                reservation={r}
+                day={shownDay}
+                onChanged={() => setOpenUnit(null)}
+                resolveUnit={(n) => units.find((x) => x.unitNumber === n)?.unitId ?? null}
+              />
+            ))}
+          </Stack>
+        </Modal>
+      )}
+    </Container>
+  );
+}
