@@ -37,6 +37,22 @@ export const VenueSettingsFields = {
   /** Nightly backup of a SQLite venue (issue 27): on/off, and how many nightly backups to keep. */
   backupNightly: z.enum(['0', '1']),
   backupKeep: z.string().regex(/^\d{1,3}$/),
+  // Venue rules of advance bookings (issue 24 point 5; rules/reservation.ts reads them).
+  /** How many days ahead a booking may start. */
+  bookingWindowDays: z.string().regex(/^\d{1,3}$/),
+  /** Most units one booking may hold. */
+  bookingMaxUnits: z.string().regex(/^\d{1,2}$/),
+  /** 'HH:MM' when bookings not checked in become no-shows; per location: 'MB=11:00, CD=12:30'. */
+  bookingReleaseTime: z.string().max(300),
+  /** The hour the afternoon window starts (half-day bookings). */
+  bookingSplitHour: z.string().regex(/^([01]?\d|2[0-3])$/),
+  /** Locations the public page may book (names, comma-separated); '' none: walk-in only. */
+  bookingOnlineLocations: z.string().max(500),
+  /** '1': online bookings wait for staff to confirm. */
+  bookingNeedsConfirmation: z.enum(['0', '1']),
+  /** Hours before the day when a cancellation still gets the deposit back. */
+  bookingCancelCutoffHours: z.string().regex(/^\d{1,3}$/),
+  bookingCancelPolicy: z.string().max(2000),
 };
 
 export const Settings = z.object({ ...ConfigSettingsFields, ...VenueSettingsFields });
@@ -68,6 +84,15 @@ export const defaultSettings: Settings = {
   reportEmailMessageEs: '<p>Adjunto está el informe de hoy.</p>',
   backupNightly: '0',
   backupKeep: '14',
+  bookingWindowDays: '90',
+  bookingMaxUnits: '6',
+  bookingReleaseTime: '11:00',
+  bookingSplitHour: '14',
+  bookingOnlineLocations: '',
+  bookingNeedsConfirmation: '0',
+  bookingCancelCutoffHours: '24',
+  bookingCancelPolicy:
+    'Cancel up to 24 hours before your day for a full refund of any deposit. Bookings not checked in by the release time are released.',
 };
 
 /** The receipt and report templates in a language: the English fields, or their Spanish twins. */
@@ -181,6 +206,34 @@ export const SaveConfigSettingsBody = z
         .refine((v) => Number(v) >= 1 && Number(v) <= 365, { error: settingsTexts.backupKeep })
         .transform((v) => String(Number(v))),
     ),
+    bookingWindowDays: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, { error: 'Enter the booking window in days (0 to 999).' }),
+    bookingMaxUnits: z
+      .string()
+      .trim()
+      .regex(/^([1-9]|1\d|20)$/, { error: 'A booking holds 1 to 20 units.' }),
+    bookingReleaseTime: z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d(?:\s*,\s*(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d)*$/,
+        {
+          error: "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
+        },
+      ),
+    bookingSplitHour: z
+      .string()
+      .trim()
+      .regex(/^([01]?\d|2[0-3])$/, { error: 'Enter an hour from 0 to 23.' }),
+    bookingOnlineLocations: VenueSettingsFields.bookingOnlineLocations,
+    bookingNeedsConfirmation: VenueSettingsFields.bookingNeedsConfirmation,
+    bookingCancelCutoffHours: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, { error: 'Enter the cut-off in hours.' }),
+    bookingCancelPolicy: VenueSettingsFields.bookingCancelPolicy,
   })
   .partial()
   .refine((s) => !s.seasonStart || !s.seasonEnd || s.seasonStart <= s.seasonEnd, {

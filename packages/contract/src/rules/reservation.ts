@@ -33,7 +33,8 @@ export type ReservationAction = 'confirm' | 'checkIn' | 'move' | 'cancel' | 'noS
 const transitions: Record<ReservationStatus, Partial<Record<ReservationAction, ReservationStatus>>> = {
   held: { confirm: 'confirmed', cancel: 'cancelled', expire: 'cancelled', move: 'held' },
   confirmed: { checkIn: 'checked_in', move: 'confirmed', cancel: 'cancelled', noShow: 'no_show' },
-  checked_in: {},
+  // A booking of several days checks in once a day: each day's check-in is its own sale.
+  checked_in: { checkIn: 'checked_in', cancel: 'cancelled' },
   no_show: {},
   cancelled: {},
 };
@@ -46,4 +47,28 @@ export function nextReservationStatus(status: ReservationStatus, action: Reserva
 /** Held and confirmed reservations hold their units; the other states have let them go. */
 export function holdsUnits(status: ReservationStatus): boolean {
   return status === 'held' || status === 'confirmed';
+}
+
+/**
+ * The release time of a location from the venue's rule: '11:00' for every location, or
+ * 'MB=11:00, CD=12:30' per location name (a bare time among them is the default).
+ */
+export function releaseTimeFor(rule: string, locationName: string): string | null {
+  let fallback: string | null = null;
+  for (const part of rule.split(',')) {
+    const p = part.trim();
+    const m = /^(?:(.+?)\s*=\s*)?((?:[01]\d|2[0-3]):[0-5]\d)$/.exec(p);
+    if (!m) continue;
+    if (!m[1]) fallback = m[2]!;
+    else if (m[1].trim().toLowerCase() === locationName.trim().toLowerCase()) return m[2]!;
+  }
+  return fallback;
+}
+
+/** Location names from a comma-separated rule ('MB, CD'), lower-cased. */
+export function namesIn(rule: string): string[] {
+  return rule
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }

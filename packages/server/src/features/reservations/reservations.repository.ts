@@ -344,3 +344,34 @@ export async function claimedHalves(db: Kysely<DB>, day: string, locationIds: nu
   }
   return out;
 }
+
+/** Confirmed bookings holding a unit-day on `day` (candidates for the no-show release). */
+export async function confirmedOnDay(db: Kysely<DB>, day: string) {
+  return db
+    .selectFrom('reservations')
+    .innerJoin('locations', 'locations.id', 'reservations.location_id')
+    .select(['reservations.id', 'reservations.location_id', 'locations.name as location_name'])
+    .where('reservations.status', '=', 'confirmed')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('reservation_units')
+          .select('reservation_units.id')
+          .whereRef('reservation_units.reservation_id', '=', 'reservations.id')
+          .where('reservation_units.day', '=', day)
+          .where('reservation_units.released_at', 'is', null),
+      ),
+    )
+    .orderBy('reservations.id')
+    .execute();
+}
+
+/** Held bookings whose hold ran out. */
+export async function expiredHeld(db: Kysely<DB>, now: number) {
+  return db
+    .selectFrom('reservations')
+    .select(['id'])
+    .where('status', '=', 'held')
+    .where('hold_expires_at', '<', now)
+    .execute();
+}

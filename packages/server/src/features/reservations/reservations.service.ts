@@ -30,6 +30,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { BoardEvent } from '../../platform/events';
 import type { SessionUser } from '../auth/auth.service';
+import type { Settings } from '@sandbar/contract/settings';
 import { readSettings } from '../settings/settings.repository';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
 import { bookingGrid } from './reservations.board';
@@ -49,14 +50,26 @@ export interface BookingRules {
   maxUnits: number;
 }
 
-export function bookingRules(): BookingRules {
-  return { windowDays: reservationLimits.defaultWindowDays, maxUnits: reservationLimits.maxUnits };
+export function bookingRules(settings: Settings): BookingRules {
+  const n = (v: string, fallback: number) => (/^\d+$/.test(v) ? Number(v) : fallback);
+  return {
+    windowDays: n(settings.bookingWindowDays, reservationLimits.defaultWindowDays),
+    maxUnits: Math.min(reservationLimits.maxUnits, n(settings.bookingMaxUnits, reservationLimits.maxUnits)),
+  };
 }
 
-async function venueToday(deps: Deps): Promise<{ today: string; timeZone: string; now: number }> {
+async function venueToday(
+  deps: Deps,
+): Promise<{ today: string; timeZone: string; now: number; rules: BookingRules; settings: Settings }> {
   const settings = await readSettings(deps.db);
   const now = deps.clock.now();
-  return { today: businessDay(now, settings.timeZone), timeZone: settings.timeZone, now };
+  return {
+    today: businessDay(now, settings.timeZone),
+    timeZone: settings.timeZone,
+    now,
+    rules: bookingRules(settings),
+    settings,
+  };
 }
 
 function checkDays(days: string[], today: string, rules: BookingRules): string[] {
@@ -244,8 +257,7 @@ async function loadForUser(db: Kysely<DB>, user: Actor | null, id: number): Prom
 
 /** GET /getBookingBoard: the grid of a day (today up to the booking window) in the user's locations. */
 export async function getBookingBoard(deps: Deps, user: Actor, q: BookingBoardQuery): Promise<BookingBoard> {
-  const { today, now } = await venueToday(deps);
-  const rules = bookingRules();
+  const { today, now, rules } = await venueToday(deps);
   const lastDay = addDays(today, rules.windowDays);
   const day = q.day ?? today;
   if (day < today) throw badRequest(reservationTexts.dayPast);
@@ -294,9 +306,8 @@ export async function createReservation(
     manageExpiresAt?: number | null;
   } = {},
 ): Promise<Reservation> {
-  const rules = bookingRules();
+  const { today, now, rules } = await venueToday(deps);
   if (input.unitIds.length > rules.maxUnits) throw badRequest(reservationTexts.tooManyUnits(rules.maxUnits));
-  const { today, now } = await venueToday(deps);
   const days = checkDays(input.days, today, rules);
   const positions = await bookablePositions(deps.db, user, input.unitIds);
   const guest = await checkHotelGuest(deps.db, input);
@@ -404,17 +415,18 @@ async function change(
     next: ReservationStatus,
     now: number,
     today: string,
+    rules: BookingRules,
   ) => Promise<{ touched: { position_id: number; day: string }[]; patch?: Record<string, unknown>; audit: string }>,
 ): Promise<Reservation> {
   const row = await loadForUser(deps.db, user, id);
   const next = nextReservationStatus(row.status, action);
   if (!next) throw conflict(reservationTexts.notAllowed(row.status, verb));
-  const { today, now } = await venueToday(deps);
+  const { today, now, rules } = await venueToday(deps);
   const userId = user?.id ?? null;
   let touched: { position_id: number; day: string }[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const r = await work(trx, row, next, now, today);
+      const r = await work(trx, row, next, now, today, rules);
       touched = r.touched;
       const ok = await repo.updateReservation(trx, row.id, row.version, {
         status: next,
@@ -525,7 +537,7 @@ export async function moveReservation(
   user: Actor,
   body: MoveReservationInput,
 ): Promise<ReservationResponse> {
-  const reservation = await change(deps, user, body.id, 'move', 'moved', async (trx, row, _n, now, today) => {
+  const reservation = await change(deps, user, body.id, 'move', 'moved', async (trx, row, _n, now, today, rules) => {
     const held = await repo.heldUnitDays(trx, row.id);
     const oldUnits = [...new Set(held.map((u) => u.position_id))];
     const oldDays = [...new Set(held.map((u) => u.day))];
@@ -534,7 +546,7 @@ export async function moveReservation(
     if (body.unitIds && new Set(body.unitIds).size !== body.unitIds.length)
       throw badRequest(reservationTexts.unitTwice);
     if (body.days && new Set(body.days).size !== body.days.length) throw badRequest(reservationTexts.dayTwice);
-    const days = body.days ? checkDays(body.days, today, bookingRules()) : oldDays;
+    const days = body.days ? checkDays(body.days, today, rules) : oldDays;
     const positions = await bookablePositions(trx, user, body.unitIds ?? oldUnits);
     if (positions[0]!.location_id !== row.location_id) throw badRequest(reservationTexts.oneLocation);
     for (const u of held) {
@@ -594,4 +606,16 @@ export async function addDeposit(deps: Deps, user: Actor, parsed: AddDepositInpu
     details: reservationTexts.depositTaken(centsToMoney(moneyToCents(parsed.deposit.amount))),
     reservation,
   };
+}
+
+/** A held booking whose time ran out (the guest did not finish, a waitlist offer went unanswered). */
+export async function cancelHeld(deps: Deps, id: number): Promise<Reservation> {
+  return change(deps, null, id, 'expire', 'expired', async (trx, row, _n, now) => {
+    const touched = await releaseAll(trx, row, null, now, `Booking ${row.id} for ${row.guest_name}: hold ran out`);
+    return {
+      touched,
+      patch: { status_reason: 'Hold ran out' },
+      audit: `Booking ${row.id} for ${row.guest_name}: hold ran out`,
+    };
+  });
 }

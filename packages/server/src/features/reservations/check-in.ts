@@ -1,0 +1,112 @@
+import { centsToMoney } from '@sandbar/contract/common';
+import { reservationTexts } from '@sandbar/contract/reservations';
+import { nextReservationStatus } from '@sandbar/contract/rules/reservation';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import type { UnitState } from '../units/unit-state.repository';
+import { isReservedState } from './reservation-claim';
+import * as repo from './reservations.repository';
+
+// Check-in (issue 24 point 2): the sale wizard sells a booked guest's units as an ordinary sale
+// that names the reservation. The sale may then take unit-days this reservation holds today, its
+// total is reduced by the deposit on account, and in the sale's own transaction the reservation
+// lets those unit-days go (they are now the sale's), records the deposit as applied and becomes
+// checked in.
+
+export interface CheckIn {
+  reservationId: number;
+  /** Deposit on account applied to this sale, in cents (at most the sale's subtotal). */
+  depositCents: number;
+  guestName: string;
+  /** Positions of today's unit-days this reservation holds. */
+  heldPositions: Set<number>;
+}
+
+/** Reads what a check-in sale may take and apply; refuses a booking that is not live or not the user's. */
+export async function checkInContext(
+  db: Kysely<DB>,
+  reservationId: number,
+  day: string,
+  allowedLocations: Set<number>,
+): Promise<CheckIn> {
+  const row = await repo.reservationById(db, reservationId);
+  if (!row) throw notFound(reservationTexts.notFound);
+  if (!allowedLocations.has(row.location_id)) throw forbidden(reservationTexts.notYourLocation);
+  if (!nextReservationStatus(row.status, 'checkIn'))
+    throw conflict(reservationTexts.notAllowed(row.status, 'checked in'));
+  const held = (await repo.heldUnitDays(db, row.id)).filter((u) => u.day === day);
+  const balances = await repo.balances(db, [row.id]);
+  return {
+    reservationId: row.id,
+    depositCents: Math.max(0, balances.get(row.id) ?? 0),
+    guestName: row.guest_name,
+    heldPositions: new Set(held.map((u) => u.position_id)),
+  };
+}
+
+/** A reserved unit-day this check-in's reservation holds (and no other booking shares). */
+export async function takeableByCheckIn(db: Kysely<DB>, c: CheckIn, state: UnitState): Promise<boolean> {
+  if (!isReservedState(state) || !c.heldPositions.has(state.positionId)) return false;
+  const claims = await repo.claimsOn(db, state.positionId, state.day);
+  return claims.every((k) => k.reservation_id === c.reservationId);
+}
+
+/** The deposit a sale of `subtotalCents` uses: all of it, or the subtotal when the deposit is larger. */
+export function appliedCents(c: CheckIn | null, subtotalCents: number): number {
+  return c ? Math.min(c.depositCents, subtotalCents) : 0;
+}
+
+/** In the sale's transaction: the reservation lets today's sold unit-days go, applies the deposit, is checked in. */
+export async function completeCheckIn(
+  trx: Kysely<DB>,
+  c: CheckIn,
+  w: {
+    saleId: number;
+    day: string;
+    positionIds: number[];
+    applied: number;
+    userId: number;
+    now: number;
+    method: string;
+  },
+): Promise<void> {
+  const held = (await repo.heldUnitDays(trx, c.reservationId)).filter(
+    (u) => u.day === w.day && w.positionIds.includes(u.position_id),
+  );
+  for (const u of held) {
+    await repo.deleteClaims(trx, c.reservationId, u.position_id, u.day);
+    await repo.releaseUnitDay(trx, u.id, w.now);
+  }
+  if (w.applied > 0) {
+    await repo.insertPayment(trx, {
+      reservation_id: c.reservationId,
+      kind: 'applied',
+      method: w.method,
+      amount_cents: w.applied,
+      day: w.day,
+      at: w.now,
+      user_id: w.userId,
+      card_transaction_id: null,
+      voucher_number: '',
+      reason: `Applied to sale ${w.saleId}`,
+      sale_id: w.saleId,
+    });
+  }
+  const row = await repo.reservationById(trx, c.reservationId);
+  if (!row || !nextReservationStatus(row.status, 'checkIn')) throw conflict(reservationTexts.stale);
+  const ok = await repo.updateReservation(trx, row.id, row.version, {
+    status: 'checked_in',
+    sale_id: w.saleId,
+    updated_at: w.now,
+    updated_by: w.userId,
+  });
+  if (!ok) throw conflict(reservationTexts.stale);
+  await repo.audit(
+    trx,
+    w.userId,
+    'reservation.checkIn',
+    `Booking ${row.id} for ${row.guest_name} checked in: sale ${w.saleId}${w.applied ? `, deposit ${centsToMoney(w.applied)} applied` : ''}`,
+    w.now,
+  );
+}
