@@ -50,6 +50,15 @@ describe(`config settings calls on ${testDialect}`, () => {
       // Issue 27: the nightly backup of a SQLite venue.
       backupNightly: '1',
       backupKeep: '30',
+      // Issue 24: the venue's booking rules.
+      bookingWindowDays: '30',
+      bookingMaxUnits: '4',
+      bookingReleaseTime: '10:30, CD=12:00',
+      bookingSplitHour: '13',
+      bookingOnlineLocations: 'MB',
+      bookingNeedsConfirmation: '1',
+      bookingCancelCutoffHours: '48',
+      bookingCancelPolicy: 'Cancel two days ahead for a refund.',
     };
     const res = await saveSettings(all);
     expect(res.statusCode).toBe(200);
