@@ -184,6 +184,11 @@ export const CustomerData = z.object({
    * (issue 12, decision 122). Left out, receipts use the venue's language.
    */
   languageCode: z.enum(['en', 'es']).optional().nullable(),
+  /**
+   * Check-in (issue 24): the booking this sale seats. The sale may take the units the booking
+   * holds today, and the booking's deposit on account comes off orderTotal.
+   */
+  reservationId: Id.optional().nullable(),
 });
 export type CustomerData = z.input<typeof CustomerData>;
 

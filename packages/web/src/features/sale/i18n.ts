@@ -79,6 +79,7 @@ export const saleEn = {
   discardSale: 'Discard sale',
   discardConfirm: 'Discard this sale? Everything entered for it is lost.',
   cartBar: 'Order in progress: {{units}}',
+  checkingIn: 'Checking in {{name}}: the deposit of {{amount}} comes off the total.',
   heldElsewhere:
     'This unit is in an order on another tablet ({{name}}). It can be sold here once that order is cancelled or its hold runs out.',
   heldAdded: '{{unit}} added to the order. Choose the next unit.',
@@ -172,6 +173,7 @@ export const saleEs: Translation<typeof saleEn> = {
   discardSale: 'Descartar venta',
   discardConfirm: '¿Descartar esta venta? Se pierde todo lo que escribiste.',
   cartBar: 'Pedido en curso: {{units}}',
+  checkingIn: 'Registrando a {{name}}: el depósito de {{amount}} se descuenta del total.',
   heldElsewhere:
     'Esta unidad está en un pedido en otra tableta ({{name}}). Se podrá vender aquí cuando ese pedido se cancele o su reserva venza.',
   heldAdded: '{{unit}} agregada al pedido. Elige la siguiente unidad.',

@@ -1,9 +1,17 @@
+import { moneyToCents } from '@sandbar/contract/common';
 import type { Unit } from '@sandbar/contract/units';
 import { CartBar } from './cart-bar';
 import { CustomerReceiptActions } from './customer-receipt-actions';
 import { type LeaveGuard, SaleWizard } from './sale-wizard';
 
 // Render functions for the board's unit modal slots; app/ plugs them in (features stay apart).
+
+/** A unit booked for the day is sold to its booking's guest (check-in, issue 24). */
+function checkInOf(unit: Unit) {
+  const r = unit.unitStatus === 1 ? unit.reservations?.[0] : undefined;
+  if (!r) return null;
+  return { id: r.id, guestName: r.guestName, phone: r.phone, depositCents: moneyToCents(r.depositBalance) };
+}
 
 export function renderSaleWizard(ctx: {
   unit: Unit;
@@ -23,6 +31,7 @@ export function renderSaleWizard(ctx: {
         unitNumber: ctx.unit.unitNumber,
         location: ctx.unit.location,
         heldBy: ctx.unit.unitStatus === 1 ? ctx.unit.heldBy : null,
+        reservation: checkInOf(ctx.unit),
       }}
       onDone={() => {
         ctx.refresh();

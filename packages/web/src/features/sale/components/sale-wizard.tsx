@@ -36,6 +36,11 @@ export interface SaleUnit {
   location: string;
   /** Who holds the unit in an order, when it is held (status 1). */
   heldBy?: string | null;
+  /**
+   * The booking this sale checks in (issue 24): the guest is filled in, the deposit on account
+   * comes off the total, and the server lets this sale take the booked unit.
+   */
+  reservation?: { id: number; guestName: string; phone: string; depositCents: number } | null;
 }
 
 /** What the unit modal asks before it closes on a sale in progress (backdrop, Escape, ×). */
@@ -122,8 +127,9 @@ function Wizard({
     [cart],
   );
   const orderKey = orderLines.map((l) => l.unitId).join(',');
-  const [state, dispatch, discardDraft] = useSaleDraft(draftKey, () =>
-    initialSale({
+  const booking = mode === 'single' ? (unit.reservation ?? null) : null;
+  const [state, dispatch, discardDraft] = useSaleDraft(draftKey, () => {
+    const fresh = initialSale({
       mode,
       ourTransactionId: newId(),
       orderKey,
@@ -133,13 +139,24 @@ function Wizard({
             paymentMethod: cart.shared.paymentMethod as PaymentMethod,
           }
         : undefined,
-    }),
-  );
+    });
+    // Checking a booked guest in: their name and phone are already known.
+    return booking ? { ...fresh, customerName: booking.guestName, receiptPhone: booking.phone } : fresh;
+  });
   // A unit taken out of the order changes its total: review it (and tip, and sign) again.
   useEffect(() => dispatch({ type: 'orderChanged', orderKey }), [orderKey, dispatch]);
 
   const items = useMemo(() => catalogue.items.map(toItem), [catalogue.items]);
-  const quote = quoteSale(state, catalogue, items, unit.unitType, orderLines);
+  const listQuote = quoteSale(state, catalogue, items, unit.unitType, orderLines);
+  // The deposit on account comes off the total (never below zero); the server applies the same.
+  const applied = booking ? Math.min(booking.depositCents, listQuote.subtotalCents) : 0;
+  const quote = applied
+    ? {
+        ...listQuote,
+        subtotalCents: listQuote.subtotalCents - applied,
+        totalCents: listQuote.totalCents - applied,
+      }
+    : listQuote;
   const step = currentStep(state);
   const retail = useCheckItemPrice({
     itemType: [
@@ -165,6 +182,8 @@ function Wizard({
   const unitsOfSale = [...orderLines.map((l) => l.unitId), ...(mode === 'checkout' ? [] : [unit.id])];
 
   const claimUnits = async () => {
+    // A booked unit is already this guest's: the check-in sale takes it from the booking.
+    if (booking) return;
     const cartId = cart?.cartId ?? claimId;
     for (const id of unitsOfSale) await hold.mutateAsync({ unitId: id, cartId });
     if (cartId === claimId) claim.current = 'held';
@@ -192,6 +211,7 @@ function Wizard({
         orderLines,
         cartId: cart?.cartId ?? (claim.current === 'held' ? claimId : null),
         cardTransactionId,
+        reservationId: booking?.id ?? null,
       }),
     );
 
@@ -311,6 +331,11 @@ function Wizard({
   const stepProps = { state, dispatch };
   return (
     <Stack gap="sm" data-testid="sale-wizard" data-step={step}>
+      {booking && (
+        <Alert color="violet" variant="light" data-testid="checking-in">
+          {t('sale.checkingIn', { name: booking.guestName, amount: money(booking.depositCents) })}
+        </Alert>
+      )}
       {unit.heldBy && mode !== 'checkout' && (
         <Alert color="yellow" variant="light" data-testid="held-elsewhere">
           {t('sale.heldElsewhere', { name: unit.heldBy })}

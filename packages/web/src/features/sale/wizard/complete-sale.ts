@@ -25,6 +25,8 @@ export function buildCustomerData(a: {
   orderLines: OrderLine[];
   cartId: string | null;
   cardTransactionId?: string | null;
+  /** The booking this sale checks in (issue 24). */
+  reservationId?: number | null;
 }): CustomerData {
   const { state: s, quote: q, unit } = a;
   const thisLine =
@@ -64,6 +66,7 @@ export function buildCustomerData(a: {
     customerEmail: s.receiptType === 'email' ? s.receiptEmail : '',
     // The language on screen is the guest's receipt language (decision 122).
     languageCode: currentLanguage(),
+    ...(a.reservationId ? { reservationId: a.reservationId } : {}),
   };
 }
 
