@@ -310,3 +310,100 @@ export const BookingBoard = z.object({
   locations: z.array(BookingLocation),
 });
 export type BookingBoard = z.infer<typeof BookingBoard>;
+
+// ---------- the guest's page (public, no sign-in; issue 24 points 4 and 9) ----------
+
+export const publicBookingTexts = {
+  tooMany: 'Too many requests. Please wait a little and try again.',
+  notOnline: 'This location cannot be booked online. Please ask at the beach.',
+  policyNotAccepted: 'Please accept the booking policy.',
+  linkExpired: 'This link has expired or is not valid.',
+  /** A public 409 names no guest: only that the unit is gone. */
+  unitGone: 'One of these units was just booked. Please choose another.',
+  confirmSubject: (venue: string) => `Your booking at ${venue}`,
+  confirmText: (venue: string, day: string, units: string, url: string) =>
+    `${venue}: booked ${units} on ${day}. View or cancel: ${url}`,
+  confirmTextEs: (venue: string, day: string, units: string, url: string) =>
+    `${venue}: reservado ${units} el ${day}. Ver o cancelar: ${url}`,
+} as const;
+
+/** GET /api/public/booking/availability?day=&locationId= : no guest data, ever. */
+export const PublicAvailabilityQuery = z.object({ day: BookingDay.optional(), locationId: Id.optional() });
+export type PublicAvailabilityQuery = z.infer<typeof PublicAvailabilityQuery>;
+
+export const PublicPrice = z.object({ id: z.number().int(), name: z.string(), unitType: z.string(), price: Money });
+export const PublicAvailability = z.object({
+  venueName: z.string(),
+  day: z.string(),
+  today: z.string(),
+  lastDay: z.string(),
+  maxUnits: z.number().int(),
+  policy: z.string(),
+  locations: z.array(BookingLocation),
+  prices: z.array(PublicPrice),
+});
+export type PublicAvailability = z.infer<typeof PublicAvailability>;
+
+/** POST /api/public/booking : a guest books chosen units for one day. */
+export const PublicBookingBody = z
+  .object({
+    day: BookingDay,
+    unitIds: z.array(Id).min(1, { error: reservationTexts.unitsBlank }).max(reservationLimits.maxUnits),
+    window: BookingWindow.default('full'),
+    guestName: text(100).min(1, { error: reservationTexts.guestNameBlank }),
+    phone: text(30).default(''),
+    email: text(200).default(''),
+    partySize: z.coerce
+      .number()
+      .int()
+      .min(1, { error: reservationTexts.partySize })
+      .max(reservationLimits.maxPartySize, {
+        error: reservationTexts.partySize,
+      }),
+    arrival: z
+      .string()
+      .trim()
+      .regex(/^(?:|(?:[01]\d|2[0-3]):[0-5]\d)$/, { error: 'Enter the arrival as HH:MM.' })
+      .default(''),
+    acceptPolicy: z.literal(true, { error: publicBookingTexts.policyNotAccepted }),
+    languageCode: z.enum(['en', 'es']).default('en'),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.phone && !b.email) ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
+    if (b.email && !emailish.test(b.email))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidEmail, path: ['email'] });
+    if (b.phone && b.phone.replace(/\D/g, '').length < 7)
+      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidPhone, path: ['phone'] });
+    if (new Set(b.unitIds).size !== b.unitIds.length)
+      ctx.addIssue({ code: 'custom', message: reservationTexts.unitTwice, path: ['unitIds'] });
+  });
+export type PublicBookingBody = z.input<typeof PublicBookingBody>;
+export type PublicBookingInput = z.output<typeof PublicBookingBody>;
+
+/** What the guest sees of their own booking (by its manage link): nothing of anyone else. */
+export const PublicBooking = z.object({
+  status: ReservationStatus,
+  day: z.string(),
+  window: BookingWindow,
+  location: z.string(),
+  units: z.array(z.string()),
+  guestName: z.string(),
+  partySize: z.number().int(),
+  arrival: z.string(),
+  policy: z.string(),
+});
+export type PublicBooking = z.infer<typeof PublicBooking>;
+
+export const PublicBookingResponse = z.object({
+  booking: PublicBooking,
+  /** The manage link (also sent by text or e-mail). */
+  manageUrl: z.string(),
+});
+export type PublicBookingResponse = z.infer<typeof PublicBookingResponse>;
+
+export const ManageTokenParam = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{32,64}$/, { error: publicBookingTexts.linkExpired }),
+});

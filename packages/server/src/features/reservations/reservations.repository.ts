@@ -375,3 +375,23 @@ export async function expiredHeld(db: Kysely<DB>, now: number) {
     .where('hold_expires_at', '<', now)
     .execute();
 }
+
+export async function reservationByManageHash(db: Kysely<DB>, hash: string) {
+  return db.selectFrom('reservations').selectAll().where('manage_token_hash', '=', hash).executeTakeFirst();
+}
+
+/** Price list items any guest may buy (not linked to a hotel), for the guest's page. */
+export async function publicPrices(db: Kysely<DB>) {
+  return db
+    .selectFrom('prices')
+    .select(['id', 'name', 'unit_type', 'price_cents'])
+    .where('all_hotels', '=', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('price_hotels').select('price_id').whereRef('price_hotels.price_id', '=', 'prices.id')),
+      ),
+    )
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

@@ -130,6 +130,22 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/confirmReservation',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a booking that waits for staff (online, by the venue rule)',
+        body: IdParam,
+        response: { 200: ReservationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.confirmReservation(app.deps, request.user, request.body.id);
+    },
+  );
+
+  app.post(
     '/addReservationDeposit',
     {
       schema: {

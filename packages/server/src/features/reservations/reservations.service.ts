@@ -304,6 +304,8 @@ export async function createReservation(
     holdExpiresAt?: number | null;
     manageTokenHash?: string | null;
     manageExpiresAt?: number | null;
+    /** Runs in the booking's transaction (the guest's confirmation message goes with it or not at all). */
+    inTransaction?: (trx: Kysely<DB>, id: number, units: string[], days: string[]) => Promise<void>;
   } = {},
 ): Promise<Reservation> {
   const { today, now, rules } = await venueToday(deps);
@@ -363,6 +365,7 @@ export async function createReservation(
         }
       }
       if (input.deposit) await repo.insertPayment(trx, depositRow(rid, input.deposit, today, now, userId));
+      if (opts.inTransaction) await opts.inTransaction(trx, rid, positions.map(unitLabel), days);
       await repo.audit(
         trx,
         userId,
@@ -616,6 +619,34 @@ export async function cancelHeld(deps: Deps, id: number): Promise<Reservation> {
       touched,
       patch: { status_reason: 'Hold ran out' },
       audit: `Booking ${row.id} for ${row.guest_name}: hold ran out`,
+    };
+  });
+}
+
+/** POST /confirmReservation: staff confirm a booking that waits for them (an online one, by the venue's rule). */
+export async function confirmReservation(deps: Deps, user: Actor, id: number): Promise<ReservationResponse> {
+  const reservation = await change(deps, user, id, 'confirm', 'confirmed', async (_trx, row) => ({
+    touched: [],
+    patch: { hold_expires_at: null },
+    audit: `Booking ${row.id} for ${row.guest_name} confirmed`,
+  }));
+  return { success: 1, details: reservationTexts.saved, reservation };
+}
+
+/** The guest cancels through their manage link: the units go back on sale, any deposit stays on account. */
+export async function cancelByGuest(deps: Deps, id: number): Promise<Reservation> {
+  return change(deps, null, id, 'cancel', 'cancelled', async (trx, row, _n, now) => {
+    const touched = await releaseAll(
+      trx,
+      row,
+      null,
+      now,
+      `Booking ${row.id} for ${row.guest_name} cancelled by the guest`,
+    );
+    return {
+      touched,
+      patch: { status_reason: 'Cancelled by the guest' },
+      audit: `Booking ${row.id} for ${row.guest_name} cancelled by the guest`,
     };
   });
 }

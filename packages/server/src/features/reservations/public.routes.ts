@@ -1,0 +1,84 @@
+import { ErrorResponse } from '@sandbar/contract/common';
+import {
+  ManageTokenParam,
+  PublicAvailability,
+  PublicAvailabilityQuery,
+  PublicBooking,
+  PublicBookingBody,
+  PublicBookingResponse,
+} from '@sandbar/contract/reservations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicBase } from '../../platform/public-url';
+import * as service from './public.service';
+
+const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const tags = ['public booking'];
+const config = { public: true };
+
+// The guest's page calls (issue 24 point 4): no sign-in, under their own prefix /api/public/booking,
+// each limited per IP (and a booking per phone / e-mail), answers without anyone else's data.
+export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/booking/availability',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Free and booked units of a day (no guest data) and the prices',
+        querystring: PublicAvailabilityQuery,
+        response: { 200: PublicAvailability, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // Cacheable for a few seconds: a burst of phones asking for the same day gets one answer.
+      void reply.header('cache-control', 'public, max-age=5');
+      return service.availability(app.deps, request.query, request.ip);
+    },
+  );
+
+  app.post(
+    '/public/booking',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A guest books units for a day; the confirmation with a manage link goes by text or e-mail',
+        body: PublicBookingBody,
+        response: { 200: PublicBookingResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.bookOnline(app.deps, request.body, {
+        ip: request.ip,
+        base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
+      }),
+  );
+
+  app.get(
+    '/public/booking/manage/:token',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The guest's booking by its manage link",
+        params: ManageTokenParam,
+        response: { 200: PublicBooking, ...errors },
+      },
+    },
+    async (request) => service.viewByToken(app.deps, request.params.token, request.ip),
+  );
+
+  app.post(
+    '/public/booking/manage/:token/cancel',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The guest cancels by the manage link',
+        params: ManageTokenParam,
+        response: { 200: PublicBooking, ...errors },
+      },
+    },
+    async (request) => service.cancelByToken(app.deps, request.params.token, request.ip),
+  );
+};

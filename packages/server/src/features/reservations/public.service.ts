@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import { centsToMoney } from '@sandbar/contract/common';
+import {
+  type PublicAvailability,
+  type PublicAvailabilityQuery,
+  type PublicBooking,
+  type PublicBookingInput,
+  type PublicBookingResponse,
+  publicBookingTexts,
+  reservationTexts,
+} from '@sandbar/contract/reservations';
+import { normalisePhone } from '@sandbar/contract/rules/phone';
+import { namesIn } from '@sandbar/contract/rules/reservation';
+import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { DB } from '../../db/schema';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { outboxRow } from '../../platform/outbox';
+import { readSettings } from '../settings/settings.repository';
+import { SlidingLimit, publicLimits } from './public-limits';
+import { bookingGrid } from './reservations.board';
+import * as repo from './reservations.repository';
+import { bookingRules, cancelByGuest, createReservation, describeReservations } from './reservations.service';
+
+// The guest's booking page (issue 24 points 4 and 9): availability without guest data, a booking
+// with a manage link (a random token stored only as its SHA-256, expiring after the booked day),
+// a confirmation by text or e-mail through the outbox in the booking's own transaction.
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+
+const limits = new WeakMap<object, Record<keyof typeof publicLimits, SlidingLimit>>();
+function limitsOf(deps: Deps) {
+  let l = limits.get(deps.events);
+  if (!l) {
+    l = {
+      availabilityPerIp: publicLimits.availabilityPerIp(),
+      bookingPerIp: publicLimits.bookingPerIp(),
+      bookingPerContact: publicLimits.bookingPerContact(),
+      managePerIp: publicLimits.managePerIp(),
+    };
+    limits.set(deps.events, l);
+  }
+  return l;
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+async function onlineLocationIds(db: Kysely<DB>, rule: string): Promise<number[]> {
+  const names = namesIn(rule);
+  if (names.length === 0) return [];
+  const rows = await db.selectFrom('locations').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+  return rows.filter((r) => names.includes(r.name.toLowerCase())).map((r) => r.id);
+}
+
+/** GET /api/public/booking/availability: the grid (free / booked / taken) and the day's prices. */
+export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: string): Promise<PublicAvailability> {
+  const now = deps.clock.now();
+  if (!limitsOf(deps).availabilityPerIp.take(ip, now)) throw tooManyRequests(publicBookingTexts.tooMany);
+  const settings = await readSettings(deps.db);
+  const rules = bookingRules(settings);
+  const today = businessDay(now, settings.timeZone);
+  const lastDay = addDays(today, rules.windowDays);
+  const day = q.day ?? today;
+  if (day < today) throw badRequest(reservationTexts.dayPast);
+  if (day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
+  if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
+  const locationIds = q.locationId ? [q.locationId] : online;
+  const [locations, prices] = await Promise.all([
+    bookingGrid(deps.db, { day, locationIds, withGuests: false, now }),
+    repo.publicPrices(deps.db),
+  ]);
+  return {
+    venueName: settings.venueName,
+    day,
+    today,
+    lastDay,
+    maxUnits: rules.maxUnits,
+    policy: settings.bookingCancelPolicy,
+    locations,
+    prices: prices.map((p) => ({ id: p.id, name: p.name, unitType: p.unit_type, price: centsToMoney(p.price_cents) })),
+  };
+}
+
+async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string): Promise<PublicBooking> {
+  const [r] = await describeReservations(db, [row]);
+  return {
+    status: r!.status,
+    day: r!.days[0] ?? row.first_day,
+    window: r!.window,
+    location: r!.location,
+    units: [...new Set(r!.units.map((u) => u.label))],
+    guestName: r!.guestName,
+    partySize: r!.partySize,
+    arrival: r!.arrival,
+    policy,
+  };
+}
+
+/** POST /api/public/booking: a guest books units of an online location for one day. */
+export async function bookOnline(
+  deps: Deps,
+  body: PublicBookingInput,
+  ctx: { ip: string; base: string },
+): Promise<PublicBookingResponse> {
+  const now = deps.clock.now();
+  const l = limitsOf(deps);
+  const contact = (body.phone ? (normalisePhone(body.phone) ?? body.phone) : body.email).toLowerCase();
+  if (!l.bookingPerIp.take(ctx.ip, now) || !l.bookingPerContact.take(contact, now))
+    throw tooManyRequests(publicBookingTexts.tooMany);
+  const settings = await readSettings(deps.db);
+  const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
+  const positions = await repo.positionsByIds(deps.db, body.unitIds);
+  if (positions.some((p) => !online.includes(p.location_id))) throw badRequest(publicBookingTexts.notOnline);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const manageUrl = `${ctx.base}/book/manage/${token}`;
+  // The link works until the end of the day after the booked day.
+  const expires = dayStartMs(addDays(body.day, 2), settings.timeZone);
+  const created = await createReservation(
+    deps,
+    null,
+    {
+      unitIds: body.unitIds,
+      days: [body.day],
+      window: body.window,
+      guestName: body.guestName,
+      phone: body.phone,
+      email: body.email,
+      roomNumber: '',
+      lastName: '',
+      manualEntry: false,
+      partySize: body.partySize,
+      arrival: body.arrival,
+      notes: '',
+      channel: 'online',
+      languageCode: body.languageCode,
+    },
+    {
+      status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
+      manageTokenHash: hashToken(token),
+      manageExpiresAt: expires,
+      inTransaction: async (trx, _id, units, days) => {
+        const text = (body.languageCode === 'es' ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
+          settings.venueName,
+          days[0]!,
+          units.join(', '),
+          manageUrl,
+        );
+        const message = body.phone
+          ? {
+              channel: 'sms' as const,
+              recipient: normalisePhone(body.phone) ?? body.phone,
+              body: text,
+              purpose: 'booking',
+            }
+          : {
+              channel: 'email' as const,
+              recipient: body.email,
+              subject: publicBookingTexts.confirmSubject(settings.venueName),
+              body: text,
+              purpose: 'booking',
+            };
+        await trx.insertInto('outbox').values(outboxRow(deps.clock, message)).execute();
+      },
+    },
+  ).catch((err: unknown) => {
+    // Who holds a unit is staff's business: a guest only learns that it is gone.
+    if (err instanceof HttpError && err.statusCode === 409) throw conflict(publicBookingTexts.unitGone);
+    throw err;
+  });
+  const row = (await repo.reservationById(deps.db, created.id))!;
+  return { booking: await toPublic(deps.db, row, settings.bookingCancelPolicy), manageUrl };
+}
+
+async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {
+  if (!limitsOf(deps).managePerIp.take(ip, deps.clock.now())) throw tooManyRequests(publicBookingTexts.tooMany);
+  const row = await repo.reservationByManageHash(deps.db, hashToken(token));
+  if (!row || row.manage_expires_at === null || Number(row.manage_expires_at) < deps.clock.now())
+    throw notFound(publicBookingTexts.linkExpired);
+  return row;
+}
+
+/** GET /api/public/booking/manage/:token: the guest's own booking. */
+export async function viewByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
+  const row = await byToken(deps, token, ip);
+  return toPublic(deps.db, row, (await readSettings(deps.db)).bookingCancelPolicy);
+}
+
+/** POST /api/public/booking/manage/:token/cancel: the guest cancels; the units go back on sale. */
+export async function cancelByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
+  const row = await byToken(deps, token, ip);
+  await cancelByGuest(deps, row.id);
+  const fresh = (await repo.reservationById(deps.db, row.id))!;
+  return toPublic(deps.db, fresh, (await readSettings(deps.db)).bookingCancelPolicy);
+}
