@@ -30,6 +30,8 @@ import { unitsRoutes } from './features/units/units.routes';
 import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { reservationsRoutes } from './features/reservations/reservations.routes';
+import { publicBookingRoutes } from './features/reservations/public.routes';
 import type { Clock } from './platform/clock';
 import type { AppDeps } from './platform/deps';
 import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from './platform/events';
@@ -193,6 +195,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(receiptsRoutes);
       await api.register(dropoffRoutes);
       await api.register(reportsRoutes);
+      await api.register(reservationsRoutes);
+      await api.register(publicBookingRoutes);
     },
     { prefix: '/api' },
   );

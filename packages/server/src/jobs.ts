@@ -1,3 +1,4 @@
+import { expireHeldBookings, releaseNoShows } from './features/reservations/release.service';
 import { releaseExpiredHolds } from './features/sales/holds.service';
 import { runDailyReportIfDue } from './features/settings/report-email.service';
 import path from 'node:path';
@@ -15,6 +16,10 @@ import type { ScheduledJob } from './platform/scheduler';
  *   a unit held by a tablet that went away.
  * - Nightly backup (SQLite only, when switched on in Config): every 10 minutes, take the venue
  *   day's backup once its clock is past 3 am, keeping the newest `backupKeep`.
+ * - Bookings (issue 24): every 30 seconds, release today's bookings not checked in by their
+ *   location's release time (so the units are back on sale on every tablet within a minute) and
+ *   let held bookings whose time ran out go. Each release is a versioned change: run on every
+ *   instance, each booking is released once.
  */
 export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' | 'database'>): ScheduledJob[] {
   const jobs: ScheduledJob[] = [
@@ -37,6 +42,16 @@ export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' 
       },
       done: 'expired cart holds released',
       failed: 'releasing expired holds failed',
+    },
+    {
+      pattern: '*/30 * * * * *',
+      run: async () => {
+        const noShows = await releaseNoShows(deps);
+        const expired = await expireHeldBookings(deps);
+        return noShows || expired ? { noShows, expired } : null;
+      },
+      done: 'bookings released',
+      failed: 'releasing bookings failed',
     },
   ];
   if (deps.database.dialect === 'sqlite') jobs.push(nightlyBackupJob(deps));

@@ -357,6 +357,69 @@ describe(`reservations on ${testDialect}`, () => {
     expect((await get('staff', 'getBookingBoard?day=2026-07-01')).statusCode).toBe(400);
   });
 
+  it('checks a guest in: the sale takes the booked unit, the deposit comes off the total, the booking is checked in', async () => {
+    const unit = await mb(44);
+    const other = await mb(45);
+    const r = (
+      await post(
+        'staff',
+        'saveReservation',
+        booking({ unitIds: [unit], days: [DAY], guestName: 'Chuck In', deposit: { method: 'Cash', amount: 15 } }),
+      )
+    ).json().reservation;
+    const o = (
+      await post('staff', 'saveReservation', booking({ unitIds: [other], days: [DAY], guestName: 'Someone Else' }))
+    ).json().reservation;
+    // The walk-in is told whose booking holds it.
+    const walkIn = await post('staff', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella }));
+    expect(walkIn.statusCode).toBe(409);
+    expect(walkIn.json().details).toBe(reservationTexts.reservedFor('MB 44', DAY, 'Chuck In', '10:30'));
+    // Another booking's id does not open this unit; the full price is not the check-in total.
+    const wrong = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: umbrella, reservationId: o.id, orderTotal: '35.00' }),
+    );
+    expect(wrong.statusCode).toBe(409);
+    const full = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: umbrella, reservationId: r.id, orderTotal: '35.00' }),
+    );
+    expect(full.statusCode).toBe(400);
+    expect(full.json().details).toContain('$20.00');
+    const sale = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({
+        unitId: unit,
+        selectedUnit: umbrella,
+        reservationId: r.id,
+        orderTotal: '20.00',
+        customerName: 'Chuck In',
+      }),
+    );
+    expect(sale.statusCode, sale.body).toBe(200);
+    expect(sale.json()).toMatchObject({ orderTotal: '20.00', total: '20.00' });
+    expect((await state(unit, DAY)).status).toBe(2);
+    const after = (await get('staff', `getReservation/${r.id}`)).json();
+    expect(after).toMatchObject({ status: 'checked_in', saleId: sale.json().saleId, depositBalance: '0.00' });
+    expect(after.payments.at(-1)).toMatchObject({ kind: 'applied', amount: '15.00' });
+    const claims = await t.deps.db
+      .selectFrom('reservation_claims')
+      .selectAll()
+      .where('reservation_id', '=', r.id)
+      .execute();
+    expect(claims).toHaveLength(0);
+    // Checked in once: the same booking cannot be checked in on a unit it no longer holds.
+    const again = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: other, selectedUnit: umbrella, reservationId: r.id, orderTotal: '35.00' }),
+    );
+    expect(again.statusCode).toBe(409);
+  });
+
   it('one pool: a sale and a reservation racing for one unit-day today — exactly one wins, the loser gets 409', async () => {
     for (let round = 0; round < 6; round++) {
       const unit = await mb(50 + round);

@@ -13,7 +13,7 @@ import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { namesIn } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';

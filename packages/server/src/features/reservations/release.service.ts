@@ -1,7 +1,7 @@
 import { releaseTimeFor } from '@sandbar/contract/rules/reservation';
 import { venueParts } from '@sandbar/contract/rules/time';
 import { businessDay } from '@sandbar/contract/rules/time';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { HttpError } from '../../platform/errors';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './reservations.repository';

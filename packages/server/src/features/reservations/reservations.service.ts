@@ -25,11 +25,11 @@ import {
 } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { BoardEvent } from '../../platform/events';
-import type { SessionUser } from '../auth/auth.service';
+import type { SessionUser } from '../../platform/deps';
 import type { Settings } from '@sandbar/contract/settings';
 import { readSettings } from '../settings/settings.repository';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';

@@ -85,7 +85,9 @@ export function priceLines(
   buyer: { hotelGuestOf: number | null; rosterExtraCharge: boolean | null },
   data: CustomerDataOut,
   hour: number,
-): SaleTotals {
+  /** Check-in (issue 24): the booking's deposit on account, taken off the total (never below zero). */
+  depositCents = 0,
+): SaleTotals & { depositApplied: number } {
   const saleLines: SaleLineInput[] = lines.map((l, i) => {
     const p = positions[i]!;
     const unit = findItem(items, l.selectedUnit);
@@ -102,8 +104,12 @@ export function priceLines(
     extraCharge: buyer.rosterExtraCharge ?? (data.wyndhamExtraCharge || data.extraCharge),
     tipCents: toCents(data.tipAmount),
   });
-  if (toCents(data.orderTotal) !== totals.subtotalCents) {
-    throw badRequest(saleTexts.wrongTotal(centsToMoney(totals.subtotalCents)));
+  const depositApplied = Math.min(depositCents, totals.subtotalCents);
+  const due = totals.subtotalCents - depositApplied;
+  if (toCents(data.orderTotal) !== due) {
+    throw badRequest(saleTexts.wrongTotal(centsToMoney(due)));
   }
-  return totals;
+  return depositApplied
+    ? { ...totals, subtotalCents: due, totalCents: totals.totalCents - depositApplied, depositApplied }
+    : { ...totals, depositApplied };
 }

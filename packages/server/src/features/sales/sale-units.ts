@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { UnitState } from '../units/unit-state.repository';
 import type { SaleReads } from './sale-statement.pg';
 import * as repo from './sales.repository';
+import { RESERVATION_HOLD, isReservedState, takenText } from '../reservations/reservation-claim';
 
 // What selling asks of a unit, shared by the sale and by holds: may this user sell it, may this
 // cart take it, and if not, who has it since when; and which venue day it is.
@@ -60,6 +61,8 @@ export async function authorisedPositions(
 export function takeable(state: UnitState, cartId: string | null, userId: number, now: number): boolean {
   if (state.status === 0 || state.status === 3 || state.status === 5) return true;
   if (state.status !== 1) return false;
+  // Booked for the day (issue 24): only its check-in sale takes it (SaleContext.checkInUnits).
+  if (state.holdCartId === RESERVATION_HOLD) return false;
   if (!state.holdCartId) return true;
   if (cartId && state.holdCartId === cartId) return true;
   if (state.holdUserId === userId && !cartId) return true;
@@ -85,6 +88,8 @@ export async function takenMessage(
 ): Promise<string> {
   const unit = unitLabel(p);
   if (state.status === 6) return saleTexts.unitNotForSale(unit);
+  // A walk-in on a unit booked for today is told whose booking holds it.
+  if (isReservedState(state)) return takenText(db, p, state.day, state);
   if (state.status === 1) {
     const who = state.holdUserId ? await repo.userName(db, state.holdUserId) : null;
     const since = state.holdExpiresAt !== null ? state.holdExpiresAt - holdMs : (state.updatedAt ?? 0);

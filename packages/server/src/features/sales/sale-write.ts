@@ -17,6 +17,7 @@ import { type CustomerDataOut, savedPhone } from './sale-lines';
 import { type SaleWrite, UnitTakenError, writeSale } from './sale-statement.pg';
 import { takeable, takenMessage, unitLabel } from './sale-units';
 import * as repo from './sales.repository';
+import { type CheckIn, completeCheckIn } from '../reservations/check-in';
 import { compactSignature } from './signature-png';
 
 // Phases 3 and 4 of saveCustomer: may the units be claimed, the rows the sale writes, and the
@@ -52,6 +53,11 @@ export interface SaleContext {
   receivedAt: number;
   timeZone: string;
   receiptId: string;
+  /** A check-in sale (issue 24): the booking, and the booked units of today it may take. */
+  checkIn?: CheckIn | null;
+  checkInUnits?: Set<number>;
+  /** Cents of the booking's deposit taken off this sale's total. */
+  depositApplied?: number;
 }
 
 /**
@@ -61,7 +67,8 @@ export interface SaleContext {
 export async function checkClaimable(db: Kysely<DB>, c: SaleContext, states: UnitState[]): Promise<void> {
   for (const [i, p] of c.positions.entries()) {
     const s = states[i]!;
-    if (!takeable(s, c.data.cartId ?? null, c.user.id, c.now) && !offline.isOfflineSale(c.data)) {
+    const booked = c.checkInUnits?.has(p.id) ?? false;
+    if (!booked && !takeable(s, c.data.cartId ?? null, c.user.id, c.now) && !offline.isOfflineSale(c.data)) {
       throw conflict(await takenMessage(db, p, s, c.timeZone));
     }
   }
@@ -143,7 +150,7 @@ export function saleRows(
     ),
     units: c.positions.map((p, i) => {
       const line = totals.lines[i]!;
-      const take = takeable(states[i]!, data.cartId ?? null, user.id, now);
+      const take = takeable(states[i]!, data.cartId ?? null, user.id, now) || (c.checkInUnits?.has(p.id) ?? false);
       // Offline sale, unit sold meanwhile: the customer waits unseated in "Needs attention".
       const attention = take
         ? null
@@ -235,6 +242,18 @@ export async function writeSaleInTransaction(trx: Kysely<DB>, c: SaleContext, w:
     });
   }
   for (const m of w.outbox) await trx.insertInto('outbox').values(m).execute();
+  // Check-in: the booking lets today's units go (they are this sale's), applies its deposit.
+  if (c.checkIn) {
+    await completeCheckIn(trx, c.checkIn, {
+      saleId,
+      day: w.day,
+      positionIds: c.positions.map((p) => p.id),
+      applied: c.depositApplied ?? 0,
+      userId: w.userId,
+      now: w.now,
+      method: c.data.paymentMethod,
+    });
+  }
   return { saleId, customerIds };
 }
 

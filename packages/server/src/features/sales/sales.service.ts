@@ -23,6 +23,7 @@ import {
   writeSaleInTransaction,
 } from './sale-write';
 import * as repo from './sales.repository';
+import { checkInContext, takeableByCheckIn } from '../reservations/check-in';
 
 // The sale itself, POST /saveCustomer, as its phases: 0 replay (sale-replay.ts), 1–2 lines and
 // prices (sale-lines.ts, sale-buyer.ts), 3–4 claim and write (sale-write.ts), 5 answer, 6 publish.
@@ -48,8 +49,9 @@ export async function saveCustomer(
   data: CustomerDataOut,
   base: string,
 ): Promise<SaveCustomerResponse> {
+  // A check-in also writes the booking's rows: the sale runs as small statements in one transaction.
   const sold =
-    deps.database.dialect === 'postgres'
+    deps.database.dialect === 'postgres' && !data.reservationId
       ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true))
       : await sell(deps, user, data, base, false);
   // Phase 6, publish (after the commit, the connection given back): every board shows the units sold.
@@ -93,7 +95,20 @@ async function sell(
   // A sale queued offline counts when it was taken: that day, those prices (issue 13).
   const now = offline.saleMoment(data, receivedAt, settings.timeZone);
   const at = venueParts(now, settings.timeZone);
-  const totals = priceLines(items, positions, lines, buyer, data, pricingHour(at.hour, at.minute));
+  const day = venueDay(now, settings.timeZone);
+  // Check-in (issue 24): the booking this sale seats, in the units' location.
+  const checkIn = data.reservationId
+    ? await checkInContext(db, data.reservationId, day, new Set(positions.map((p) => p.location_id)))
+    : null;
+  const totals = priceLines(
+    items,
+    positions,
+    lines,
+    buyer,
+    data,
+    pricingHour(at.hour, at.minute),
+    checkIn?.depositCents ?? 0,
+  );
   const c: SaleContext = {
     user,
     data,
@@ -102,11 +117,13 @@ async function sell(
     totals,
     cardTransactionId,
     multi,
-    day: venueDay(now, settings.timeZone),
+    day,
     now,
     receivedAt,
     timeZone: settings.timeZone,
     receiptId: newReceiptId(),
+    checkIn,
+    depositApplied: totals.depositApplied,
   };
 
   const event: BoardEvent = {
@@ -143,6 +160,10 @@ async function sell(
       result = await db.transaction().execute(async (trx) => {
         const states: UnitState[] = [];
         for (const p of positions) states.push(await readState(trx, p.id, c.day, p.unit_type));
+        if (checkIn) {
+          c.checkInUnits = new Set();
+          for (const s of states) if (await takeableByCheckIn(trx, checkIn, s)) c.checkInUnits.add(s.positionId);
+        }
         await checkClaimable(trx, c, states);
         return writeSaleInTransaction(trx, c, saleRows(c, states, settings, clock, base));
       });
