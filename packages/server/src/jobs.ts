@@ -44,6 +44,7 @@ export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' 
       failed: 'releasing expired holds failed',
     },
     {
+      name: 'bookings',
       pattern: '*/30 * * * * *',
       run: async () => {
         const noShows = await releaseNoShows(deps);
