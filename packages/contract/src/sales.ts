@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Flag, MAX_ID, Money, idOf, wholeNumber } from './common';
+import { Flag, Id, MAX_ID, Money, idOf, wholeNumber } from './common';
 import { messages } from './messages';
 import { paymentMethods, receiptTypes } from './rules/pricing';
 import { formatMoney } from './rules/money';
