@@ -63,17 +63,8 @@ export const reservationLimits = {
   defaultWindowDays: 90,
 } as const;
 
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-export const BookingDay = z
-  .string({ error: reservationTexts.dayFormat })
-  .trim()
-  .regex(isoDay, { error: reservationTexts.dayFormat })
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      error: reservationTexts.dayFormat,
-    },
-  );
+/** A real calendar day, YYYY-MM-DD: `z.iso.date` puts the month-and-leap-year pattern in the document. */
+export const BookingDay = z.iso.date({ error: reservationTexts.dayFormat });
 
 export const ReservationStatus = z.enum(reservationStatuses);
 export const ReservationChannel = z.enum(reservationChannels);
