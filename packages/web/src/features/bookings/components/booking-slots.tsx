@@ -35,7 +35,7 @@ export function renderReservationPanel(ctx: {
 export function BookingsLink() {
   const { t } = useTranslation();
   return (
-    <Button component={Link} to={paths.bookings} variant="light" size="xs" data-testid="bookings-link">
+    <Button component={Link} to={paths.bookings} variant="light" size="md" mih={48} data-testid="bookings-link">
       {t('bookings.open')}
     </Button>
   );
