@@ -59,6 +59,9 @@ const timeStampText = 'The time stamp must be a date between the years 2000 and 
 // Seconds from 2000-01-01 to 2100-01-01: a day in year 33658 is not a day of any season.
 const firstSecond = 946684800;
 const lastSecond = 4102444800;
+// Milliseconds are the 13-digit ones (from 2001-09-09): a 12-digit number is neither seconds of this
+// century nor a time stamp in milliseconds as clients send them, so it is refused (bad-input test).
+const firstMillisecond = 1_000_000_000_000;
 const ts = { error: timeStampText };
 /** As a JSON number or its digits, in seconds or milliseconds; the range is in the document. */
 export const TimeStamp = z
@@ -68,18 +71,16 @@ export const TimeStamp = z
       z
         .number(ts)
         .int(ts)
-        .min(firstSecond * 1000, ts)
+        .min(firstMillisecond, ts)
         .max(lastSecond * 1000, ts),
       z.string(ts).regex(new RegExp(digitsBetween(firstSecond, lastSecond)), ts),
-      z.string(ts).regex(new RegExp(digitsBetween(firstSecond * 1000, lastSecond * 1000)), ts),
+      z.string(ts).regex(new RegExp(digitsBetween(firstMillisecond, lastSecond * 1000)), ts),
     ],
     { error: timeStampText },
   )
   .transform((v) => {
     const n = Number(v);
-    // Milliseconds start at 2000-01-01 (946,684,800,000), below 1e12: the two ranges do not
-    // overlap, so the lower bound of the millisecond range tells them apart.
-    return n >= firstSecond * 1000 ? Math.floor(n / 1000) : n;
+    return n >= firstMillisecond ? Math.floor(n / 1000) : n;
   });
 
 // ---------- responses ----------
