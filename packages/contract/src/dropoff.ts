@@ -15,6 +15,10 @@ export const dropoffTexts = {
   notFound: 'No such drop-off.',
   alreadyVoided: 'This drop-off was already voided.',
   onlyYourOwn: 'Only a supervisor or an admin can see another agent’s drop-offs.',
+  keyReused: 'This drop-off key was already used for a different amount.',
+  inFuture: "This drop-off's time is ahead of the server's clock. Check the tablet's date and time.",
+  tooOld:
+    'This drop-off was made offline more than 24 hours ago: it stays on the tablet; ask a supervisor to record it.',
 } as const;
 
 /** GET /getDropoffReport?agentId= : supervisors and admins may look at another agent's day. */

@@ -279,6 +279,10 @@ export const dropoffTextsEs: Translation<typeof dropoffTexts> = {
   notFound: 'Esa entrega no existe.',
   alreadyVoided: 'Esta entrega ya estaba anulada.',
   onlyYourOwn: 'Solo un supervisor o un administrador puede ver las entregas de otro agente.',
+  keyReused: 'Esta clave de entrega ya se usó para otro importe.',
+  inFuture: 'La hora de esta entrega va por delante del reloj del servidor. Revisa la fecha y la hora de la tableta.',
+  tooOld:
+    'Esta entrega se hizo sin conexión hace más de 24 horas: se queda en la tableta; pide a un supervisor que la registre.',
 };
 
 export const dailyLogTextsEs: Translation<typeof dailyLogTexts> = {

@@ -493,6 +493,23 @@ export const SaveDropoffNotesBody = z.object({
   dropoffNotes: trimmed(2000).optional().default(''),
   /** Sent after the agent confirmed an amount above the cash on hand; without it the server answers 409. */
   confirmOverCashOnHand: z.boolean().optional(),
+  /**
+   * The tablet's key for this drop-off (issue 23): sent again (a retry, the offline queue) it is
+   * the same drop-off, answered with `replayed`, never a second one.
+   */
+  clientKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'clientKey must be a UUID' })
+    .optional(),
+  /** Set only by a drop-off queued on the tablet while offline: when it was made (epoch ms). */
+  takenAt: z.number().int().positive().optional(),
 });
 export type SaveDropoffNotesBody = z.input<typeof SaveDropoffNotesBody>;
-export const SaveDropoffNotesResponse = z.object({ success: z.literal(1), details: z.string(), id: z.number().int() });
+export const SaveDropoffNotesResponse = z.object({
+  success: z.literal(1),
+  details: z.string(),
+  id: z.number().int(),
+  /** True when this clientKey had already been recorded: the answer is that drop-off's. */
+  replayed: z.boolean().optional(),
+});
+export type SaveDropoffNotesResponse = z.infer<typeof SaveDropoffNotesResponse>;

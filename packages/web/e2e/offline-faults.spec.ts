@@ -18,7 +18,18 @@ const A = 'faulta';
 const B = 'faultb';
 
 /** What the closing note reports: sales attempted, queued on a tablet, replayed, arrived. */
-const tally = { attempted: 0, queued: 0, savedOnline: 0, replayed: 0, arrived: 0, longestBusyMs: 0, busiest: '' };
+const tally = {
+  attempted: 0,
+  queued: 0,
+  savedOnline: 0,
+  replayed: 0,
+  arrived: 0,
+  dropoffsQueued: 0,
+  dropoffsReplayed: 0,
+  dropoffsArrived: 0,
+  longestBusyMs: 0,
+  busiest: '',
+};
 
 test.beforeAll(async () => {
   await server.start();
@@ -29,6 +40,7 @@ test.afterAll(async () => {
   console.log(
     `[offline-faults] sales attempted ${tally.attempted}, queued on a tablet ${tally.queued}, ` +
       `saved online ${tally.savedOnline}, replayed by the server ${tally.replayed}, arrived ${tally.arrived}; ` +
+      `drop-offs queued ${tally.dropoffsQueued}, replayed ${tally.dropoffsReplayed}, arrived ${tally.dropoffsArrived}; ` +
       `longest busy control ${(tally.longestBusyMs / 1000).toFixed(1)} s (${tally.busiest || '—'})`,
   );
 });
@@ -383,4 +395,109 @@ test('the link drops before each step of the wizard: every sale arrives exactly 
     expect((await customersAt(request, 10 + i)).map((c) => c.customerName)).toEqual([`Step ${step}`]);
     tally.arrived++;
   }
+});
+
+/** The agent's own drop-offs of today on the server, read through the API. */
+async function dropoffsOf(request: APIRequestContext, user: string) {
+  const res = await request.get('/api/getDropoffReport', {
+    headers: { authorization: `Bearer ${await token(request, user)}` },
+  });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).dropOffs as { amount: string; notes: string }[];
+}
+
+async function dropOff(page: Page, amount: string, notes: string) {
+  await page.getByLabel('Drop Off Amount').fill(amount);
+  await page.getByLabel('Notes').fill(notes);
+  await page.getByRole('button', { name: 'SAVE', exact: true }).click();
+}
+
+test('Notes/Drops offline: the last known figures, the queued sale, and a drop-off that arrives once', async ({
+  browser,
+  request,
+}) => {
+  await prepare(request);
+  const a = await tablet(browser, B);
+  expect(await sellCash(a, 20, 'Nora Notes')).toBe('saved');
+  tally.arrived++;
+  // Notes/Drops was never opened: the tablet kept the figures after the sale all the same.
+  await a.page.waitForFunction(async () => {
+    return new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('sandbar-offline');
+      open.onsuccess = () => {
+        const req = open.result.transaction('snapshots').objectStore('snapshots').get('["dropoffReport","me"]');
+        req.onsuccess = () => {
+          resolve(req.result?.data?.overview?.cashTotal === '30.00');
+          open.result.close();
+        };
+      };
+      open.onerror = () => resolve(false);
+    });
+  });
+
+  await dropLink(a, 'offline');
+  // A cash sale while offline, then Notes/Drops, without a reload.
+  expect(await sellCash(a, 21, 'Olga Offline')).toBe('queued');
+  await a.page.getByRole('link', { name: 'Notes/Drops' }).click();
+  await expect(a.page.getByTestId('dropoff-offline')).toContainText('figures this tablet last had');
+  await expect(a.page.getByTestId('cash-total')).toHaveText('$30.00');
+  await expect(a.page.getByTestId('cash-on-hand')).toHaveText('$30.00');
+  const queued = a.page.getByTestId('queued-line');
+  await expect(queued).toHaveCount(1);
+  await expect(queued.first()).toContainText('Olga Offline');
+  await expect(queued.first()).toContainText('queued');
+  await expect(a.page.getByTestId('cash-on-hand-with-queued')).toContainText('$60.00');
+  // What needs the connection is not offered.
+  await expect(a.page.getByRole('button', { name: 'PRINT NOTES' })).toHaveCount(0);
+
+  // A drop-off made offline waits in the same queue, after the sale.
+  const savedOnTablet = async () =>
+    (await toastsOf(a.page)).filter((m) => m.startsWith('Drop-off saved on this tablet')).length;
+  await dropOff(a.page, '25', 'offline drop');
+  await expect.poll(savedOnTablet).toBe(1);
+  await expect(queued).toHaveCount(2);
+  await expect(queued.nth(1)).toHaveAttribute('data-kind', 'dropoff');
+  await expect(a.page.getByTestId('cash-on-hand-with-queued')).toContainText('$35.00');
+  await expect(counter(a.page)).toHaveAttribute('data-count', '2');
+  tally.dropoffsQueued++;
+
+  await restoreLink(a);
+  await expect(counter(a.page)).toHaveAttribute('data-count', '0', { timeout: 20_000 });
+  await expect(a.page.getByTestId('dropoff-offline')).toHaveCount(0);
+  await expect(a.page.getByTestId('cash-on-hand')).toHaveText('$35.00');
+  await expect(a.page.getByTestId('dropoff-log')).toContainText('offline drop');
+  expect((await customersAt(request, 21)).map((c) => c.customerName)).toEqual(['Olga Offline']);
+  tally.arrived++;
+  expect((await dropoffsOf(request, B)).map((d) => [d.amount, d.notes])).toEqual([['25.00', 'offline drop']]);
+  tally.dropoffsArrived++;
+
+  // The answer is lost twice after the server recorded the drop-off (it timed out, then the link
+  // reset): the tablet queues it with the same key, and the queued send is the same drop-off.
+  let tries = 0;
+  await a.context.route('**/api/saveDropoffNotes', async (route) => {
+    tries++;
+    if (tries === 1) {
+      await route.fetch();
+      // No answer at all: the tablet's timeout ends it.
+      return;
+    }
+    if (tries === 2) {
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    const res = await route.fetch();
+    if ((await res.json()).replayed) tally.dropoffsReplayed++;
+    await route.fulfill({ response: res });
+  });
+  const started = Date.now();
+  await dropOff(a.page, '5', 'lost answer');
+  await expect.poll(savedOnTablet, { timeout: 10_000 }).toBe(2);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  tally.dropoffsQueued++;
+  await expect(counter(a.page)).toHaveAttribute('data-count', '0', { timeout: 20_000 });
+  expect(tries).toBeGreaterThanOrEqual(3);
+  expect((await dropoffsOf(request, B)).map((d) => d.notes)).toEqual(['lost answer', 'offline drop']);
+  tally.dropoffsArrived++;
+  await expect(a.page.getByTestId('cash-on-hand')).toHaveText('$30.00');
 });

@@ -23,7 +23,9 @@ class FolderProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderProvider() });
+  // Names carry their issue's number (2026-11-25-23-10 lands after 2026-11-25-26-01 did): a
+  // database that already ran a later-named migration still takes an earlier-named new one.
+  const migrator = new Migrator({ db, provider: new FolderProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

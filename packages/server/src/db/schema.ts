@@ -293,6 +293,8 @@ export interface DropoffsTable {
   voided_at: number | null;
   voided_by: number | null;
   void_reason: string | null;
+  /** The tablet's key for a drop-off (issue 23): a replay with the same key is the same drop-off. */
+  client_key: string | null;
 }
 
 export interface SalesTables {

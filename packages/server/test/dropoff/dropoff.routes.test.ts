@@ -122,4 +122,70 @@ describe(`drop-offs on ${testDialect}`, () => {
     expect((await get('admin', 'getDropoffReport?agentId=999999')).statusCode).toBe(404);
     expect((await get('admin', 'getDropoffReport?agentId=abc')).statusCode).toBe(400);
   });
+
+  // Issue 23: a drop-off made offline is queued on the tablet with a key of its own and sent when
+  // the link returns; a late answer plus the queued send, or a burst of retries, is one drop-off.
+  it('records a drop-off once per tablet key: a replay, and a parallel burst, are the same drop-off', async () => {
+    const rows = (key: string) =>
+      t.deps.db.selectFrom('dropoffs').select(['id', 'amount_cents', 'day']).where('client_key', '=', key).execute();
+    const body = {
+      dropoffAmount: '5',
+      dropoffNotes: 'queued',
+      clientKey: 'drop-key-0001',
+      confirmOverCashOnHand: true,
+    };
+    const first = await post('staff', 'saveDropoffNotes', body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ success: 1, replayed: false });
+    // Sent again without the confirmation (the cash on hand is now lower): still the same drop-off.
+    const again = await post('staff', 'saveDropoffNotes', { ...body, confirmOverCashOnHand: false });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: first.json().id, replayed: true });
+    expect(await rows('drop-key-0001')).toHaveLength(1);
+
+    const burst = { ...body, clientKey: 'drop-key-burst', dropoffAmount: '1.25' };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('staff', 'saveDropoffNotes', burst)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const ids = new Set(answers.map((a) => a.json().id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.json().replayed === false)).toHaveLength(1);
+    expect(await rows('drop-key-burst')).toEqual([expect.objectContaining({ amount_cents: 125 })]);
+
+    // The same key for another amount is refused, not recorded.
+    const other = await post('staff', 'saveDropoffNotes', { ...body, dropoffAmount: '6' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().details).toBe(dropoffTexts.keyReused);
+    // Keys are the tablet's: another agent's drop-off under the same key is their own.
+    const theirs = await post('supervisor', 'saveDropoffNotes', body);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().id).not.toBe(first.json().id);
+    expect(await rows('drop-key-0001')).toHaveLength(2);
+  });
+
+  it('puts a queued drop-off in the day it was made, and refuses one older than 24 hours', async () => {
+    const made = MORNING - 60_000;
+    const r = await post('staff', 'saveDropoffNotes', {
+      dropoffAmount: '1',
+      clientKey: 'drop-key-taken',
+      takenAt: made,
+      confirmOverCashOnHand: true,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const row = await t.deps.db
+      .selectFrom('dropoffs')
+      .select(['at'])
+      .where('client_key', '=', 'drop-key-taken')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.at)).toBe(made);
+    const old = await post('staff', 'saveDropoffNotes', {
+      dropoffAmount: '1',
+      clientKey: 'drop-key-old',
+      takenAt: MORNING - 25 * 3600_000,
+      confirmOverCashOnHand: true,
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().details).toBe(dropoffTexts.tooOld);
+    const bad = await post('staff', 'saveDropoffNotes', { dropoffAmount: '1', clientKey: 'x' });
+    expect(bad.statusCode).toBe(400);
+  });
 });

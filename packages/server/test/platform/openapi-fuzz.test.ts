@@ -74,6 +74,8 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^Enter the customer name\.$/,
     /^Card and room charge need the server/,
   ],
+  // A drop-off made offline is dated by the tablet (issue 23); the server's clock decides.
+  'POST /api/saveDropoffNotes': [/ahead of the server's clock/, /more than 24 hours ago/],
   // The same unit on both sides (two fields).
   'POST /api/moveCustomer': [/^Choose a different unit to move the customer to\.$/],
   // A file's content (its bytes and type), not the form's shape.

@@ -1,10 +1,10 @@
-import type { SaveCustomerBody } from '@sandbar/contract/sales';
+import type { SaveCustomerBody, SaveDropoffNotesBody } from '@sandbar/contract/sales';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
  * The tablet's own store (IndexedDB through `idb`), which survives a reload, closing the app and
  * restarting the tablet: the last answers of the calls the board needs ("snapshots") and the
- * sales taken while the server was unreachable ("sales", sent in `seq` order).
+ * sales and drop-offs taken while the server was unreachable ("sales", sent in `seq` order).
  */
 export interface Snapshot {
   /** JSON of the TanStack query key. */
@@ -14,26 +14,43 @@ export interface Snapshot {
   updatedAt: number;
 }
 
-export interface QueuedSale {
-  /** The sale's ourTransactionId: also the idempotency key on the server. */
+interface QueuedBase {
+  /** The idempotency key on the server: a sale's ourTransactionId, a drop-off's clientKey. */
   id: string;
-  /** Order of taking: sales are sent oldest first. */
+  /** Order of taking: sales and drop-offs are sent oldest first, one queue. */
   seq: number;
-  /** When the sale was taken on the tablet (ms). */
+  /** When it was taken on the tablet (ms). */
   takenAt: number;
-  /** The saveCustomer body, ready to send (it carries ourTransactionId and takenAt). */
-  body: SaveCustomerBody;
-  /** Units the sale is for, to mark their tiles "pending". */
-  unitIds: number[];
   /** Shown in the queue: e.g. "Cash $25.00, UM 12". */
   label: string;
   /** The server refused it (4xx): kept for a supervisor, never resent by itself. */
   refused: string | null;
 }
 
+export interface QueuedSale extends QueuedBase {
+  /** Absent on sales queued before drop-offs joined the queue. */
+  kind?: 'sale';
+  /** The saveCustomer body, ready to send (it carries ourTransactionId and takenAt). */
+  body: SaveCustomerBody;
+  /** Units the sale is for, to mark their tiles "pending". */
+  unitIds: number[];
+}
+
+/** A drop-off made while offline (issue 23): sent in order with the sales, idempotent by clientKey. */
+export interface QueuedDropoff extends QueuedBase {
+  kind: 'dropoff';
+  /** The saveDropoffNotes body, ready to send (it carries clientKey and takenAt). */
+  body: SaveDropoffNotesBody;
+  unitIds: [];
+}
+
+export type QueuedItem = QueuedSale | QueuedDropoff;
+
+export const isQueuedSale = (i: QueuedItem): i is QueuedSale => i.kind !== 'dropoff';
+
 interface OfflineDB extends DBSchema {
   snapshots: { key: string; value: Snapshot };
-  sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
+  sales: { key: string; value: QueuedItem; indexes: { bySeq: number } };
 }
 
 let dbPromise: Promise<IDBPDatabase<OfflineDB>> | null = null;
@@ -48,4 +65,13 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineDB>> {
     },
   });
   return dbPromise;
+}
+
+/** When the tablet's kept copy of a query's answer was taken (ms), or null when it has none. */
+export async function keptAt(queryKey: readonly unknown[]): Promise<number | null> {
+  try {
+    return (await (await offlineDb()).get('snapshots', JSON.stringify(queryKey)))?.updatedAt ?? null;
+  } catch {
+    return null;
+  }
 }

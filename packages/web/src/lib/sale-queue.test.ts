@@ -34,6 +34,41 @@ describe('sale queue', () => {
     connectivity.reportReached();
   });
 
+  it('queues a drop-off made offline among the sales, with its key, and sends all in the order taken', async () => {
+    const { saveOrQueueSale, saveOrQueueDropoff, saleQueue } = await freshQueue();
+    const { connectivity: conn } = await import('./connectivity');
+    // Online, but the request never gets an answer: the drop-off is queued with the same key.
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await saveOrQueueSale(sale('tx-ddddddd1', 1), { unitIds: [1], label: 'one' });
+    const r = await saveOrQueueDropoff({ dropoffAmount: '20', dropoffNotes: 'lunch', clientKey: 'drop-key-1' }, 'drop');
+    expect(r).toBeNull();
+    await saveOrQueueSale(sale('tx-ddddddd2', 2), { unitIds: [2], label: 'two' });
+    expect(saleQueue.get().items.map((i) => [i.kind ?? 'sale', i.id])).toEqual([
+      ['sale', 'tx-ddddddd1'],
+      ['dropoff', 'drop-key-1'],
+      ['sale', 'tx-ddddddd2'],
+    ]);
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body ?? '{}'));
+        if (url === '/api/saveCustomer') sent.push(body.customerData.ourTransactionId);
+        if (url === '/api/saveDropoffNotes') {
+          // Confirmed on the tablet already; the moment it was made travels with it.
+          expect(body).toMatchObject({ clientKey: 'drop-key-1', confirmOverCashOnHand: true });
+          expect(typeof body.takenAt).toBe('number');
+          sent.push(body.clientKey);
+        }
+        return json(200, { status: 1, success: 1, id: 1, details: 'ok' });
+      }),
+    );
+    conn.reportReached();
+    await saleQueue.flush();
+    await vi.waitFor(() => expect(saleQueue.get().items).toEqual([]));
+    expect(sent).toEqual(['tx-ddddddd1', 'drop-key-1', 'tx-ddddddd2']);
+  });
+
   it('keeps cash sales taken offline durably, then sends them in order, each once', async () => {
     const { saveOrQueueSale, saleQueue } = await freshQueue();
     const { connectivity: conn } = await import('./connectivity');
@@ -45,7 +80,8 @@ describe('sale queue', () => {
     expect(r1).toMatchObject({ queued: true, ourTransactionId: 'tx-aaaaaaa1', total: '30.00' });
     expect(fetchMock.mock.calls.filter(([u]) => u === '/api/saveCustomer')).toHaveLength(0);
     expect(saleQueue.get().items.map((i) => i.id)).toEqual(['tx-aaaaaaa1', 'tx-aaaaaaa2']);
-    expect(typeof saleQueue.get().items[0]!.body.customerData.takenAt).toBe('number');
+    const first = saleQueue.get().items[0]!;
+    expect(first.kind === 'dropoff' ? null : typeof first.body.customerData.takenAt).toBe('number');
 
     // A reload: a new module instance reads the same queue back from IndexedDB.
     const reloaded = await freshQueue();

@@ -1,11 +1,16 @@
 import { offlinePaymentMethods } from '@sandbar/contract/offline';
-import type { SaveCustomerBody, SaveCustomerResponse } from '@sandbar/contract/sales';
+import type {
+  SaveCustomerBody,
+  SaveCustomerResponse,
+  SaveDropoffNotesBody,
+  SaveDropoffNotesResponse,
+} from '@sandbar/contract/sales';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, isNetworkError } from './api';
 import { connectivity } from './connectivity';
 import i18n from 'i18next';
 import { toastError, toastSuccess } from './notify';
-import { type QueuedSale, offlineDb } from './offline-db';
+import { type QueuedDropoff, type QueuedItem, type QueuedSale, isQueuedSale, offlineDb } from './offline-db';
 
 /**
  * Sales taken while the server is unreachable (issue 13). Cash and voucher sales go into a
@@ -13,16 +18,17 @@ import { type QueuedSale, offlineDb } from './offline-db';
  * with their ourTransactionId and the moment they were taken. When the server answers again the
  * queue is sent oldest first; each send is idempotent (ourTransactionId), retried with back-off on
  * a network failure or a 5xx and never after a 4xx: a refused sale stays on the tablet, marked,
- * for a supervisor to export.
+ * for a supervisor to export. Drop-offs made offline (issue 23) wait in the same queue, in the
+ * order they were made among the sales, idempotent by their clientKey.
  */
 export interface QueueState {
-  items: QueuedSale[];
+  items: QueuedItem[];
   sending: boolean;
   /**
    * Sales the server has just recorded whose board has not been refetched yet: their tiles stay
    * pending until the board shows them sold (issue 23: never a white tile in between).
    */
-  confirming: QueuedSale[];
+  confirming: QueuedItem[];
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -74,7 +80,7 @@ function queuedResult(sale: QueuedSale): QueuedResult {
   };
 }
 
-async function readAll(): Promise<QueuedSale[]> {
+async function readAll(): Promise<QueuedItem[]> {
   try {
     return await (await offlineDb()).getAllFromIndex('sales', 'bySeq');
   } catch {
@@ -122,28 +128,50 @@ export const saleQueue = {
     // No toast here: the wizard says it once ("Saved on this tablet…"), not twice (issue 23).
     return queuedResult(sale);
   },
-  /** Sends waiting sales oldest first; stops at the first network failure and tries again later. */
+  /**
+   * Keeps a drop-off on the tablet (issue 23): sent in order with the sales when the link returns.
+   * The agent confirmed it against the figures the tablet had, so the server does not ask again.
+   */
+  async enqueueDropoff(body: SaveDropoffNotesBody & { clientKey: string }, label: string): Promise<QueuedDropoff> {
+    await saleQueue.load();
+    const takenAt = body.takenAt ?? Date.now();
+    const item: QueuedDropoff = {
+      kind: 'dropoff',
+      id: body.clientKey,
+      seq: Math.max(0, ...state.items.map((i) => i.seq)) + 1,
+      takenAt,
+      body: { ...body, takenAt, confirmOverCashOnHand: true },
+      unitIds: [],
+      label,
+      refused: null,
+    };
+    await (await offlineDb()).put('sales', item);
+    set({ items: [...state.items.filter((i) => i.id !== item.id), item] });
+    scheduleRetry(MAX_BACKOFF_MS / 6);
+    return item;
+  },
+  /** Sends waiting sales and drop-offs oldest first; stops at the first network failure, tries later. */
   async flush(): Promise<void> {
     if (state.sending) return;
     clearTimeout(retryTimer);
     retryTimer = undefined;
     set({ sending: true });
     let sent = 0;
-    const confirmed: QueuedSale[] = [];
+    let sentDropoffs = 0;
+    const confirmed: QueuedItem[] = [];
     try {
       for (const sale of [...state.items].sort((a, b) => a.seq - b.seq)) {
         if (sale.refused) continue;
         try {
-          await api<SaveCustomerResponse>('/saveCustomer', {
-            method: 'POST',
-            body: sale.body,
-            silent: true,
-            attempts: 1,
-          });
+          await api<SaveCustomerResponse | SaveDropoffNotesResponse>(
+            isQueuedSale(sale) ? '/saveCustomer' : '/saveDropoffNotes',
+            { method: 'POST', body: sale.body, silent: true, attempts: 1 },
+          );
           await (await offlineDb()).delete('sales', sale.id);
           confirmed.push(sale);
           set({ items: state.items.filter((i) => i.id !== sale.id), confirming: [...state.confirming, sale] });
-          sent++;
+          if (isQueuedSale(sale)) sent++;
+          else sentDropoffs++;
           backoff = 1000;
         } catch (err) {
           if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401) {
@@ -163,8 +191,14 @@ export const saleQueue = {
       }
     } finally {
       set({ sending: false });
-      if (sent > 0) {
-        toastSuccess(i18n.t('offline.sentCount', { count: sent }));
+      if (sent + sentDropoffs > 0) {
+        // One toast for the whole send: sales and drop-offs in one message.
+        toastSuccess(
+          [
+            ...(sent > 0 ? [i18n.t('offline.sentCount', { count: sent })] : []),
+            ...(sentDropoffs > 0 ? [i18n.t('offline.sentDropoffs', { count: sentDropoffs })] : []),
+          ].join(' '),
+        );
         // The tiles stay pending until the board is refetched with these sales on it.
         await Promise.allSettled([...sentListeners].map((l) => l()));
         set({ confirming: state.confirming.filter((c) => !confirmed.includes(c)) });
@@ -216,6 +250,37 @@ export async function saveOrQueueSale(
   }
 }
 
+/**
+ * POST /saveDropoffNotes with the tablet's key, or — when the server cannot be reached (known
+ * offline, no answer in time) — into the queue with the same key: a late success and the queued
+ * send are one drop-off on the server. A refusal (4xx, e.g. "more than the cash on hand") is the
+ * form's to show. Returns the server's answer, or null when the drop-off was queued.
+ */
+export async function saveOrQueueDropoff(
+  body: SaveDropoffNotesBody & { clientKey: string },
+  label: string,
+): Promise<SaveDropoffNotesResponse | null> {
+  const taken = { ...body, takenAt: body.takenAt ?? Date.now() };
+  if (!connectivity.get().online) {
+    await saleQueue.enqueueDropoff(taken, label);
+    return null;
+  }
+  try {
+    // Sent without takenAt online: it counts now, as always; the queue keeps the moment.
+    return await api<SaveDropoffNotesResponse>('/saveDropoffNotes', {
+      method: 'POST',
+      body,
+      silent: true,
+      attempts: 2,
+      deadlineMs: SALE_DEADLINE_MS,
+    });
+  } catch (err) {
+    if (!isNetworkError(err)) throw err;
+    await saleQueue.enqueueDropoff(taken, label);
+    return null;
+  }
+}
+
 export function useSaleQueue(): QueueState {
   return useSyncExternalStore(saleQueue.subscribe, saleQueue.get, saleQueue.get);
 }
@@ -229,6 +294,7 @@ export function useUnitPending(unitId: number): boolean {
 export function pendingSaleOf(s: QueueState, unitId: number): QueuedSale | null {
   return (
     [...s.items, ...s.confirming]
+      .filter(isQueuedSale)
       .filter((i) => !i.refused && i.unitIds.includes(unitId))
       .sort((a, b) => b.seq - a.seq)[0] ?? null
   );

@@ -84,9 +84,19 @@ export async function customersOf(db: Kysely<DB>, userId: number, day: string) {
     .execute();
 }
 
+/** The agent's drop-off recorded under this tablet key, if any (issue 23: a replay). */
+export async function dropoffByClientKey(db: Kysely<DB>, userId: number, clientKey: string) {
+  return db
+    .selectFrom('dropoffs')
+    .select(['id', 'amount_cents'])
+    .where('user_id', '=', userId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+}
+
 export async function insertDropoff(
   db: Kysely<DB>,
-  d: { user_id: number; day: string; amount_cents: number; notes: string; at: number },
+  d: { user_id: number; day: string; amount_cents: number; notes: string; at: number; client_key: string | null },
 ): Promise<number> {
   const row = await db.insertInto('dropoffs').values(d).returning('id').executeTakeFirstOrThrow();
   return row.id;

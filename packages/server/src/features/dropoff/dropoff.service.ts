@@ -5,9 +5,16 @@ import { canAccess } from '@sandbar/contract/roles';
 import { describeCorrectionValue } from '@sandbar/contract/rules/corrections';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import { businessDay, venueParts } from '@sandbar/contract/rules/time';
-import { type DropoffReport, type PrintCodeResponse, saleTexts } from '@sandbar/contract/sales';
+import { offlineClockSkewMs, offlineWindowMs } from '@sandbar/contract/offline';
+import {
+  type DropoffReport,
+  type PrintCodeResponse,
+  type SaveDropoffNotesResponse,
+  saleTexts,
+} from '@sandbar/contract/sales';
+import { isUniqueViolation } from '../../db/errors';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { escposDocument } from '../../platform/escpos';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
@@ -120,14 +127,49 @@ export async function getDropoffReport(
   };
 }
 
-/** POST /saveDropoffNotes: records cash handed in by the signed-in agent. */
+/**
+ * A drop-off made on the tablet while offline counts at the moment it was made (its day), bounded
+ * like a queued sale: at most 24 hours old, a tablet clock a little ahead clamped to now.
+ */
+function dropoffMoment(takenAt: number | undefined, now: number): number {
+  if (takenAt === undefined) return now;
+  if (takenAt > now + offlineClockSkewMs) throw badRequest(dropoffTexts.inFuture);
+  if (now - takenAt > offlineWindowMs) throw badRequest(dropoffTexts.tooOld);
+  return Math.min(takenAt, now);
+}
+
+/**
+ * POST /saveDropoffNotes: records cash handed in by the signed-in agent. With a clientKey (every
+ * tablet sends one) the same key again is the same drop-off (issue 23): a late answer and the
+ * queued send, or a burst of retries, record it once; the unique index decides a parallel race.
+ */
 export async function saveDropoffNotes(
   deps: AppDeps,
   user: SessionUser,
-  body: { dropoffAmount: number | string; dropoffNotes: string; confirmOverCashOnHand?: boolean },
-): Promise<{ success: 1; details: string; id: number }> {
-  const { day } = await today(deps);
+  body: {
+    dropoffAmount: number | string;
+    dropoffNotes: string;
+    confirmOverCashOnHand?: boolean;
+    clientKey?: string;
+    takenAt?: number;
+  },
+): Promise<SaveDropoffNotesResponse> {
   const amountCents = moneyToCents(body.dropoffAmount);
+  const key = body.clientKey ?? null;
+  const replay = async () => {
+    if (key === null) return null;
+    const known = await repo.dropoffByClientKey(deps.db, user.id, key);
+    if (!known) return null;
+    // A key names one drop-off: another amount under it is a tablet bug, not a second drop-off.
+    if (known.amount_cents !== amountCents) throw conflict(dropoffTexts.keyReused);
+    return { success: 1 as const, details: saleTexts.dropoffSaved, id: known.id, replayed: true };
+  };
+  // Before the cash-on-hand question: once recorded, a replay would otherwise be asked about itself.
+  const first = await replay();
+  if (first) return first;
+  const { settings } = await today(deps);
+  const at = dropoffMoment(body.takenAt, deps.clock.now());
+  const day = businessDay(at, settings.timeZone);
   if (!body.confirmOverCashOnHand) {
     // A mistyped 100000 must not pass unnoticed: above the cash on hand the agent confirms first.
     const [byMethod, drops, corrections] = await Promise.all([
@@ -140,14 +182,24 @@ export async function saveDropoffNotes(
       throw conflict(dropoffTexts.overCashOnHand(centsToMoney(amountCents), cashOnHand));
     }
   }
-  const id = await repo.insertDropoff(deps.db, {
-    user_id: user.id,
-    day,
-    amount_cents: amountCents,
-    notes: body.dropoffNotes,
-    at: deps.clock.now(),
-  });
-  return { success: 1, details: saleTexts.dropoffSaved, id };
+  try {
+    const id = await repo.insertDropoff(deps.db, {
+      user_id: user.id,
+      day,
+      amount_cents: amountCents,
+      notes: body.dropoffNotes,
+      at,
+      client_key: key,
+    });
+    return { success: 1, details: saleTexts.dropoffSaved, id, replayed: false };
+  } catch (err) {
+    // The same key in a parallel request got there first: answer with its drop-off.
+    if (key !== null && isUniqueViolation(err)) {
+      const won = await replay();
+      if (won) return won;
+    }
+    throw err;
+  }
 }
 
 /** POST /voidDropoff: a supervisor or admin voids a drop-off with a reason; audited, never erased. */

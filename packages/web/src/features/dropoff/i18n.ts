@@ -48,6 +48,21 @@ export const dropoffEn = {
     switch: 'Hotel switched',
   },
   customersTable: "Today's customers (scrolls sideways)",
+  queueLabel: 'Drop-off {{amount}}',
+  savedOffline: 'Drop-off saved on this tablet. It will be sent when the connection returns.',
+  queuedTitle: 'On this tablet, not sent yet',
+  queuedHint: 'The figures above do not count these yet; they are sent in order when the connection returns.',
+  queuedSale: 'Sale: {{name}}, {{method}}',
+  queuedDropoff: 'Drop-off {{notes}}',
+  queuedTag: 'queued',
+  refusedTag: 'refused',
+  cashWithQueued: 'Cash on hand counting these: {{amount}}',
+  offlineTitle: 'Offline',
+  offlineFigures: 'These are the figures this tablet last had, as of {{asOf}}.',
+  offlineFiguresNoTime: 'These are the figures this tablet last had.',
+  offlineNoFigures: 'This tablet has no saved figures yet: they need the connection.',
+  offlineNeeds:
+    'A drop-off made now waits on this tablet and is sent with the sales. Printing the sheet, voiding a drop-off and another agent’s day need the connection.',
 };
 
 export const dropoffEs: Translation<typeof dropoffEn> = {
@@ -99,4 +114,19 @@ export const dropoffEs: Translation<typeof dropoffEn> = {
     switch: 'Hotel cambiado',
   },
   customersTable: 'Clientes de hoy (se desplaza a los lados)',
+  queueLabel: 'Entrega {{amount}}',
+  savedOffline: 'Entrega guardada en esta tableta. Se enviará cuando vuelva la conexión.',
+  queuedTitle: 'En esta tableta, aún sin enviar',
+  queuedHint: 'Las cifras de arriba aún no las cuentan; se envían en orden cuando vuelva la conexión.',
+  queuedSale: 'Venta: {{name}}, {{method}}',
+  queuedDropoff: 'Entrega {{notes}}',
+  queuedTag: 'en cola',
+  refusedTag: 'rechazada',
+  cashWithQueued: 'Efectivo disponible contándolas: {{amount}}',
+  offlineTitle: 'Sin conexión',
+  offlineFigures: 'Son las cifras que esta tableta tenía, de las {{asOf}}.',
+  offlineFiguresNoTime: 'Son las últimas cifras que esta tableta tenía.',
+  offlineNoFigures: 'Esta tableta aún no tiene cifras guardadas: necesitan la conexión.',
+  offlineNeeds:
+    'Una entrega hecha ahora espera en esta tableta y se envía con las ventas. Imprimir la hoja, anular una entrega y el día de otro agente necesitan la conexión.',
 };

@@ -1,15 +1,57 @@
-import { Button, Container, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Container, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyToCents as moneyCents } from '@sandbar/contract/common';
 import { printOnAndroid } from '../../../lib/android-bridge';
+import { useConnectivity } from '../../../lib/connectivity';
+import { keptAt } from '../../../lib/offline-db';
+import { useSaleQueue } from '../../../lib/sale-queue';
 import { useCurrentUser } from '../../../lib/session';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { getPrintNotes } from '../api/get-print-notes';
-import { useDropoffReport } from '../api/get-dropoff-report';
+import { dropoffKeys, useDropoffReport } from '../api/get-dropoff-report';
 import { CorrectionLines } from '../components/correction-lines';
 import { DropoffFigures, Figure } from '../components/dropoff-figures';
 import { DropoffForm } from '../components/dropoff-form';
 import { DropoffLog } from '../components/dropoff-log';
+import { QueuedLines, queuedCashCents } from '../components/queued-lines';
+
+/** When the tablet's kept copy of the agent's own Notes/Drops was taken, while offline. */
+function useKeptAsOf(offline: boolean): number | null {
+  const [at, setAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!offline) return setAt(null);
+    let live = true;
+    void keptAt(dropoffKeys.report()).then((v) => live && setAt(v));
+    return () => {
+      live = false;
+    };
+  }, [offline]);
+  return at;
+}
+
+/**
+ * Offline (issue 23): the figures are the tablet's last known copy, said with its time, and what
+ * needs the connection is named rather than left to fail.
+ */
+function OfflineNotice({ asOf, hasFigures }: { asOf: number | null; hasFigures: boolean }) {
+  const { t } = useTranslation();
+  const time = useVenueTime();
+  return (
+    <Alert color="orange" variant="light" title={t('dropoff.offlineTitle')} data-testid="dropoff-offline">
+      <Stack gap={4}>
+        <Text size="sm">
+          {hasFigures
+            ? asOf
+              ? t('dropoff.offlineFigures', { asOf: time(asOf) })
+              : t('dropoff.offlineFiguresNoTime')
+            : t('dropoff.offlineNoFigures')}
+        </Text>
+        <Text size="sm">{t('dropoff.offlineNeeds')}</Text>
+      </Stack>
+    </Alert>
+  );
+}
 
 /**
  * /notes: today's totals, the drop-off form, cash on hand, the drop-off log and today's customers.
@@ -23,6 +65,9 @@ export function DropoffPage() {
   const [agentId, setAgentId] = useState<number | undefined>(undefined);
   const report = useDropoffReport(agentId);
   const ownDay = agentId === undefined || agentId === me?.id;
+  const { online } = useConnectivity();
+  const queue = useSaleQueue();
+  const asOf = useKeptAsOf(!online);
 
   const print = async () => {
     try {
@@ -35,16 +80,38 @@ export function DropoffPage() {
   };
 
   if (report.isPending) return <Loader />;
-  if (!report.data) return null;
+  if (!report.data) {
+    // No figures at all (offline on a tablet that never had them, or the server failed): say so,
+    // and still take a drop-off — it waits on the tablet with the sales.
+    return (
+      <Container fluid py="md">
+        <Stack gap="md">
+          <Title order={2}>{t('dropoff.title')}</Title>
+          {online ? (
+            <Alert color="red" role="alert">
+              {report.error instanceof Error ? report.error.message : t('dropoff.offlineNoFigures')}
+            </Alert>
+          ) : (
+            <OfflineNotice asOf={null} hasFigures={false} />
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <DropoffForm cashOnHand={null} />
+            <QueuedLines items={queue.items} cashOnHand={null} />
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    );
+  }
   const r = report.data;
   const o = r.overview;
   return (
     <Container fluid py="md">
       <Stack gap="md">
+        {!online && <OfflineNotice asOf={asOf} hasFigures />}
         <Group justify="space-between">
           <Title order={2}>{t('dropoff.title')}</Title>
           <Group>
-            {r.agents.length > 0 && (
+            {r.agents.length > 0 && online && (
               <Select
                 aria-label={t('dropoff.agent')}
                 data={r.agents.map((a) => ({ value: String(a.id), label: a.name }))}
@@ -55,7 +122,7 @@ export function DropoffPage() {
                 w={220}
               />
             )}
-            {ownDay && (
+            {ownDay && online && (
               <Button variant="light" onClick={() => void print()}>
                 {t('messages.dropoff.printNotes')}
               </Button>
@@ -65,15 +132,20 @@ export function DropoffPage() {
         <Title order={4}>{t('messages.dropoff.todaysTotal')}</Title>
         <DropoffFigures overview={o} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {ownDay ? <DropoffForm cashOnHand={o.cashOnHand} /> : <Text c="dimmed">{r.agent}</Text>}
+          {ownDay ? (
+            <DropoffForm cashOnHand={((moneyCents(o.cashOnHand) + queuedCashCents(queue.items)) / 100).toFixed(2)} />
+          ) : (
+            <Text c="dimmed">{r.agent}</Text>
+          )}
           <Stack gap="xs">
             <SimpleGrid cols={2}>
               <Figure label={t('dropoff.cashOnHand')} value={o.cashOnHand} testId="cash-on-hand" />
               <Figure label={t('dropoff.droppedOff')} value={o.cashDroppedOff} testId="dropped-off" />
             </SimpleGrid>
-            <DropoffLog drops={r.dropOffs} canVoid={r.canVoid} />
+            <DropoffLog drops={r.dropOffs} canVoid={r.canVoid && online} />
           </Stack>
         </SimpleGrid>
+        {ownDay && <QueuedLines items={queue.items} cashOnHand={o.cashOnHand} />}
         <CorrectionLines report={r} />
         <Title order={4}>{t('dropoff.customers')}</Title>
         {r.customers.length === 0 ? (

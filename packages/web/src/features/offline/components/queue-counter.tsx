@@ -3,12 +3,16 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { saleQueue, useSaleQueue } from '../../../lib/sale-queue';
 
-/** Top bar: how many sales wait on this tablet; the list, and an export of refused ones. */
+/** Top bar: how many sales and drop-offs wait on this tablet; the list, and an export of refused ones. */
 export function QueueCounter() {
   const { t } = useTranslation();
   const { items } = useSaleQueue();
   const waiting = items.filter((i) => !i.refused).length;
   const refused = items.length - waiting;
+  // Drop-offs made offline wait in the same queue (issue 23): the words then name both.
+  const label = t(items.some((i) => i.kind === 'dropoff') ? 'offline.queueCounterAll' : 'offline.queueCounter', {
+    count: waiting,
+  });
   const exportRefused = () => {
     const blob = new Blob([saleQueue.exportRefused()], { type: 'application/json' });
     const a = document.createElement('a');
@@ -28,7 +32,7 @@ export function QueueCounter() {
           data-testid="queue-counter"
           data-count={waiting}
           style={{ cursor: 'pointer', display: waiting || refused ? undefined : 'none' }}
-          aria-label={t('offline.queueCounter', { count: waiting })}
+          aria-label={label}
         >
           {waiting + refused}
         </Badge>
@@ -36,7 +40,7 @@ export function QueueCounter() {
       <Popover.Dropdown>
         <Stack gap={6}>
           <Text size="sm" fw={700}>
-            {t('offline.queueCounter', { count: waiting })}
+            {label}
           </Text>
           {items.map((i) => (
             <Text key={i.id} size="xs" c={i.refused ? 'red' : undefined}>

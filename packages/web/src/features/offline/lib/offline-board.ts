@@ -6,15 +6,17 @@ import { connectivity } from '../../../lib/connectivity';
 import { type Snapshot, offlineDb } from '../../../lib/offline-db';
 
 /**
- * The offline board (issue 13): the user, today's board (with the live patches it received) and
- * the sale catalogue (prices and hotels) are written to IndexedDB as they change. A read is
+ * The offline board (issue 13): the user, today's board (with the live patches it received), the
+ * sale catalogue (prices and hotels) and the agent's own Notes/Drops (issue 23) are written to IndexedDB as they change. A read is
  * answered from them only when the server cannot be reached, so a tablet online never sees a stale
  * answer; when the server answers again every query refetches and the banner goes.
  */
 const userKey = JSON.stringify(['auth', 'user']);
 const boardKey = JSON.stringify(['units', 'board', 'today', '']);
 const catalogueKey = JSON.stringify(['saleCatalogue']);
-const keptKeys = new Set([userKey, boardKey, catalogueKey]);
+/** The signed-in agent's own Notes/Drops (issue 23): offline, the last known figures. */
+const dropoffKey = JSON.stringify(['dropoffReport', 'me']);
+const keptKeys = new Set([userKey, boardKey, catalogueKey, dropoffKey]);
 
 /** Which kept answer stands in for a failed read (by the call's path). */
 function keyForPath(path: string): string | null {
@@ -22,6 +24,7 @@ function keyForPath(path: string): string | null {
   if (p === '/auth/user' || p.startsWith('/auth/user/')) return userKey;
   if (path === '/getUnits') return boardKey;
   if (p === '/getSaleCatalogue') return catalogueKey;
+  if (path === '/getDropoffReport') return dropoffKey;
   return null;
 }
 

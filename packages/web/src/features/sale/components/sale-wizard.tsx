@@ -10,7 +10,7 @@ import { useSaleCatalogue } from '../api/get-sale-catalogue';
 import { useHoldUnit } from '../api/hold-unit';
 import { releaseUnits, useReleaseUnits } from '../api/release-units';
 import { type Cart, cartStore, useCart } from '../cart-store';
-import { newId } from '../new-id';
+import { newId } from '../../../lib/new-id';
 import { buildCustomerData, useCompleteSale } from '../wizard/complete-sale';
 import { draftStore, useSaleDraft } from '../wizard/draft-store';
 import { type SaleMode, type StepId, currentStep, doneSteps, initialSale, isStarted } from '../wizard/machine';
