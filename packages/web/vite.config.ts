@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -35,7 +36,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // Client routes load the cached app shell; the API, its docs and uploaded files never do.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // The guest booking page (/book) is its own entry and never runs from the staff app's cache.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/book(\/|$)/],
+        globIgnores: ['book.html'],
         cleanupOutdatedCaches: true,
         // The first install takes the open page at once; a later version waits for the prompt.
         clientsClaim: true,
@@ -44,6 +47,16 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // The staff app's manifest is not the guest page's: "install" on /book must not open the till.
+    {
+      name: 'sandbar-guest-page-no-manifest',
+      enforce: 'post',
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html, ctx) =>
+          ctx.filename.endsWith('book.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html,
+      },
+    },
     // Last: brotli and gzip twins of what the others wrote (vite-precompress.ts).
     precompress(),
   ],
@@ -51,5 +64,17 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    // Two entries: the staff app, and the guest's booking page (issue 24 point 4) — a small bundle
+    // of React and its own page, without Mantine, the router, TanStack Query or zod.
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        book: fileURLToPath(new URL('book.html', import.meta.url)),
+      },
+    },
+  },
 });

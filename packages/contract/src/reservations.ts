@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { guestBookingTexts } from './booking-page';
 import { Id, Money } from './common';
 import { formatMoney } from './rules/money';
 import { paymentMethods } from './rules/pricing';
@@ -304,13 +305,15 @@ export type BookingBoard = z.infer<typeof BookingBoard>;
 
 // ---------- the guest's page (public, no sign-in; issue 24 points 4 and 9) ----------
 
+// The guest-facing answers are the page's own words (booking-page.ts), so it can show them in Spanish.
+const guestErrors = guestBookingTexts.en.errors;
 export const publicBookingTexts = {
-  tooMany: 'Too many requests. Please wait a little and try again.',
-  notOnline: 'This location cannot be booked online. Please ask at the beach.',
-  policyNotAccepted: 'Please accept the booking policy.',
-  linkExpired: 'This link has expired or is not valid.',
+  tooMany: guestErrors.tooMany,
+  notOnline: guestErrors.notOnline,
+  policyNotAccepted: guestErrors.policyNotAccepted,
+  linkExpired: guestErrors.linkExpired,
   /** A public 409 names no guest: only that the unit is gone. */
-  unitGone: 'One of these units was just booked. Please choose another.',
+  unitGone: guestErrors.unitGone,
   confirmSubject: (venue: string) => `Your booking at ${venue}`,
   confirmText: (venue: string, day: string, units: string, url: string) =>
     `${venue}: booked ${units} on ${day}. View or cancel: ${url}`,
@@ -322,7 +325,17 @@ export const publicBookingTexts = {
 export const PublicAvailabilityQuery = z.object({ day: BookingDay.optional(), locationId: Id.optional() });
 export type PublicAvailabilityQuery = z.infer<typeof PublicAvailabilityQuery>;
 
-export const PublicPrice = z.object({ id: z.number().int(), name: z.string(), unitType: z.string(), price: Money });
+export const PublicPrice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  unitType: z.string(),
+  price: Money,
+  /** An extra (towel, cooler) rather than the spot itself. */
+  addOn: z.boolean(),
+  /** The hours the price applies (the venue's price windows, e.g. 7–14 and 15–20). */
+  startHour: z.number().int(),
+  endHour: z.number().int(),
+});
 export const PublicAvailability = z.object({
   venueName: z.string(),
   day: z.string(),

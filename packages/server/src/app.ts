@@ -61,6 +61,11 @@ export function redactToken(url: string): string {
 }
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
+/** /book and /book/manage/<token>: the public booking page's own HTML entry (book.html). */
+export function isGuestBookingPath(url: string): boolean {
+  return url === '/book' || url.startsWith('/book/');
+}
+
 /**
  * Built assets under assets/ carry a content hash in their name, so a browser may keep them for a
  * year without asking again; everything else (index.html, robots.txt, icons, a service worker)
@@ -239,8 +244,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
+    // The guest's booking page (issue 24 point 4) is its own small entry, never the staff app.
+    const page =
+      isGuestBookingPath(url) && fs.existsSync(path.join(indexHtml, 'book.html')) ? 'book.html' : 'index.html';
     // History fallback: every client route (and the client's own 404 page) loads the app.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
   });
 
   return app;

@@ -16,6 +16,8 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock, opts: { timeZo
   await seedDemoBase(db, clock);
   await seedDemoLogDetails(db, clock);
   await seedSellingDemo(db);
+  // The guest page (/book) has something to book in the demo: Main Beach and the Cabana Deck.
+  await writeSettings(db, { bookingOnlineLocations: 'MB, CD' });
   if (opts.timeZone) await writeSettings(db, { timeZone: opts.timeZone });
 }
 

@@ -72,3 +72,16 @@ export function namesIn(rule: string): string[] {
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 }
+
+/**
+ * Whether a guest can book a unit of the booking grid for a window: a free unit for any window,
+ * a unit booked for one half for the other half only; sold, held, dark units never.
+ */
+export function bookableFor(
+  unit: { state: 'free' | 'reserved' | 'taken' | 'dark'; halves: Record<DayHalf, boolean> },
+  window: BookingWindow,
+): boolean {
+  if (unit.state === 'free') return true;
+  if (unit.state !== 'reserved') return false;
+  return windowHalves(window).every((h) => !unit.halves[h]);
+}

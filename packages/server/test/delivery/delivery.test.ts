@@ -22,6 +22,7 @@ function fakeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sandbar</title>' + ' '.repeat(2000));
+  fs.writeFileSync(path.join(dir, 'book.html'), '<!doctype html><title>Book a spot</title>');
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   fs.writeFileSync(path.join(dir, 'assets/index-AbC123.js'), bigScript);
   fs.writeFileSync(path.join(dir, 'assets/index-AbC123.js.br'), zlib.brotliCompressSync(bigScript));
@@ -87,6 +88,17 @@ describe(`delivery on ${testDialect}`, () => {
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(decode(res), url).toContain('<title>Sandbar</title>');
     }
+  });
+
+  it('serves the guest booking page its own entry at /book and its manage links, never the staff app', async () => {
+    for (const url of ['/book', '/book/', '/book/manage/abcdefghijklmnopqrstuvwxyz0123456789', '/book?lang=es']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<title>Book a spot</title>');
+    }
+    // The staff screen of bookings is the staff app's.
+    expect((await get('/bookings')).body).toContain('<title>Sandbar</title>');
   });
 
   it('serves robots.txt uncached, and the real one tells every robot to keep out', async () => {

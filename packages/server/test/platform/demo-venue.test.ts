@@ -33,6 +33,24 @@ describe(`the demo venue at any hour on ${testDialect}`, () => {
     expect(cabanaHours.size).toBe(24);
   });
 
+  it('lets a guest book Main Beach and the Cabana Deck on the public page, with the day’s prices', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public/booking/availability' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.locations.map((l: { name: string }) => l.name)).toEqual(['MB', 'CD']);
+    const price = (name: string) => body.prices.find((p: { name: string }) => p.name === name);
+    expect(price('Umbrella + 2 Chairs')).toMatchObject({
+      unitType: 'U',
+      price: '35.00',
+      addOn: false,
+      startHour: 7,
+      endHour: 14,
+    });
+    expect(price('Extra Chair')).toMatchObject({ addOn: true });
+    // Hotel rates are for hotel guests at the desk, never on the public list.
+    expect(price('Hyatt Guest Umbrella')).toBeUndefined();
+  });
+
   it('takes the zone it is given on first start (main.ts gives the machine’s)', async () => {
     const fresh = await buildTestApp({ clock, seed: 'none' });
     try {

@@ -79,7 +79,15 @@ export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: s
     maxUnits: rules.maxUnits,
     policy: settings.bookingCancelPolicy,
     locations,
-    prices: prices.map((p) => ({ id: p.id, name: p.name, unitType: p.unit_type, price: centsToMoney(p.price_cents) })),
+    prices: prices.map((p) => ({
+      id: p.id,
+      name: p.name,
+      unitType: p.unit_type,
+      price: centsToMoney(p.price_cents),
+      addOn: Boolean(p.add_on),
+      startHour: Number(p.start_time),
+      endHour: Number(p.end_time),
+    })),
   };
 }
 

@@ -384,7 +384,7 @@ export async function reservationByManageHash(db: Kysely<DB>, hash: string) {
 export async function publicPrices(db: Kysely<DB>) {
   return db
     .selectFrom('prices')
-    .select(['id', 'name', 'unit_type', 'price_cents'])
+    .select(['id', 'name', 'unit_type', 'price_cents', 'add_on', 'start_time', 'end_time'])
     .where('all_hotels', '=', 0)
     .where((eb) =>
       eb.not(

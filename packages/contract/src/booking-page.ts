@@ -1,0 +1,208 @@
+/**
+ * The guest's booking page (issue 24 point 4): its words in English and Spanish, key for key.
+ * This file imports no schema (no zod): the page is its own light bundle and takes only these
+ * texts and the pure money rule from the contract. `reservations.ts` takes the guest-facing server
+ * answers from `guestBookingTexts.en.errors`, so the page can put them back into Spanish.
+ */
+import type { Translation } from './i18n';
+
+export const guestLanguages = ['en', 'es'] as const;
+export type GuestLanguage = (typeof guestLanguages)[number];
+
+const en = {
+  docTitle: 'Book a spot',
+  pageTitle: (venue: string) => `Book a spot at ${venue}`,
+  language: 'Language',
+  loading: 'Loading…',
+  day: 'Day',
+  location: 'Place',
+  window: 'Time',
+  windows: { full: 'Full day', morning: 'Morning', afternoon: 'Afternoon' },
+  legend: 'Key',
+  free: 'Free',
+  taken: 'Taken',
+  chosen: 'Chosen',
+  notBookable: 'Not bookable',
+  row: (n: number) => `Row ${n}`,
+  unit: (location: string, label: string) => `${location} ${label}`,
+  chooseUnits: (max: number) => `Tap free spots to choose them (up to ${max}).`,
+  maxReached: (max: number) => `A booking holds at most ${max} spots.`,
+  noUnits: 'Nothing can be booked online here. Please ask at the beach.',
+  noneFree: 'Everything is taken on this day. Try another day or place.',
+  prices: 'Prices',
+  priceHours: (from: number, to: number) => `${from}:00–${to}:00`,
+  unitTypes: {
+    U: 'Umbrella',
+    C: 'Cabana',
+    B: 'Day bed',
+    X: 'Chair',
+    P: 'Pier',
+    T: 'Tower',
+  } as Record<string, string>,
+  payAtArrival: 'Pay at arrival: nothing is charged now.',
+  yourDetails: 'Your details',
+  chosenUnits: (units: string) => `Your choice: ${units}`,
+  name: 'Your name',
+  contact: 'Mobile number or e-mail',
+  contactHint: 'We send your confirmation and a link to view or cancel here.',
+  partySize: 'People',
+  arrival: 'Arrival time (optional)',
+  policy: 'Booking policy',
+  acceptPolicy: 'I accept the booking policy',
+  book: (count: number) => (count === 1 ? 'Book 1 spot' : `Book ${count} spots`),
+  booking: 'Booking…',
+  nameBlank: 'Enter your name.',
+  contactBlank: 'Enter a mobile number or an e-mail address.',
+  contactInvalid: 'Enter a mobile number like 305 555 0123 or an e-mail like ana@example.com.',
+  policyBlank: 'Please accept the booking policy.',
+  chooseFirst: 'Choose at least one spot.',
+  booked: 'You are booked!',
+  held: 'Request received!',
+  heldNote: 'The beach confirms your booking shortly; you will hear from us.',
+  sentTo: (contact: string) => `We sent the confirmation to ${contact}.`,
+  manageLink: 'View or cancel your booking',
+  bookAnother: 'Book something else',
+  // The manage page (/book/manage/<token>)
+  manageTitle: 'Your booking',
+  status: 'Status',
+  statuses: {
+    held: 'Waiting for the beach to confirm',
+    confirmed: 'Confirmed',
+    checked_in: 'Checked in',
+    no_show: 'Released (no-show)',
+    cancelled: 'Cancelled',
+  },
+  units: 'Spots',
+  guest: 'Name',
+  party: (n: number) => (n === 1 ? '1 person' : `${n} people`),
+  cancelBooking: 'Cancel booking',
+  cancelSure: 'Cancel this booking? The spots go back on sale.',
+  cancelYes: 'Yes, cancel',
+  cancelNo: 'Keep it',
+  cancelled: 'Your booking is cancelled.',
+  cannotCancel: 'This booking can no longer be cancelled online.',
+  retry: 'Try again',
+  offline: 'No connection. Check your signal and try again.',
+  /** What the server may answer a guest (reservations.ts uses these very strings). */
+  errors: {
+    tooMany: 'Too many requests. Please wait a little and try again.',
+    notOnline: 'This location cannot be booked online. Please ask at the beach.',
+    policyNotAccepted: 'Please accept the booking policy.',
+    linkExpired: 'This link has expired or is not valid.',
+    unitGone: 'One of these units was just booked. Please choose another.',
+    dayPast: 'That day has passed: book today or a later day.',
+    invalidPhone: 'Enter a valid mobile number, like 305 555 0123.',
+    invalidEmail: 'Enter a valid e-mail address.',
+    server: 'Something went wrong. Please try again.',
+  },
+};
+
+const es: Translation<typeof en> = {
+  docTitle: 'Reserva tu sitio',
+  pageTitle: (venue: string) => `Reserva tu sitio en ${venue}`,
+  language: 'Idioma',
+  loading: 'Cargando…',
+  day: 'Día',
+  location: 'Zona',
+  window: 'Horario',
+  windows: { full: 'Día completo', morning: 'Mañana', afternoon: 'Tarde' },
+  legend: 'Leyenda',
+  free: 'Libre',
+  taken: 'Ocupado',
+  chosen: 'Elegido',
+  notBookable: 'No reservable',
+  row: (n: number) => `Fila ${n}`,
+  unit: (location: string, label: string) => `${location} ${label}`,
+  chooseUnits: (max: number) => `Toca los sitios libres para elegirlos (hasta ${max}).`,
+  maxReached: (max: number) => `Una reserva tiene como máximo ${max} sitios.`,
+  noUnits: 'Aquí no se puede reservar en línea. Pregunta en la playa.',
+  noneFree: 'Todo está ocupado este día. Prueba otro día u otra zona.',
+  prices: 'Precios',
+  priceHours: (from: number, to: number) => `${from}:00–${to}:00`,
+  unitTypes: {
+    U: 'Sombrilla',
+    C: 'Cabaña',
+    B: 'Cama balinesa',
+    X: 'Silla',
+    P: 'Muelle',
+    T: 'Torre',
+  } as Record<string, string>,
+  payAtArrival: 'Pagas al llegar: ahora no se cobra nada.',
+  yourDetails: 'Tus datos',
+  chosenUnits: (units: string) => `Tu elección: ${units}`,
+  name: 'Tu nombre',
+  contact: 'Móvil o correo electrónico',
+  contactHint: 'Aquí te enviamos la confirmación y un enlace para verla o cancelarla.',
+  partySize: 'Personas',
+  arrival: 'Hora de llegada (opcional)',
+  policy: 'Condiciones de reserva',
+  acceptPolicy: 'Acepto las condiciones de reserva',
+  book: (count: number) => (count === 1 ? 'Reservar 1 sitio' : `Reservar ${count} sitios`),
+  booking: 'Reservando…',
+  nameBlank: 'Escribe tu nombre.',
+  contactBlank: 'Escribe un móvil o un correo electrónico.',
+  contactInvalid: 'Escribe un móvil como 305 555 0123 o un correo como ana@example.com.',
+  policyBlank: 'Acepta las condiciones de reserva.',
+  chooseFirst: 'Elige al menos un sitio.',
+  booked: '¡Reserva hecha!',
+  held: '¡Solicitud recibida!',
+  heldNote: 'La playa confirmará tu reserva en breve; te avisaremos.',
+  sentTo: (contact: string) => `Enviamos la confirmación a ${contact}.`,
+  manageLink: 'Ver o cancelar tu reserva',
+  bookAnother: 'Reservar otra cosa',
+  manageTitle: 'Tu reserva',
+  status: 'Estado',
+  statuses: {
+    held: 'Pendiente de confirmar por la playa',
+    confirmed: 'Confirmada',
+    checked_in: 'Registrada a la llegada',
+    no_show: 'Liberada (no se presentó)',
+    cancelled: 'Cancelada',
+  },
+  units: 'Sitios',
+  guest: 'Nombre',
+  party: (n: number) => (n === 1 ? '1 persona' : `${n} personas`),
+  cancelBooking: 'Cancelar reserva',
+  cancelSure: '¿Cancelar esta reserva? Los sitios vuelven a estar a la venta.',
+  cancelYes: 'Sí, cancelar',
+  cancelNo: 'Mantenerla',
+  cancelled: 'Tu reserva está cancelada.',
+  cannotCancel: 'Esta reserva ya no se puede cancelar en línea.',
+  retry: 'Reintentar',
+  offline: 'Sin conexión. Revisa la señal y vuelve a intentarlo.',
+  errors: {
+    tooMany: 'Demasiadas solicitudes. Espera un poco y vuelve a intentarlo.',
+    notOnline: 'Esta zona no se puede reservar en línea. Pregunta en la playa.',
+    policyNotAccepted: 'Acepta las condiciones de reserva.',
+    linkExpired: 'Este enlace ha caducado o no es válido.',
+    unitGone: 'Alguien acaba de reservar uno de estos sitios. Elige otro.',
+    dayPast: 'Ese día ya pasó: reserva para hoy o un día posterior.',
+    invalidPhone: 'Escribe un móvil válido, como 305 555 0123.',
+    invalidEmail: 'Escribe un correo electrónico válido.',
+    server: 'Algo salió mal. Vuelve a intentarlo.',
+  },
+};
+
+export const guestBookingTexts = { en, es } as const;
+export type GuestBookingTexts = Translation<typeof en>;
+
+/** The first of the browser's languages the page speaks (navigator.languages), else English. */
+export function guestLanguage(preferred: readonly string[] | undefined): GuestLanguage {
+  for (const code of preferred ?? []) {
+    const base = code.trim().toLowerCase().split(/[-_]/)[0];
+    if (base === 'en' || base === 'es') return base;
+  }
+  return 'en';
+}
+
+/** A server answer (English) in the guest's language; a sentence the page does not know stays as sent. */
+export function guestServerText(details: string, lang: GuestLanguage): string {
+  if (lang === 'en') return details;
+  const key = (Object.keys(en.errors) as (keyof typeof en.errors)[]).find((k) => en.errors[k] === details);
+  return key ? es.errors[key] : details;
+}
+
+/** 'U' → the unit type's name in the language, else the code itself. */
+export function unitTypeName(t: GuestBookingTexts, code: string): string {
+  return t.unitTypes[code] ?? code;
+}

@@ -1,0 +1,157 @@
+import type { GuestBookingTexts } from '@sandbar/contract/booking-page';
+import { useId, useState } from 'react';
+
+export interface GuestDetails {
+  guestName: string;
+  phone: string;
+  email: string;
+  partySize: number;
+  arrival: string;
+}
+
+const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * One field takes a mobile number or an e-mail (whichever the guest types), so the form needs no
+ * extra tap to pick one. The same checks as the server's schema, said before the call.
+ */
+export function readContact(contact: string): { phone: string; email: string } | 'blank' | 'invalid' {
+  const c = contact.trim();
+  if (!c) return 'blank';
+  if (c.includes('@')) return emailish.test(c) ? { phone: '', email: c } : 'invalid';
+  return c.replace(/\D/g, '').length >= 7 && /^[\d\s()+.-]+$/.test(c) ? { phone: c, email: '' } : 'invalid';
+}
+
+/** Name, contact, party, arrival and the venue's policy: the second half of the one booking screen. */
+export function DetailsForm(props: {
+  t: GuestBookingTexts;
+  chosen: string;
+  count: number;
+  policy: string;
+  busy: boolean;
+  error: string;
+  onSubmit(details: GuestDetails): void;
+}) {
+  const { t } = props;
+  const id = useId();
+  const [name, setName] = useState('');
+  const [contact, setContact] = useState('');
+  const [party, setParty] = useState(2);
+  const [arrival, setArrival] = useState('');
+  const [accepted, setAccepted] = useState(false);
+  const [problems, setProblems] = useState<{ name?: string; contact?: string; policy?: string }>({});
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const c = readContact(contact);
+    const found = {
+      name: name.trim() ? undefined : t.nameBlank,
+      contact: c === 'blank' ? t.contactBlank : c === 'invalid' ? t.contactInvalid : undefined,
+      policy: accepted ? undefined : t.policyBlank,
+    };
+    setProblems(found);
+    if (found.name || found.contact || found.policy || typeof c === 'string') return;
+    props.onSubmit({ guestName: name.trim(), ...c, partySize: party, arrival });
+  };
+
+  return (
+    <form className="gb-card gb-form" onSubmit={submit} noValidate aria-labelledby={`${id}-h`} data-testid="guest-form">
+      <h2 id={`${id}-h`}>{t.yourDetails}</h2>
+      <p className="gb-chosen" data-testid="guest-chosen">
+        {t.chosenUnits(props.chosen)}
+      </p>
+      <label htmlFor={`${id}-name`}>{t.name}</label>
+      <input
+        id={`${id}-name`}
+        name="name"
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={Boolean(problems.name)}
+        aria-describedby={problems.name ? `${id}-name-err` : undefined}
+        data-testid="guest-name"
+      />
+      {problems.name && (
+        <p className="gb-error" id={`${id}-name-err`}>
+          {problems.name}
+        </p>
+      )}
+      <label htmlFor={`${id}-contact`}>{t.contact}</label>
+      <input
+        id={`${id}-contact`}
+        name="contact"
+        autoComplete="tel"
+        maxLength={200}
+        value={contact}
+        onChange={(e) => setContact(e.target.value)}
+        aria-invalid={Boolean(problems.contact)}
+        aria-describedby={`${id}-contact-hint${problems.contact ? ` ${id}-contact-err` : ''}`}
+        data-testid="guest-contact"
+      />
+      <p className="gb-note" id={`${id}-contact-hint`}>
+        {t.contactHint}
+      </p>
+      {problems.contact && (
+        <p className="gb-error" id={`${id}-contact-err`}>
+          {problems.contact}
+        </p>
+      )}
+      <div className="gb-pair">
+        <div>
+          <label htmlFor={`${id}-party`}>{t.partySize}</label>
+          <select
+            id={`${id}-party`}
+            value={party}
+            onChange={(e) => setParty(Number(e.target.value))}
+            data-testid="guest-party"
+          >
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-arrival`}>{t.arrival}</label>
+          <input
+            id={`${id}-arrival`}
+            type="time"
+            value={arrival}
+            onChange={(e) => setArrival(e.target.value)}
+            data-testid="guest-arrival"
+          />
+        </div>
+      </div>
+      <h3>{t.policy}</h3>
+      <p className="gb-policy" data-testid="guest-policy">
+        {props.policy}
+      </p>
+      <label className="gb-check">
+        <input
+          type="checkbox"
+          checked={accepted}
+          onChange={(e) => setAccepted(e.target.checked)}
+          aria-invalid={Boolean(problems.policy)}
+          aria-describedby={problems.policy ? `${id}-policy-err` : undefined}
+          data-testid="guest-accept"
+        />
+        <span>{t.acceptPolicy}</span>
+      </label>
+      {problems.policy && (
+        <p className="gb-error" id={`${id}-policy-err`}>
+          {problems.policy}
+        </p>
+      )}
+      {props.error && (
+        <p className="gb-error" role="alert" data-testid="guest-error">
+          {props.error}
+        </p>
+      )}
+      <button type="submit" className="gb-primary" disabled={props.busy} data-testid="guest-book">
+        {props.busy ? t.booking : t.book(props.count)}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { type GuestBookingTexts, unitTypeName } from '@sandbar/contract/booking-page';
+import type { PublicAvailability } from '@sandbar/contract/reservations';
+import { formatMoney } from '@sandbar/contract/rules/money';
+
+/** The day's prices of the unit types this location has: the spots first, then the extras. */
+export function PriceList(props: {
+  t: GuestBookingTexts;
+  locale: string;
+  prices: PublicAvailability['prices'];
+  unitTypes: string[];
+}) {
+  const { t } = props;
+  const shown = props.prices
+    .filter((p) => props.unitTypes.includes(p.unitType))
+    .sort((a, b) => Number(a.addOn) - Number(b.addOn));
+  if (shown.length === 0) return null;
+  return (
+    <section className="gb-card" aria-labelledby="gb-prices">
+      <h2 id="gb-prices">{t.prices}</h2>
+      <ul className="gb-prices" data-testid="guest-prices">
+        {shown.map((p) => (
+          <li key={p.id}>
+            <span>
+              {p.name}
+              <small>
+                {p.addOn ? '' : `${unitTypeName(t, p.unitType)} · `}
+                {t.priceHours(p.startHour, p.endHour)}
+              </small>
+            </span>
+            <strong>{formatMoney(p.price, { locale: props.locale })}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="gb-note">{t.payAtArrival}</p>
+    </section>
+  );
+}

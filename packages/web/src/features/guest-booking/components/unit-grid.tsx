@@ -1,0 +1,73 @@
+import type { GuestBookingTexts } from '@sandbar/contract/booking-page';
+import type { BookingLocation, BookingUnit } from '@sandbar/contract/reservations';
+import { type BookingWindow, bookableFor } from '@sandbar/contract/rules/reservation';
+
+/** A unit as the guest reads it: its number, or row-position when it has none (the board's rule). */
+export const unitLabel = (u: Pick<BookingUnit, 'unitNumber' | 'row' | 'position'>) =>
+  String(u.unitNumber || `${u.row}-${u.position}`);
+
+/**
+ * The location's units on the board's row/position grid: free ones are buttons to choose, the
+ * rest are shown where they stand but cannot be pressed. Nothing says who holds a unit: the
+ * public answer has no guest data to show.
+ */
+export function UnitGrid(props: {
+  t: GuestBookingTexts;
+  location: BookingLocation;
+  window: BookingWindow;
+  selected: number[];
+  onToggle(unit: BookingUnit): void;
+}) {
+  const { t, location } = props;
+  return (
+    <div className="gb-grid" role="group" aria-label={location.fullName} data-testid="guest-grid">
+      {location.rows.map((row) => (
+        <div className="gb-row" key={row[0]?.row ?? 0} aria-label={t.row(row[0]?.row ?? 0)} role="group">
+          {row.map((u) => {
+            const dark = u.state === 'dark';
+            const free = bookableFor(u, props.window);
+            const chosen = props.selected.includes(u.unitId);
+            const state = dark ? 'dark' : chosen ? 'chosen' : free ? 'free' : 'taken';
+            const word = dark ? t.notBookable : chosen ? t.chosen : free ? t.free : t.taken;
+            return (
+              <button
+                key={u.unitId}
+                type="button"
+                className="gb-unit"
+                data-state={state}
+                data-unit={u.unitId}
+                data-number={u.unitNumber}
+                aria-pressed={free ? chosen : undefined}
+                aria-label={`${t.unit(location.name, unitLabel(u))}, ${word}`}
+                disabled={!free}
+                onClick={() => props.onToggle(u)}
+              >
+                {unitLabel(u)}
+              </button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The key under the grid. */
+export function GridLegend({ t }: { t: GuestBookingTexts }) {
+  return (
+    <ul className="gb-legend" aria-label={t.legend}>
+      <li>
+        <span className="gb-swatch" data-state="free" aria-hidden="true" />
+        {t.free}
+      </li>
+      <li>
+        <span className="gb-swatch" data-state="chosen" aria-hidden="true" />
+        {t.chosen}
+      </li>
+      <li>
+        <span className="gb-swatch" data-state="taken" aria-hidden="true" />
+        {t.taken}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,232 @@
+import { type GuestLanguage, type GuestBookingTexts, guestServerText } from '@sandbar/contract/booking-page';
+import type { BookingUnit, PublicAvailability, PublicBookingResponse } from '@sandbar/contract/reservations';
+import { type BookingWindow, bookingWindows } from '@sandbar/contract/rules/reservation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GuestApiError, bookOnline, getAvailability } from '../api/public-booking';
+import { DetailsForm, type GuestDetails } from '../components/details-form';
+import { PriceList } from '../components/price-list';
+import { GridLegend, UnitGrid, unitLabel } from '../components/unit-grid';
+import { formatDay } from '../guest-language';
+
+/** The server's refusal in the guest's words; a dropped connection says so. */
+export function guestError(err: unknown, t: GuestBookingTexts, lang: GuestLanguage): string {
+  if (err instanceof GuestApiError) {
+    if (err.status === 0) return t.offline;
+    return err.details ? guestServerText(err.details, lang) : t.errors.server;
+  }
+  return t.errors.server;
+}
+
+/**
+ * /book (issue 24 point 4): one screen, phone first. Day, place and time on top; the place's units
+ * on the board's grid; tapping free units opens the details under them; Book. The confirmation
+ * replaces the screen and names where the manage link was sent.
+ */
+export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguage }) {
+  const [day, setDay] = useState<string | null>(null);
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const [timeWindow, setTimeWindow] = useState<BookingWindow>('full');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [data, setData] = useState<PublicAvailability | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [bookError, setBookError] = useState<unknown>(null);
+  const [done, setDone] = useState<{ result: PublicBookingResponse; contact: string } | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback((d: string | null) => {
+    setLoadError(null);
+    getAvailability(d, null)
+      .then((a) => setData(a))
+      .catch((err: unknown) => setLoadError(err));
+  }, []);
+  useEffect(() => load(day), [day, load]);
+  useEffect(() => {
+    if (done) doneHeading.current?.focus();
+  }, [done]);
+
+  const location = data ? (data.locations.find((l) => l.id === locationId) ?? data.locations[0]) : undefined;
+  const units = location?.rows.flat() ?? [];
+  const chosenLabels = units.filter((u) => selected.includes(u.unitId)).map((u) => `${location!.name} ${unitLabel(u)}`);
+  const locale = lang === 'es' ? 'es-US' : 'en-US';
+
+  const toggle = (u: BookingUnit) => {
+    setNotice('');
+    setBookError(null);
+    if (selected.includes(u.unitId)) return setSelected(selected.filter((x) => x !== u.unitId));
+    if (data && selected.length >= data.maxUnits) return setNotice(t.maxReached(data.maxUnits));
+    setSelected([...selected, u.unitId]);
+  };
+  const restart = () => {
+    setSelected([]);
+    setNotice('');
+    setBookError(null);
+  };
+
+  const book = (d: GuestDetails) => {
+    if (!data || selected.length === 0) return setNotice(t.chooseFirst);
+    setBusy(true);
+    setBookError(null);
+    bookOnline({
+      day: data.day,
+      unitIds: selected,
+      window: timeWindow,
+      ...d,
+      acceptPolicy: true,
+      languageCode: lang,
+    })
+      .then((result) => setDone({ result, contact: d.phone || d.email }))
+      .catch((err: unknown) => {
+        setBookError(err);
+        // Someone was quicker: show the grid as it is now; the guest picks again.
+        if (err instanceof GuestApiError && err.status === 409) {
+          setSelected([]);
+          load(data.day);
+        }
+      })
+      .finally(() => setBusy(false));
+  };
+
+  if (done) {
+    const b = done.result.booking;
+    return (
+      <main className="gb-main" data-testid="guest-done">
+        <section className="gb-card gb-done">
+          <h1 ref={doneHeading} tabIndex={-1}>
+            {b.status === 'held' ? t.held : t.booked}
+          </h1>
+          <p className="gb-big">
+            {b.units.join(', ')} · {formatDay(b.day, lang)} · {t.windows[b.window]}
+          </p>
+          {b.status === 'held' && <p>{t.heldNote}</p>}
+          <p data-testid="guest-sent-to">{t.sentTo(done.contact)}</p>
+          <p>{t.payAtArrival}</p>
+          <a className="gb-primary" href={done.result.manageUrl} data-testid="guest-manage-link">
+            {t.manageLink}
+          </a>
+          <button
+            type="button"
+            className="gb-secondary"
+            onClick={() => {
+              setDone(null);
+              restart();
+              load(b.day);
+            }}
+          >
+            {t.bookAnother}
+          </button>
+        </section>
+      </main>
+    );
+  }
+
+  const bookable = units.some((u) => u.state !== 'dark');
+  const anyFree = units.some((u) => u.state === 'free' || u.state === 'reserved');
+  return (
+    <main className="gb-main">
+      <h1>{data?.venueName ? t.pageTitle(data.venueName) : t.docTitle}</h1>
+      <section className="gb-card gb-pick">
+        <label htmlFor="gb-day">{t.day}</label>
+        <input
+          id="gb-day"
+          type="date"
+          value={data?.day ?? day ?? ''}
+          min={data?.today}
+          max={data?.lastDay}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return;
+            setDay(v);
+            restart();
+          }}
+          data-testid="guest-day"
+        />
+        {data && <p className="gb-note">{formatDay(data.day, lang)}</p>}
+        {data && data.locations.length > 1 && (
+          <fieldset className="gb-choice">
+            <legend>{t.location}</legend>
+            {data.locations.map((l) => (
+              <label key={l.id}>
+                <input
+                  type="radio"
+                  name="gb-location"
+                  checked={l.id === location?.id}
+                  onChange={() => {
+                    setLocationId(l.id);
+                    restart();
+                  }}
+                  data-testid={`guest-location-${l.name}`}
+                />
+                <span>{l.fullName}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <fieldset className="gb-choice">
+          <legend>{t.window}</legend>
+          {bookingWindows.map((w) => (
+            <label key={w}>
+              <input
+                type="radio"
+                name="gb-window"
+                checked={w === timeWindow}
+                onChange={() => {
+                  setTimeWindow(w);
+                  restart();
+                }}
+                data-testid={`guest-window-${w}`}
+              />
+              <span>{t.windows[w]}</span>
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      {!data && !loadError && <p aria-live="polite">{t.loading}</p>}
+      {loadError !== null && (
+        <div className="gb-card" role="alert">
+          <p className="gb-error">{guestError(loadError, t, lang)}</p>
+          <button type="button" className="gb-secondary" onClick={() => load(day)}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+      {bookError !== null && selected.length === 0 && (
+        <p className="gb-error gb-card" role="alert" data-testid="guest-error">
+          {guestError(bookError, t, lang)}
+        </p>
+      )}
+      {data && !location && <p className="gb-card">{t.noUnits}</p>}
+      {location && (
+        <section className="gb-card" aria-labelledby="gb-units">
+          <h2 id="gb-units">{location.fullName}</h2>
+          <p className="gb-note">{bookable && anyFree ? t.chooseUnits(data!.maxUnits) : t.noneFree}</p>
+          <UnitGrid t={t} location={location} window={timeWindow} selected={selected} onToggle={toggle} />
+          <GridLegend t={t} />
+          <p className="gb-notice" aria-live="polite">
+            {notice}
+          </p>
+        </section>
+      )}
+      {data && location && selected.length > 0 && (
+        <DetailsForm
+          t={t}
+          chosen={chosenLabels.join(', ')}
+          count={selected.length}
+          policy={data.policy}
+          busy={busy}
+          error={bookError ? guestError(bookError, t, lang) : ''}
+          onSubmit={book}
+        />
+      )}
+      {data && location && (
+        <PriceList
+          t={t}
+          locale={locale}
+          prices={data.prices}
+          unitTypes={[...new Set(units.filter((u) => u.state !== 'dark').map((u) => u.unitType))]}
+        />
+      )}
+    </main>
+  );
+}

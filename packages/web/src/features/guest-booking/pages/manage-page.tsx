@@ -1,0 +1,103 @@
+import type { GuestBookingTexts, GuestLanguage } from '@sandbar/contract/booking-page';
+import type { PublicBooking } from '@sandbar/contract/reservations';
+import { holdsUnits } from '@sandbar/contract/rules/reservation';
+import { useEffect, useState } from 'react';
+import { cancelManagedBooking, getManagedBooking } from '../api/public-booking';
+import { formatDay } from '../guest-language';
+import { guestError } from './book-page';
+
+/**
+ * /book/manage/<token>: the link of the confirmation text or e-mail. The guest sees their booking
+ * (nothing of anyone else) and may cancel it while it still holds its units.
+ */
+export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: GuestLanguage; token: string }) {
+  const [booking, setBooking] = useState<PublicBooking | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [justCancelled, setJustCancelled] = useState(false);
+
+  useEffect(() => {
+    getManagedBooking(token)
+      .then(setBooking)
+      .catch((err: unknown) => setError(err));
+  }, [token]);
+
+  const cancel = () => {
+    setBusy(true);
+    setError(null);
+    cancelManagedBooking(token)
+      .then((b) => {
+        setBooking(b);
+        setJustCancelled(true);
+        setAsking(false);
+      })
+      .catch((err: unknown) => setError(err))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <main className="gb-main" data-testid="guest-manage">
+      <h1>{t.manageTitle}</h1>
+      {!booking && !error && <p aria-live="polite">{t.loading}</p>}
+      {error !== null && (
+        <p className="gb-card gb-error" role="alert" data-testid="guest-error">
+          {guestError(error, t, lang)}
+        </p>
+      )}
+      {booking && (
+        <section className="gb-card">
+          {justCancelled && (
+            <p className="gb-ok" role="status" data-testid="guest-cancelled">
+              {t.cancelled}
+            </p>
+          )}
+          <dl className="gb-facts">
+            <dt>{t.status}</dt>
+            <dd data-testid="guest-status">{t.statuses[booking.status]}</dd>
+            <dt>{t.day}</dt>
+            <dd>
+              {formatDay(booking.day, lang)} · {t.windows[booking.window]}
+            </dd>
+            <dt>{t.location}</dt>
+            <dd>{booking.location}</dd>
+            <dt>{t.units}</dt>
+            <dd data-testid="guest-units">{booking.units.join(', ')}</dd>
+            <dt>{t.guest}</dt>
+            <dd>
+              {booking.guestName} · {t.party(booking.partySize)}
+              {booking.arrival ? ` · ${booking.arrival}` : ''}
+            </dd>
+          </dl>
+          <h2>{t.policy}</h2>
+          <p className="gb-policy">{booking.policy}</p>
+          {holdsUnits(booking.status) &&
+            (asking ? (
+              <div className="gb-confirm" role="group" aria-label={t.cancelSure}>
+                <p>{t.cancelSure}</p>
+                <button
+                  type="button"
+                  className="gb-danger"
+                  disabled={busy}
+                  onClick={cancel}
+                  data-testid="guest-cancel-yes"
+                >
+                  {t.cancelYes}
+                </button>
+                <button type="button" className="gb-secondary" onClick={() => setAsking(false)}>
+                  {t.cancelNo}
+                </button>
+              </div>
+            ) : (
+              <button type="button" className="gb-secondary" onClick={() => setAsking(true)} data-testid="guest-cancel">
+                {t.cancelBooking}
+              </button>
+            ))}
+          {!holdsUnits(booking.status) && !justCancelled && booking.status !== 'cancelled' && (
+            <p className="gb-note">{t.cannotCancel}</p>
+          )}
+        </section>
+      )}
+    </main>
+  );
+}
