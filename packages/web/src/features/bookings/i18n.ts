@@ -68,6 +68,9 @@ export const bookingsEn = {
     cancelled: 'Cancelled',
   },
   unknownUnit: 'There is no unit {{number}} here.',
+  confirmBooking: 'Confirm booking',
+  waiting: 'Waiting for confirmation ({{count}})',
+  waitingHint: 'Online bookings the venue confirms by hand: confirm each, or cancel it with a reason.',
 };
 
 export const bookingsEs: Translation<typeof bookingsEn> = {
@@ -137,4 +140,7 @@ export const bookingsEs: Translation<typeof bookingsEn> = {
     cancelled: 'Cancelada',
   },
   unknownUnit: 'Aquí no hay una unidad {{number}}.',
+  confirmBooking: 'Confirmar reserva',
+  waiting: 'Pendientes de confirmar ({{count}})',
+  waitingHint: 'Reservas en línea que el lugar confirma a mano: confirma cada una o cancélala con un motivo.',
 };

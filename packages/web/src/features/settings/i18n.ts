@@ -43,6 +43,27 @@ export const settingsEn = {
     'After 3 am venue time, a copy of the database and the uploaded files goes to the backups folder on the server (a SQLite venue; on PostgreSQL use its own backups, see the README). Copy them off the server too.',
   backupKeep: 'Nightly backups to keep',
   backupKeepHint: 'Older ones are deleted (1–365).',
+  bookingSection: 'Bookings',
+  bookingWindowDays: 'Booking window (days ahead)',
+  bookingWindowDaysHint: 'How many days ahead staff and guests may book (0 = today only).',
+  bookingMaxUnits: 'Most units per booking',
+  bookingMaxUnitsHint: '1 to 20.',
+  bookingSplitHour: 'Afternoon starts at (hour)',
+  bookingSplitHourHint: 'Half-day bookings: the morning ends and the afternoon starts at this hour (0–23).',
+  bookingOnlineLocations: 'Bookable online',
+  bookingOnlineLocationsHint:
+    'Locations guests can book on the public page (/book). The others stay walk-in and staff bookings only.',
+  bookingReleaseTime: 'Release time',
+  bookingReleaseTimeHint:
+    "When bookings not checked in become no-shows and their units go back on sale: '11:00' for every location, or per location like 'MB=11:00, CD=12:30'.",
+  bookingCancelCutoffHours: 'Cancellation cut-off (hours)',
+  bookingCancelCutoffHoursHint:
+    'Up to this many hours before the day the policy promises a refund of a deposit; say it in the policy text too. Staff choose refund or forfeit when they cancel.',
+  bookingCancelPolicy: 'Cancellation policy',
+  bookingCancelPolicyHint: 'Guests read and accept this text on the booking page; it is also on their manage link.',
+  bookingNeedsConfirmation: 'Online bookings wait for staff to confirm',
+  bookingNeedsConfirmationHint:
+    'On: a guest’s booking holds its units as “held” until staff confirm it on the Bookings screen.',
 };
 
 export const settingsEs: Translation<typeof settingsEn> = {
@@ -91,4 +112,26 @@ export const settingsEs: Translation<typeof settingsEn> = {
     'Después de las 3 a. m., hora del lugar, una copia de la base de datos y de los archivos subidos va a la carpeta de copias del servidor (un lugar con SQLite; con PostgreSQL use sus propias copias, vea el README). Cópielas también fuera del servidor.',
   backupKeep: 'Copias nocturnas que se guardan',
   backupKeepHint: 'Las más antiguas se borran (1–365).',
+  bookingSection: 'Reservas',
+  bookingWindowDays: 'Antelación de reserva (días)',
+  bookingWindowDaysHint: 'Con cuántos días de antelación pueden reservar el personal y los clientes (0 = solo hoy).',
+  bookingMaxUnits: 'Máximo de unidades por reserva',
+  bookingMaxUnitsHint: 'De 1 a 20.',
+  bookingSplitHour: 'La tarde empieza a las (hora)',
+  bookingSplitHourHint: 'Reservas de medio día: la mañana termina y la tarde empieza a esta hora (0–23).',
+  bookingOnlineLocations: 'Reservable en línea',
+  bookingOnlineLocationsHint:
+    'Ubicaciones que los clientes pueden reservar en la página pública (/book). Las demás quedan para clientes sin reserva y reservas del personal.',
+  bookingReleaseTime: 'Hora de liberación',
+  bookingReleaseTimeHint:
+    "Cuándo las reservas sin registrar pasan a no presentadas y sus unidades vuelven a la venta: '11:00' para todas las ubicaciones, o por ubicación como 'MB=11:00, CD=12:30'.",
+  bookingCancelCutoffHours: 'Plazo de cancelación (horas)',
+  bookingCancelCutoffHoursHint:
+    'Hasta estas horas antes del día las condiciones prometen devolver el depósito; dilo también en el texto. El personal elige devolver o retener al cancelar.',
+  bookingCancelPolicy: 'Condiciones de cancelación',
+  bookingCancelPolicyHint:
+    'Los clientes leen y aceptan este texto en la página de reservas; también aparece en su enlace.',
+  bookingNeedsConfirmation: 'Las reservas en línea esperan la confirmación del personal',
+  bookingNeedsConfirmationHint:
+    'Activado: la reserva de un cliente retiene sus unidades como «pendiente» hasta que el personal la confirme en la pantalla Reservas.',
 };

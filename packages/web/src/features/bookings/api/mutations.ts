@@ -10,7 +10,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { api } from '../../../lib/api';
 import { bookingsKeys } from './keys';
 
-// One mutation per booking call (house style keeps one file per call; these five share their
+// One mutation per booking call (house style keeps one file per call; these six share their
 // shape exactly, so they share this file). Each refetches the booking grid and the board.
 function refetch(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: bookingsKeys.all });
@@ -35,3 +35,5 @@ export const useMarkNoShow = () => useBookingCall<NoShowBody>('/markReservationN
 export const useMoveReservation = () => useBookingCall<MoveReservationBody>('/moveReservation');
 /** POST /addReservationDeposit. */
 export const useAddDeposit = () => useBookingCall<AddDepositBody>('/addReservationDeposit');
+/** POST /confirmReservation: staff confirm a booking that waits for them (online, by the venue rule). */
+export const useConfirmReservation = () => useBookingCall<{ id: number }>('/confirmReservation');

@@ -3,7 +3,7 @@ import { formatMoney } from '@sandbar/contract/rules/money';
 import type { UnitReservation } from '@sandbar/contract/reservations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCancelReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
+import { useCancelReservation, useConfirmReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
 
 type Pane = null | 'cancel' | 'noShow' | 'move';
 
@@ -36,7 +36,10 @@ export function ReservationCard({
   const cancel = useCancelReservation();
   const noShow = useMarkNoShow();
   const move = useMoveReservation();
-  const error = localError ?? ((cancel.error ?? noShow.error ?? move.error) as Error | null)?.message;
+  const confirm = useConfirmReservation();
+  const error = localError ?? ((cancel.error ?? noShow.error ?? move.error ?? confirm.error) as Error | null)?.message;
+  // A held booking (online, waiting for staff) is confirmed first; only then checked in or released.
+  const held = r.status === 'held';
   const done = () => {
     setPane(null);
     onChanged?.();
@@ -63,7 +66,16 @@ export function ReservationCard({
         {error && <Alert color="red">{error}</Alert>}
         {pane === null && (
           <Group gap="xs">
-            {onCheckIn && (
+            {held && (
+              <Button
+                loading={confirm.isPending}
+                onClick={() => confirm.mutate({ id: r.id }, { onSuccess: done })}
+                data-testid="confirm-booking"
+              >
+                {t('bookings.confirmBooking')}
+              </Button>
+            )}
+            {onCheckIn && !held && (
               <Button onClick={onCheckIn} data-testid="check-in">
                 {t('bookings.checkIn')}
               </Button>
@@ -73,9 +85,11 @@ export function ReservationCard({
                 {t('bookings.move')}
               </Button>
             )}
-            <Button variant="default" onClick={() => setPane('noShow')}>
-              {t('bookings.noShow')}
-            </Button>
+            {!held && (
+              <Button variant="default" onClick={() => setPane('noShow')}>
+                {t('bookings.noShow')}
+              </Button>
+            )}
             <Button variant="subtle" color="red" onClick={() => setPane('cancel')}>
               {t('bookings.cancelBooking')}
             </Button>

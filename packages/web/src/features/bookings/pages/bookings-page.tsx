@@ -16,6 +16,7 @@ import type { BookingUnit } from '@sandbar/contract/reservations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookingBoard } from '../api/get-booking-board';
+import { useReservations } from '../api/get-reservations';
 import { BookingForm } from '../components/booking-form';
 import { ReservationCard } from '../components/reservation-card';
 import '../components/booking-grid.css';
@@ -35,6 +36,7 @@ export function BookingsPage() {
   const [openUnit, setOpenUnit] = useState<BookingUnit | null>(null);
   const { data, isPending, error } = useBookingBoard(day, locationId);
   const shownDay = data?.day ?? day ?? '';
+  const waiting = useReservations(shownDay || null, 'held').data?.reservations ?? [];
   const location = data ? (data.locations.find((l) => l.id === locationId) ?? data.locations[0]) : undefined;
   const units = location?.rows.flat() ?? [];
   const label = (u: { unitNumber: number; row: number; position: number }) =>
@@ -81,6 +83,22 @@ export function BookingsPage() {
         <Text size="sm" c="dimmed">
           {t('bookings.chooseUnits')}
         </Text>
+        {waiting.length > 0 && (
+          <Stack gap="xs" data-testid="bookings-waiting">
+            <Title order={3}>{t('bookings.waiting', { count: waiting.length })}</Title>
+            <Text size="sm" c="dimmed">
+              {t('bookings.waitingHint')}
+            </Text>
+            {waiting.map((r) => (
+              <Stack gap={2} key={r.id}>
+                <Text size="sm" fw={600}>
+                  {[...new Set(r.units.map((u) => u.label))].join(', ')} · {t(`bookings.channels.${r.channel}`)}
+                </Text>
+                <ReservationCard reservation={r} day={shownDay} />
+              </Stack>
+            ))}
+          </Stack>
+        )}
         {isPending && (
           <Center py="lg">
             <Loader />

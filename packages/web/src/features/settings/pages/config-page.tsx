@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Divider, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Container, Divider, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import {
   SaveConfigSettingsBody,
   type Settings,
@@ -15,12 +15,22 @@ import { EmailField, RadioField, TextField, TextareaField, ToggleField } from '.
 import { useFormState } from '../../../components/use-form-state';
 import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
+import { useBookingLocations } from '../api/get-booking-locations';
 import { useConfigSettings } from '../api/get-config-settings';
 import { useSaveConfigSettings } from '../api/save-config-settings';
 import { RichTextField } from '../components/rich-text-editor';
 
 // Each template's hint lists only the placeholders its sender fills (a report has no receipt).
 const placeholderList = (names: readonly string[]) => names.map((n) => `{${n}}`).join(', ');
+
+/** The checked online locations: the rule's names as the venue spells them now (the rule is case-blind). */
+function onlineNames(rule: string, locations: { name: string }[] | undefined): string[] {
+  const wanted = rule
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  return (locations ?? []).filter((l) => wanted.includes(l.name.toLowerCase())).map((l) => l.name);
+}
 
 /** /config (admins): the nine settings of spec section 3 and the venue's own; the server's message is toasted. */
 export function ConfigPage() {
@@ -37,6 +47,7 @@ export function ConfigPage() {
   const settings = useConfigSettings();
   const save = useSaveConfigSettings();
   const { values, setValues, bind, errors, setErrors } = useFormState<Settings>(defaultSettings);
+  const locations = useBookingLocations();
 
   useEffect(() => {
     if (settings.data) setValues(settings.data);
@@ -229,6 +240,61 @@ export function ConfigPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>{text('backupKeep', t('settings.backupKeepHint'))}</Grid.Col>
           </Grid>
+          <Divider label={t('settings.bookingSection')} labelPosition="left" />
+          <Grid data-testid="booking-rules">
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              {text('bookingWindowDays', t('settings.bookingWindowDaysHint'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{text('bookingMaxUnits', t('settings.bookingMaxUnitsHint'))}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              {text('bookingSplitHour', t('settings.bookingSplitHourHint'))}
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Checkbox.Group
+                label={t('settings.bookingOnlineLocations')}
+                description={t('settings.bookingOnlineLocationsHint')}
+                value={onlineNames(values.bookingOnlineLocations, locations.data)}
+                onChange={(names) => bind('bookingOnlineLocations')(names.join(', '))}
+              >
+                <Group mt={4}>
+                  {(locations.data ?? []).map((l) => (
+                    <Checkbox
+                      key={l.name}
+                      value={l.name}
+                      label={`${l.fullName} (${l.name})`}
+                      name="bookingOnlineLocations"
+                      styles={{ body: { minHeight: 48, alignItems: 'center' } }}
+                    />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              {text('bookingReleaseTime', t('settings.bookingReleaseTimeHint'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              {text('bookingCancelCutoffHours', t('settings.bookingCancelCutoffHoursHint'))}
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextareaField
+                name="bookingCancelPolicy"
+                label={t('settings.bookingCancelPolicy')}
+                description={t('settings.bookingCancelPolicyHint')}
+                value={values.bookingCancelPolicy}
+                onChange={bind('bookingCancelPolicy')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <ToggleField
+                name="bookingNeedsConfirmation"
+                label={t('settings.bookingNeedsConfirmation')}
+                description={t('settings.bookingNeedsConfirmationHint')}
+                value={values.bookingNeedsConfirmation}
+                onChange={bind('bookingNeedsConfirmation')}
+              />
+            </Grid.Col>
+          </Grid>
+
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('settings.save')}
