@@ -27,6 +27,7 @@ const database = connect({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.SANDBAR_DATA_DIR,
   poolSize: env.DATABASE_POOL_SIZE,
+  backgroundCheckpoints: true,
 });
 // Instances started together on one PostgreSQL database take turns here (advisory lock).
 const seeded = await underStartupLock(database, async () => {

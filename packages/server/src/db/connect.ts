@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -82,7 +83,11 @@ export function connectPostgres(url: string, max = 10): Database {
 
 const OPTIMIZE_EVERY_MS = 3 * 3_600_000;
 
-export function connectSqlite(file: string): Database {
+/**
+ * A SQLite database. `backgroundCheckpoints` (the server's connection: see sqlite-checkpointer.ts)
+ * moves WAL checkpoints off the event loop; scripts and tests do without.
+ */
+export function connectSqlite(file: string, opts: { backgroundCheckpoints?: boolean } = {}): Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers go on while a sale is being written; foreign keys guard the history.
@@ -100,6 +105,11 @@ export function connectSqlite(file: string): Database {
   sqlite.pragma('optimize = 0x10002');
   const optimizing = setInterval(() => sqlite.pragma('optimize'), OPTIMIZE_EVERY_MS);
   optimizing.unref();
+  let checkpointer: Checkpointer | null = null;
+  if (opts.backgroundCheckpoints && file !== ':memory:') {
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    checkpointer = startCheckpointer(file);
+  }
   // Kysely prepares every query anew; better-sqlite3 statements are reusable, and Kysely runs one
   // query at a time on this connection, so a small cache by SQL text saves the prepare (about 15%
   // of a sale's server time, measured with bench/sales.bench.ts).
@@ -121,10 +131,25 @@ export function connectSqlite(file: string): Database {
     },
   };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', file, onConnectionError: () => undefined, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    file,
+    onConnectionError: () => undefined,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
-export function connect(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Database {
+export function connect(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** SQLite: checkpoint on a thread of its own (the server; see connectSqlite). */
+  backgroundCheckpoints?: boolean;
+}): Database {
   if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, opts.poolSize);
-  return connectSqlite(path.resolve(opts.dataDir, 'sandbar.db'));
+  return connectSqlite(path.resolve(opts.dataDir, 'sandbar.db'), { backgroundCheckpoints: opts.backgroundCheckpoints });
 }
