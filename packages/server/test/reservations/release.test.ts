@@ -99,6 +99,24 @@ describe(`booking release on ${testDialect}`, () => {
     }
   });
 
+  it('keeps a booking taken today after the release time (a late booking is not a no-show)', async () => {
+    clock.set(MORNING + 180 * 60_000); // 13:00, past MB's 11:00
+    const late = await createReservation(t.deps, null, {
+      ...base,
+      unitIds: [await unitId(t.deps.db, 'MB', 9)],
+      days: [DAY],
+      guestName: 'Late Booker',
+    });
+    clock.set(MORNING + 200 * 60_000);
+    expect(await releaseNoShows(t.deps)).toBe(0);
+    const r = await t.deps.db
+      .selectFrom('reservations')
+      .select('status')
+      .where('id', '=', late.id)
+      .executeTakeFirstOrThrow();
+    expect(r.status).toBe('confirmed');
+  });
+
   it('lets a held booking go when its hold runs out', async () => {
     const unit = await unitId(t.deps.db, 'MB', 9);
     const held = await createReservation(

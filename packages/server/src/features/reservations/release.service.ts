@@ -24,12 +24,19 @@ export async function releaseNoShows(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   const today = businessDay(now, settings.timeZone);
   const at = venueParts(now, settings.timeZone);
-  const clock = `${String(at.hour).padStart(2, '0')}:${String(at.minute).padStart(2, '0')}`;
+  const hhmm = (p: { hour: number; minute: number }) =>
+    `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const clock = hhmm(at);
   const due = await repo.confirmedOnDay(deps.db, today);
   let released = 0;
   for (const r of due) {
     const time = releaseTimeFor(settings.bookingReleaseTime, r.location_name);
     if (!time || clock < time) continue;
+    // A booking taken today after the release time (a guest booking at 15:00 for this afternoon)
+    // is not a no-show of this morning: it stays until the day ends.
+    const created = Number(r.created_at);
+    if (businessDay(created, settings.timeZone) === today && hhmm(venueParts(created, settings.timeZone)) >= time)
+      continue;
     try {
       await markNoShow(deps, null, { id: r.id, reason: `Not checked in by ${time}` });
       released++;

@@ -350,7 +350,12 @@ export async function confirmedOnDay(db: Kysely<DB>, day: string) {
   return db
     .selectFrom('reservations')
     .innerJoin('locations', 'locations.id', 'reservations.location_id')
-    .select(['reservations.id', 'reservations.location_id', 'locations.name as location_name'])
+    .select([
+      'reservations.id',
+      'reservations.location_id',
+      'reservations.created_at',
+      'locations.name as location_name',
+    ])
     .where('reservations.status', '=', 'confirmed')
     .where((eb) =>
       eb.exists(
