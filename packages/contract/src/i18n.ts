@@ -302,6 +302,7 @@ export const offlineTextsEs: Translation<typeof offlineTexts> = {
   alreadySeated: (unit) => `Ese cliente ya estaba ubicado en ${unit}.`,
   seated: (name, unit) => `${name || 'Cliente'} ubicado en ${unit}.`,
   targetNotFree: (unit) => `${unit} no está libre. Elige una unidad vacía.`,
+  unseatedStatus: 'Sin ubicar (conflicto sin conexión)',
 };
 
 export const reportTextsEs: Translation<typeof reportTexts> = {
@@ -543,7 +544,11 @@ export const reportWordsEs: Record<string, string> = {
 
 /** A report header or row word in a language (unknown words, names and figures stay). */
 export function reportWord(word: string, lang: Language): string {
-  return lang === 'es' ? (reportWordsEs[word] ?? word) : word;
+  if (lang !== 'es') return word;
+  // A Status cell carries the customer's name after the words (offline.ts, unseatedCell).
+  const unseated = `${offlineTexts.unseatedStatus}: `;
+  if (word.startsWith(unseated)) return `${offlineTextsEs.unseatedStatus}: ${word.slice(unseated.length)}`;
+  return reportWordsEs[word] ?? word;
 }
 
 /** "All Transactions 2026-07-04" or "Sandy Room Charges 2026-07-01 to 2026-07-04" in a language. */

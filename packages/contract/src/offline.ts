@@ -22,7 +22,16 @@ export const offlineTexts = {
   alreadySeated: (unit: string) => `That customer was already seated at ${unit}.`,
   seated: (name: string, unit: string) => `${name || 'Customer'} seated at ${unit}.`,
   targetNotFree: (unit: string) => `${unit} is not free. Choose an empty unit.`,
+  /**
+   * A sale whose customer waits unseated (issue 23): the report rows and Today's Customers say so,
+   * with the customer's name, until somebody seats them (never read as a double sale).
+   */
+  unseatedStatus: 'Unseated (offline conflict)',
 };
+
+/** The report's Status cell of a sale whose customers wait unseated: "Unseated (offline conflict): Ana". */
+export const unseatedCell = (names: string[]): string =>
+  `${offlineTexts.unseatedStatus}: ${names.map((n) => n || 'Customer').join(', ')}`;
 
 /** One "Needs attention" item: who paid, how much, when, and the unit they were promised. */
 export const AttentionItem = z.object({

@@ -459,6 +459,11 @@ export const DropoffReport = z.object({
       umbrellaNumber: z.number().int(),
       paymentMethod: z.string(),
       price: Money,
+      /**
+       * True while the customer waits unseated (issue 23: an offline sale whose unit was sold
+       * meanwhile): umbrellaNumber is then the unit promised, not one they sit at.
+       */
+      unseated: z.boolean(),
     }),
   ),
   day: z.string(),

@@ -167,7 +167,11 @@ interface Tablet {
 
 const tablets: Tablet[] = [];
 
-async function tablet(browser: import('@playwright/test').Browser, user: string): Promise<Tablet> {
+async function tablet(
+  browser: import('@playwright/test').Browser,
+  user: string,
+  opts: { board?: boolean } = {},
+): Promise<Tablet> {
   const context = await browser.newContext({ baseURL: server.baseURL });
   await context.addInitScript(busyMonitor);
   const page = await context.newPage();
@@ -185,6 +189,12 @@ async function tablet(browser: import('@playwright/test').Browser, user: string)
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'LOG IN' }).click();
   await expect(page.getByRole('link', { name: 'Log out' })).toBeVisible();
+  if (opts.board === false) {
+    // A back-office tablet (a supervisor's start page is not the board): signed in is enough.
+    const t = { context, page };
+    tablets.push(t);
+    return t;
+  }
   await expect(tile(page, 5)).toBeVisible();
   await page.waitForFunction(() => !!navigator.serviceWorker.controller);
   // The catalogue is kept a little after sign-in: wait until the tablet has it.
@@ -500,4 +510,78 @@ test('Notes/Drops offline: the last known figures, the queued sale, and a drop-o
   expect((await dropoffsOf(request, B)).map((d) => d.notes)).toEqual(['lost answer', 'offline drop']);
   tally.dropoffsArrived++;
   await expect(a.page.getByTestId('cash-on-hand')).toHaveText('$30.00');
+});
+
+test('two-tablet conflict: the picker starts empty; seating works from the board, Reports and Notes/Drops', async ({
+  browser,
+  request,
+}) => {
+  await prepare(request);
+  const a = await tablet(browser, A);
+  const b = await tablet(browser, B);
+  const units = [30, 31, 32];
+  // A sells three units offline; B sells the same three online meanwhile.
+  await dropLink(a, 'offline');
+  for (const n of units) expect(await sellCash(a, n, `Conflict ${n}`)).toBe('queued');
+  for (const n of units) expect(await sellCash(b, n, `Winner ${n}`)).toBe('saved');
+  await restoreLink(a);
+  await expect(counter(a.page)).toHaveAttribute('data-count', '0', { timeout: 20_000 });
+  for (const n of units) {
+    expect((await customersAt(request, n)).map((c) => c.customerName)).toEqual([`Winner ${n}`]);
+    tally.arrived += 2;
+  }
+
+  const seat = async (page: Page, name: string, target: number) => {
+    const item = page.getByTestId('attention-item').filter({ hasText: name });
+    await expect(item).toBeVisible({ timeout: 15_000 });
+    const picker = item.getByRole('combobox', { name: 'Seat on unit' });
+    // Nothing chosen for the attendant: empty, and Seat waits for a choice.
+    await expect(picker).toHaveValue('');
+    await expect(item.getByRole('button', { name: 'Seat' })).toBeDisabled();
+    await picker.fill(`MB ${target}`);
+    await page.getByRole('option', { name: `MB ${target}`, exact: true }).click();
+    await item.getByRole('button', { name: 'Seat' }).click();
+    await expect(item).toHaveCount(0);
+  };
+
+  // The board: all three wait, each with an empty picker.
+  await expect(a.page.getByTestId('attention-item')).toHaveCount(3, { timeout: 15_000 });
+  for (const item of await a.page.getByTestId('attention-item').all()) {
+    await expect(item.getByRole('combobox', { name: 'Seat on unit' })).toHaveValue('');
+  }
+  await seat(a.page, 'Conflict 30', 33);
+  await expect(tile(a.page, 33)).toHaveAttribute('data-status', '2');
+
+  // Reports, as a supervisor on a third tablet: the rows say who waits unseated; seat from there.
+  const s = await tablet(browser, 'supervisor', { board: false });
+  await s.page.goto('/dailyreports');
+  await s.page.getByTestId('report-buttons').getByRole('button', { name: 'Transactions', exact: true }).click();
+  const rows = s.page.getByTestId('report').getByRole('row');
+  await expect(rows.filter({ hasText: 'Unseated (offline conflict): Conflict 31' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Unseated (offline conflict): Conflict 32' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Unseated (offline conflict)' })).toHaveCount(2);
+  await seat(s.page, 'Conflict 31', 34);
+  await expect(rows.filter({ hasText: 'Unseated (offline conflict)' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Unseated (offline conflict): Conflict 32' })).toHaveCount(1);
+
+  // Notes/Drops of the agent who sold offline: Today's Customers marks the one still unseated.
+  await a.page.getByRole('link', { name: 'Notes/Drops' }).click();
+  const customers = a.page.getByTestId('dropoff-customers');
+  const row = (name: string) => customers.getByRole('row').filter({ hasText: name });
+  await expect(row('Conflict 32')).toHaveAttribute('data-unseated', 'true');
+  await expect(row('Conflict 32')).toContainText('Unseated (offline conflict)');
+  await expect(row('Conflict 30')).not.toHaveAttribute('data-unseated', 'true');
+  await expect(row('Conflict 30')).toContainText('33');
+  await seat(a.page, 'Conflict 32', 35);
+  await expect(row('Conflict 32')).not.toHaveAttribute('data-unseated', 'true');
+  await expect(row('Conflict 32')).toContainText('35');
+  await expect(a.page.getByTestId('needs-attention')).toHaveCount(0);
+
+  for (const [n, name] of [
+    [33, 'Conflict 30'],
+    [34, 'Conflict 31'],
+    [35, 'Conflict 32'],
+  ] as const) {
+    expect((await customersAt(request, n)).map((c) => c.customerName)).toEqual([name]);
+  }
 });

@@ -1,4 +1,4 @@
-import { offlineTexts } from '@sandbar/contract/offline';
+import { offlineTexts, unseatedCell } from '@sandbar/contract/offline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
 import { readState } from '../../src/features/units/unit-state.repository';
@@ -128,6 +128,21 @@ describe(`offline sales on ${testDialect}`, () => {
     }
     const itemId = (await get('staff', 'getNeedsAttention')).json().items[0].id as number;
 
+    // Issue 23: the report row and Today's Customers say the customer waits unseated, by name,
+    // rather than listing the unit twice as if sold twice.
+    const statusOf = async (saleId: number) => {
+      const r = (await get('admin', `getReport/allTransactions/${Math.floor(MORNING / 1000)}`)).json();
+      const status = r.reportHeaders.indexOf('Status');
+      return r.reportRows.find((row: unknown[]) => row.at(-1) === saleId)[status];
+    };
+    expect(await statusOf(res.json().saleId)).toBe(unseatedCell(['Ann Offline']));
+    expect(await statusOf(res.json().saleId)).toBe('Unseated (offline conflict): Ann Offline');
+    expect(await statusOf(online.json().saleId)).toBe('');
+    const ann = (await get('staff', 'getDropoffReport'))
+      .json()
+      .customers.find((c: { customerName: string }) => c.customerName === 'Ann Offline');
+    expect(ann).toMatchObject({ unseated: true, umbrellaNumber: 64 });
+
     // Seating on a taken unit is refused; on a free one it seats them and clears the item.
     const busy = await post('staff', 'seatUnseatedCustomer', { attentionId: itemId, unitId: x });
     expect(busy.statusCode).toBe(409);
@@ -140,6 +155,12 @@ describe(`offline sales on ${testDialect}`, () => {
     expect((await get('admin', 'getNeedsAttention')).json().items).toEqual([]);
     const again = await post('admin', 'seatUnseatedCustomer', { attentionId: itemId, unitId: y });
     expect(again.statusCode).toBe(409);
+    // Seated: the marks are gone, the row names the unit they sit at.
+    expect(await statusOf(res.json().saleId)).toBe('');
+    const seated = (await get('staff', 'getDropoffReport'))
+      .json()
+      .customers.find((c: { customerName: string }) => c.customerName === 'Ann Offline');
+    expect(seated).toMatchObject({ unseated: false, umbrellaNumber: 65 });
 
     // Replaying the queued sale after all that changes nothing.
     const replay = await post('staff', 'saveCustomer', queued);

@@ -74,6 +74,7 @@ export async function customersOf(db: Kysely<DB>, userId: number, day: string) {
       'unit_customers.customer_name',
       'unit_customers.payment_method',
       'unit_customers.price_cents',
+      'unit_customers.state',
       'positions.unit_number',
       'locations.name as location_name',
     ])

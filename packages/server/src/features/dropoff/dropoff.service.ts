@@ -118,6 +118,7 @@ export async function getDropoffReport(
       umbrellaNumber: c.unit_number,
       paymentMethod: c.payment_method,
       price: centsToMoney(c.price_cents),
+      unseated: c.state === 'unseated',
     })),
     day,
     agent: agent.name,

@@ -1,5 +1,6 @@
 import { centsToMoney } from '@sandbar/contract/common';
 import type { ReportCell, ReportGroup } from '@sandbar/contract/reports';
+import { unseatedCell } from '@sandbar/contract/offline';
 import { paymentMethods } from '@sandbar/contract/rules/pricing';
 import { venueParts } from '@sandbar/contract/rules/time';
 import type * as repo from './reports.repository';
@@ -27,6 +28,8 @@ export interface ReportInput {
   showDeleted: boolean;
   /** A paged list search: its whole range's sums per payment method, for the footer. */
   rangeTotals?: repo.MethodTotal[];
+  /** Sale id → names of its customers still waiting unseated (an offline sale's unit sold meanwhile). */
+  unseated?: Map<number, string[]>;
 }
 
 export interface Built {
@@ -499,7 +502,9 @@ export function allTransactions(input: ReportInput): Built {
       money(priceOf(s)),
       money(s.tip_cents),
       money(s.total_cents),
-      live(s) ? '' : 'Deleted',
+      // Issue 23: the promised unit was sold meanwhile; the row says so, with the guest's name,
+      // until the customer is seated (read as a double sale otherwise).
+      !live(s) ? 'Deleted' : input.unseated?.has(s.id) ? unseatedCell(input.unseated.get(s.id)!) : '',
       // Spec section 6: edit price and switch hotel only where this is 1. A cart's one price cannot
       // be split back over its units, so only single-unit sales that still count are editable.
       live(s) && !s.multi ? 1 : 0,

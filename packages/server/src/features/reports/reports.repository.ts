@@ -504,3 +504,18 @@ export async function lastDeleteOf(db: Db, saleId: number) {
 export async function hotelById(db: Db, id: number) {
   return db.selectFrom('hotels').select(['id', 'name', 'contact_email']).where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * Customers of these days' sales still waiting unseated (issue 23): the open "Needs attention"
+ * items, a handful at most, read from their own small table rather than from every customer row.
+ */
+export async function unseatedOf(db: Db, days: DayRange) {
+  return db
+    .selectFrom('sale_attention')
+    .select(['sale_id', 'customer_name'])
+    .where('day', '>=', days.from)
+    .where('day', '<=', days.to)
+    .where('resolved_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}

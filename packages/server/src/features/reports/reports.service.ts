@@ -23,7 +23,8 @@ import * as repo from './reports.repository';
 
 type BuilderType = keyof typeof builders;
 
-type Need = 'sales' | 'units' | 'moves' | 'reprints' | 'priceEdits' | 'audit' | 'dayTotals' | 'agentTipTotals';
+type Need =
+  'sales' | 'units' | 'moves' | 'reprints' | 'priceEdits' | 'audit' | 'dayTotals' | 'agentTipTotals' | 'unseated';
 
 /** What a report reads; each type loads only its own rows, filtered in SQL where it can. */
 const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.SalesFilter }> = {
@@ -41,7 +42,7 @@ const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.Sa
   customPrice: { load: ['sales', 'units', 'priceEdits'] },
   agentTip: { load: ['agentTipTotals'] },
   userLog: { load: ['audit'] },
-  allTransactions: { load: ['sales', 'units'] },
+  allTransactions: { load: ['sales', 'units', 'unseated'] },
   tip: { load: ['sales', 'units'], filter: { tipOnly: true } },
   creditCardTips: { load: ['sales', 'units'], filter: { tipOnly: true, method: 'Credit Card' } },
   dailyByType: { load: ['dayTotals'] },
@@ -83,7 +84,7 @@ async function build(
     ...(resolved.builder === 'roomCharge' ? { hotelId: resolved.hotel!.id } : {}),
   };
   if (page) return buildPage(db, resolved, days, timeZone, f, page);
-  const [sales, units, moves, reprints, audit, actions, totals, priceEdits] = await Promise.all([
+  const [sales, units, moves, reprints, audit, actions, totals, priceEdits, unseated] = await Promise.all([
     n.includes('sales') ? repo.salesOf(db, days, f) : [],
     n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
     n.includes('moves') ? repo.movesOf(db, days) : [],
@@ -96,6 +97,7 @@ async function build(
         ? agentTotals(db, days)
         : [],
     n.includes('priceEdits') ? repo.priceEditsOf(db, days) : [],
+    n.includes('unseated') ? repo.unseatedOf(db, days) : [],
   ]);
   const input: ReportInput = {
     timeZone,
@@ -110,8 +112,15 @@ async function build(
     totals,
     hotel: resolved.hotel,
     showDeleted,
+    unseated: unseatedNames(unseated),
   };
   return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+}
+
+function unseatedNames(rows: { sale_id: number; customer_name: string }[]): Map<number, string[]> {
+  const map = new Map<number, string[]>();
+  for (const r of rows) map.set(r.sale_id, [...(map.get(r.sale_id) ?? []), r.customer_name]);
+  return map;
 }
 
 function unitLabels(units: Awaited<ReturnType<typeof repo.unitsOfSales>>): Map<number, string[]> {
@@ -141,9 +150,10 @@ async function buildPage(
   f: repo.SalesFilter,
   page: repo.SalesPage,
 ): Promise<Paged> {
-  const [rows, rangeTotals] = await Promise.all([
+  const [rows, rangeTotals, unseated] = await Promise.all([
     repo.salesOf(db, days, f, { ...page, limit: page.limit + 1 }),
     repo.methodTotals(db, days, 'method', f),
+    resolved.builder === 'allTransactions' ? repo.unseatedOf(db, days) : [],
   ]);
   const sales = rows.slice(0, page.limit);
   const units = await repo.unitsOfSales(
@@ -164,6 +174,7 @@ async function buildPage(
     hotel: resolved.hotel,
     showDeleted: false,
     rangeTotals,
+    unseated: unseatedNames(unseated),
   };
   const built = resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
   return {

@@ -18,6 +18,7 @@ export const offlineEn = {
   attentionLine:
     '{{name}} paid {{amount}} {{method}} at {{time}} ({{by}}), promised {{unit}}: that unit was sold meanwhile.',
   seatOn: 'Seat on unit',
+  chooseUnit: 'Choose a unit',
   seat: 'Seat',
   noFreeUnit: 'No free unit',
   exportRefused: 'Export refused sales',
@@ -50,6 +51,7 @@ export const offlineEs: Translation<typeof offlineEn> = {
   attentionLine:
     '{{name}} pagó {{amount}} {{method}} a las {{time}} ({{by}}), con la unidad {{unit}} prometida: esa unidad se vendió mientras tanto.',
   seatOn: 'Ubicar en la unidad',
+  chooseUnit: 'Elige una unidad',
   seat: 'Ubicar',
   noFreeUnit: 'No hay unidades libres',
   exportRefused: 'Exportar ventas rechazadas',

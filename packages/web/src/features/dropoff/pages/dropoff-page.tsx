@@ -1,7 +1,22 @@
-import { Alert, Button, Container, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyToCents as moneyCents } from '@sandbar/contract/common';
+import { offlineTexts } from '@sandbar/contract/offline';
+import { localText } from '../../../lib/notify';
 import { printOnAndroid } from '../../../lib/android-bridge';
 import { useConnectivity } from '../../../lib/connectivity';
 import { keptAt } from '../../../lib/offline-db';
@@ -173,13 +188,22 @@ export function DropoffPage() {
               </Table.Thead>
               <Table.Tbody>
                 {r.customers.map((c) => (
-                  <Table.Tr key={c.id}>
+                  <Table.Tr key={c.id} data-unseated={c.unseated ? 'true' : undefined}>
                     <Table.Td>{money(c.price)}</Table.Td>
                     <Table.Td>{t(`paymentMethods.${c.paymentMethod}`, { defaultValue: c.paymentMethod })}</Table.Td>
                     <Table.Td>{time(c.epoc)}</Table.Td>
                     <Table.Td>{c.customerName}</Table.Td>
                     <Table.Td>{c.projectLocations}</Table.Td>
-                    <Table.Td>{c.umbrellaNumber}</Table.Td>
+                    <Table.Td>
+                      {c.unseated ? (
+                        // Promised a unit that was sold meanwhile: not seated anywhere yet (issue 23).
+                        <Badge color="red" variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                          {localText(offlineTexts.unseatedStatus)}
+                        </Badge>
+                      ) : (
+                        c.umbrellaNumber
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

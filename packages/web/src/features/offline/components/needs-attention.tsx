@@ -1,15 +1,12 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { AttentionItem } from '@sandbar/contract/offline';
 import type { DashboardData } from '@sandbar/contract/units';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
 import { useMoney } from '../../../lib/venue-format';
-import { useNeedsAttention, useSeatUnseated } from '../api/needs-attention';
-
-const boardKey = ['units', 'board', 'today', ''];
+import { useNeedsAttention, useSeatUnseated, useTodayBoard } from '../api/needs-attention';
 
 /** Free units (empty or left) of a location on today's board, for seating a waiting customer. */
 function freeUnits(board: DashboardData | undefined, locationId: number) {
@@ -24,11 +21,11 @@ function freeUnits(board: DashboardData | undefined, locationId: number) {
 function Item({ item }: { item: AttentionItem }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const qc = useQueryClient();
-  const board = qc.getQueryData<DashboardData>(boardKey);
+  const board = useTodayBoard(true).data;
   const options = freeUnits(board, item.locationId);
+  // Starts empty (issue 23): one tap must never seat a guest on a unit nobody chose.
   const [unit, setUnit] = useState<string | null>(null);
-  const target = unit ?? options[0]?.value ?? null;
+  const target = unit !== null && options.some((o) => o.value === unit) ? unit : null;
   const seat = useSeatUnseated();
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="attention-item" data-customer={item.customerName}>
@@ -50,6 +47,7 @@ function Item({ item }: { item: AttentionItem }) {
           data={options}
           value={target}
           onChange={setUnit}
+          placeholder={t('offline.chooseUnit')}
           searchable
           nothingFoundMessage={t('offline.noFreeUnit')}
         />

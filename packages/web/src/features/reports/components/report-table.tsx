@@ -1,4 +1,5 @@
 import { reportWord } from '@sandbar/contract/i18n';
+import { offlineTexts } from '@sandbar/contract/offline';
 import { currentLanguage } from '../../../lib/current-language';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
@@ -49,7 +50,15 @@ export function ReportTable({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const cell = useMoneyCell();
+  const moneyCell = useMoneyCell();
+  // Status words that carry a name (an unseated offline sale, issue 23) in the app's language.
+  const cell = useCallback(
+    (c: ReportCell) =>
+      typeof c === 'string' && c.startsWith(offlineTexts.unseatedStatus)
+        ? reportWord(c, currentLanguage())
+        : moneyCell(c),
+    [moneyCell],
+  );
   const tail = hiddenTail(headers);
   const shown = tail ? headers.slice(0, -tail) : headers;
   const metas = rows.map((r) => cachedMeta(headers, r));
