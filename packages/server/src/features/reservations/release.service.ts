@@ -35,7 +35,7 @@ export async function releaseNoShows(deps: Deps): Promise<number> {
     // A booking taken today after the release time (a guest booking at 15:00 for this afternoon)
     // is not a no-show of this morning: it stays until the day ends.
     const created = Number(r.created_at);
-    if (businessDay(created, settings.timeZone) === today && hhmm(venueParts(created, settings.timeZone)) >= time)
+    if (businessDay(created, settings.timeZone) === today && hhmm(venueParts(created, settings.timeZone)) > time)
       continue;
     try {
       await markNoShow(deps, null, { id: r.id, reason: `Not checked in by ${time}` });
