@@ -1,25 +1,32 @@
 /**
- * Signed single-unit sales per second, end to end, as staff sell them (issue 25): HTTP → POST
- * /api/saveCustomer (validation, server totals, compare-and-set, sale + items + customer +
- * signature + unit log + outbox receipt, board event) on SQLite and on PostgreSQL, 20 concurrent
- * connections. Every sale is signed, as every sale the wizard makes is: a pool of 200 distinct
- * drawn signatures (500×200, strokes of varied shape and width), in the season's mix (seed.ts):
- * card 4 in 7 (with a card transaction id and the season's tips), cash 2 in 7, voucher 1 in 7
- * (with its number); receipts by text 7 in 10, else e-mail. SALES_BENCH_SIGNATURE picks what the
+ * Selling, end to end, as staff sell (issues 15 and 25): HTTP → the server (its own process, as in
+ * production) → SQLite or PostgreSQL, 20 tablets at once, two measures:
+ *   - signed single-unit sales (the issue's target: ≥ 500 a second on SQLite, ≥ 400 on
+ *     PostgreSQL, on the 2-core machine): POST /api/saveCustomer (validation, server totals,
+ *     compare-and-set, sale + items + customer + signature + unit log + queued receipt, board
+ *     event), every sale a new unit and ourTransactionId, in the season's mix of methods (card 4
+ *     in 7 with its tips and card transaction id, cash 2 in 7, voucher 1 in 7) and receipts (text 7
+ *     in 10, else e-mail), driven by autocannon;
+ *   - the season's real mix (selling-mix.ts): carts with their holds, room charges on the hotels'
+ *     rosters, tips, add-ons, printed slips and reprints, in the season's proportions; its rate is
+ *     sales recorded a second, its CPU is everything the checkouts cost (holds and prints too)
+ *     divided by the sales.
+ * Every sale is signed, as every sale the wizard makes is: a pool of 200 distinct drawn
+ * signatures (500×200, strokes of varied shape and width). SALES_BENCH_SIGNATURE picks what the
  * tablet sends: `compact` (the default, today's tablet: the 1-bit PNG it makes itself), `rgba`
- * (an older tablet: the pad's RGBA PNG, ≈14 KB, compacted by the server) or `none` (unsigned,
- * what this bench sold until issue 25, for comparison only).
+ * (an older tablet: the pad's RGBA PNG, ≈14 KB, compacted by the server) or `none` (unsigned, what
+ * this bench sold until issue 25, for comparison only).
  *
- * The servers run as their own processes (as in production); autocannon drives them from this
- * one. Every request sells a different unit with a fresh ourTransactionId, so each is a real sale.
  * Honest figures (issue 15): a run is a fixed number of sales timed from the first request to the
  * last response; both databases are warmed up, then take turns run after run (so both see the
  * same machine load); a figure is the median of SALES_BENCH_RUNS runs (3), printed with the CPU
- * each sale cost (the server process, and on PostgreSQL its backends, from /proc) and the load
- * average: on a shared machine CPU per sale says more than the rate.
+ * each sale cost (the server process with its threads, and on PostgreSQL its backends, from /proc)
+ * and the load average: on a shared machine CPU per sale says more than the rate.
  *
- *   node --import tsx bench/sales.bench.ts            (both databases)
- *   SALES_BENCH_DB=sqlite node --import tsx bench/sales.bench.ts
+ *   node --import tsx bench/sales.bench.ts            (both databases, both measures)
+ *   SALES_BENCH_DB=sqlite|postgres  SALES_BENCH_KIND=single|mix  SALES_BENCH_RUNS=3
+ *   SALES_BENCH_SALES=3000 (single-unit sales a run)  SALES_BENCH_CHECKOUTS=2000 (mix checkouts a run)
+ *   SALES_BENCH_PROF=<dir> (a CPU profile of each server, written when it stops)
  *
  * Exports a default async function for bench/run.ts; prints one line per run and per database.
  */
@@ -36,12 +43,13 @@ import { seedDemoVenue } from '../packages/server/src/demo-venue';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
 import { benchSaleBody, benchSignatures, insertBenchPrice, positionIdsOf, signatureKind } from './fixtures';
-import { type LoadResult, loadOnce, machineLoad, median } from './season/load';
+import { type LoadResult, backendCpu, cpuSeconds, loadOnce, machineLoad, median } from './season/load';
+import { type MixResult, type MixVenue, prepareMixVenue, sellMix } from './selling-mix';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 20;
-const ROWS = 110;
-const PER_ROW = 100; // 11,000 sellable units: one sale each
+const ROWS = 200;
+const PER_ROW = 100; // 20,000 sellable units: each sold once (11,000 single-unit sales, ≈ 8,000 units of checkouts)
 /** Sales a timed run (each sells units nobody sold yet: 11,000 cover the warm-up and the runs). */
 const SALES = Number(process.env.SALES_BENCH_SALES ?? 3000);
 const RUNS = Number(process.env.SALES_BENCH_RUNS ?? 3);
@@ -50,7 +58,12 @@ const RUNS = Number(process.env.SALES_BENCH_RUNS ?? 3);
  * compiling the sale's path), so with 300 the first timed run measured a cold server.
  */
 const WARMUP = 1000;
-const CLOCK_TICKS = 100;
+/** Checkouts of the real mix a run, and untimed ones first. */
+const CHECKOUTS = Number(process.env.SALES_BENCH_CHECKOUTS ?? 2000);
+const MIX_WARMUP = 500;
+const KINDS = (process.env.SALES_BENCH_KIND ? [process.env.SALES_BENCH_KIND] : ['single', 'mix']) as (
+  'single' | 'mix'
+)[];
 /** Throw-away PostgreSQL databases are named with this prefix (SALES_BENCH_PG_PREFIX to tell benches apart). */
 const PG_PREFIX = process.env.SALES_BENCH_PG_PREFIX ?? 'sandbar_bench';
 const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -58,6 +71,7 @@ const SIGNATURE = signatureKind();
 
 export interface SalesBenchResult {
   database: 'sqlite' | 'postgres';
+  kind: 'single' | 'mix';
   connections: number;
   sales: number;
   perSecond: number;
@@ -70,7 +84,7 @@ export interface SalesBenchResult {
 }
 
 /** A location of 11,000 umbrellas, an all-day price, assigned to the demo staff user. */
-async function seedBenchVenue(database: Database): Promise<{ positionIds: number[]; priceId: number }> {
+async function seedBenchVenue(database: Database): Promise<{ positionIds: number[]; priceId: number; mix: MixVenue }> {
   const db = database.db;
   await migrateToLatest(db);
   await seedDemoVenue(db, systemClock);
@@ -99,7 +113,8 @@ async function seedBenchVenue(database: Database): Promise<{ positionIds: number
   const staff = await db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
   await db.insertInto('user_locations').values({ user_id: staff.id, location_id: locationId }).execute();
   const priceId = await insertBenchPrice(db, now);
-  return { positionIds: await positionIdsOf(db, locationId), priceId };
+  const mix = await prepareMixVenue(db, priceId);
+  return { positionIds: await positionIdsOf(db, locationId), priceId, mix };
 }
 
 async function freePort(): Promise<number> {
@@ -151,10 +166,13 @@ interface Venue {
   pgName?: string;
   positionIds: number[];
   priceId: number;
+  mix: MixVenue;
   url: string;
   proc: ChildProcess;
   token: string;
+  /** The next sale's number, and the next unit never sold. */
   next: number;
+  nextUnit: number;
   cleanup(): Promise<void>;
 }
 
@@ -187,7 +205,7 @@ async function openVenue(dialect: 'sqlite' | 'postgres'): Promise<Venue> {
     };
   }
   try {
-    const { positionIds, priceId } = await seedBenchVenue(database);
+    const { positionIds, priceId, mix } = await seedBenchVenue(database);
     const { url, proc } = await startServer(env);
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
@@ -195,7 +213,7 @@ async function openVenue(dialect: 'sqlite' | 'postgres'): Promise<Venue> {
       body: JSON.stringify({ username: 'staff', password: 'sandbar-demo' }),
     });
     const { token } = (await login.json()) as { token: string };
-    return { dialect, database, pgName, positionIds, priceId, url, proc, token, next: 0, cleanup };
+    return { dialect, database, pgName, positionIds, priceId, mix, url, proc, token, next: 0, nextUnit: 0, cleanup };
   } catch (err) {
     await database.close();
     await cleanup();
@@ -209,29 +227,6 @@ async function closeVenue(v: Venue): Promise<void> {
   await v.cleanup();
 }
 
-/** CPU seconds a process has used (user + system), from /proc (Linux); 0 elsewhere. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of each PostgreSQL backend connected to the bench database, by pid. */
-async function backendCpu(name: string): Promise<Map<number, number>> {
-  const c = new pg.Client({ connectionString: PG_ADMIN });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
-    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-  } finally {
-    await c.end();
-  }
-}
-
 /** A fixed number of signed sales in the season's mix, each a different unit and a fresh ourTransactionId. */
 function sell(v: Venue, sales: number) {
   // Timed from the first request to the last response (autocannon's own duration is rounded up to
@@ -242,10 +237,29 @@ function sell(v: Venue, sales: number) {
     amount: sales,
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${v.token}` },
-    body: () => {
-      const n = v.next++;
-      return benchSaleBody(n, v.positionIds[n % v.positionIds.length]!, v.priceId, sigs);
-    },
+    body: () => benchSaleBody(v.next++, takeUnits(v, 1)[0]!, v.priceId, sigs),
+  });
+}
+
+/** Units nobody sold yet (a sale of a sold unit is a fast 409, not a sale). */
+function takeUnits(v: Venue, count: number): number[] {
+  if (v.nextUnit + count > v.positionIds.length) throw new Error('the bench venue ran out of units');
+  const ids = v.positionIds.slice(v.nextUnit, v.nextUnit + count);
+  v.nextUnit += count;
+  return ids;
+}
+
+/** A fixed number of checkouts in the season's real mix (selling-mix.ts). */
+function sellTheMix(v: Venue, checkouts: number): Promise<MixResult> {
+  return sellMix({
+    url: v.url,
+    token: v.token,
+    venue: v.mix,
+    signatures: sigs,
+    checkouts,
+    connections: CONNECTIONS,
+    next: () => v.next++,
+    takeUnits: (n) => takeUnits(v, n),
   });
 }
 const sigs = benchSignatures(SIGNATURE);
@@ -261,12 +275,29 @@ interface RunFigures {
   /** PostgreSQL backends' CPU per sale, ms (0 on SQLite: it runs inside the server). */
   dbCpuMs: number;
   load: string;
+  /** The mix: what its checkouts sent besides the sales. */
+  mix?: MixResult;
 }
 
-async function measuredRun(v: Venue, sales: number): Promise<RunFigures> {
+/** One timed run of either measure, with the CPU the server (and PostgreSQL) spent on it. */
+async function measuredRun(v: Venue, kind: 'single' | 'mix', amount: number): Promise<RunFigures> {
   const server0 = cpuSeconds(v.proc.pid!);
   const db0 = v.pgName ? await backendCpu(v.pgName) : new Map<number, number>();
-  const r: LoadResult = await sell(v, sales);
+  let r: LoadResult;
+  let mix: MixResult | undefined;
+  if (kind === 'single') r = await sell(v, amount);
+  else {
+    mix = await sellTheMix(v, amount);
+    r = {
+      rps: mix.salesPerSecond,
+      p50: mix.p50,
+      p99: mix.p99,
+      ok: mix.sales,
+      errors: mix.errors,
+      bytesPerSecond: 0,
+      seconds: mix.seconds,
+    };
+  }
   const server1 = cpuSeconds(v.proc.pid!);
   let dbSeconds = 0;
   if (v.pgName) {
@@ -281,74 +312,89 @@ async function measuredRun(v: Venue, sales: number): Promise<RunFigures> {
     serverCpuMs: ((server1 - server0) * 1000) / Math.max(1, r.ok),
     dbCpuMs: (dbSeconds * 1000) / Math.max(1, r.ok),
     load: machineLoad(),
+    mix,
   };
 }
+
+const label = { single: 'signed single-unit sales/s', mix: 'signed sales/s in the real mix' };
 
 export default async function salesBench(): Promise<SalesBenchResult[]> {
   const which = process.env.SALES_BENCH_DB;
   const dialects = (which ? [which] : ['sqlite', 'postgres']) as ('sqlite' | 'postgres')[];
   const venues: Venue[] = [];
   const out: SalesBenchResult[] = [];
+  const what = SIGNATURE === 'none' ? ' (UNSIGNED)' : SIGNATURE === 'rgba' ? ' (RGBA pad PNG)' : '';
+  console.log(`Selling: ${dialects.join(' and ')}, ${CONNECTIONS} tablets, median of ${RUNS} runs (${machineLoad()})`);
   try {
     for (const d of dialects) venues.push(await openVenue(d));
-    const perRun = Math.min(SALES, Math.floor((venues[0]!.positionIds.length - WARMUP) / RUNS));
-    // Warm both servers up (JIT, pool connections) before anything is timed.
-    for (const v of venues) await sell(v, WARMUP);
-    const runs = new Map<Venue, RunFigures[]>(venues.map((v) => [v, []]));
-    // The databases take turns, run after run, so both see the same machine load.
-    for (let i = 0; i < RUNS; i++) {
+    for (const kind of KINDS) {
+      const amount = kind === 'single' ? SALES : CHECKOUTS;
+      // Warm both servers up (JIT, pool connections) before anything is timed.
       for (const v of venues) {
-        const f = await measuredRun(v, perRun);
-        runs.get(v)!.push(f);
+        if (kind === 'single') await sell(v, WARMUP);
+        else await sellTheMix(v, MIX_WARMUP);
+      }
+      const runs = new Map<Venue, RunFigures[]>(venues.map((v) => [v, []]));
+      // The databases take turns, run after run, so both see the same machine load.
+      for (let i = 0; i < RUNS; i++) {
+        for (const v of venues) {
+          const f = await measuredRun(v, kind, amount);
+          runs.get(v)!.push(f);
+          const m = f.mix
+            ? ` (${f.mix.checkouts} checkouts: ${f.mix.units} units, ${f.mix.holds} holds, ${f.mix.prints} prints, ` +
+              `${f.mix.reprints} reprints, ${f.mix.requests} requests${f.mix.errorSamples.length ? `; ${f.mix.errorSamples.join(' | ')}` : ''})`
+            : '';
+          console.log(
+            `  ${kind} run ${i + 1} ${v.dialect.padEnd(8)} ${Math.round(f.rps)} sales/s, p99 ${Math.round(f.p99)} ms, ` +
+              `CPU/sale ${f.serverCpuMs.toFixed(2)} ms server + ${f.dbCpuMs.toFixed(2)} ms database${m} (${f.load})`,
+          );
+        }
+      }
+      for (const v of venues) {
+        const all = [...runs.get(v)!].sort((a, b) => a.rps - b.rps);
+        const mid = all[Math.floor(all.length / 2)]!;
+        const r: SalesBenchResult = {
+          database: v.dialect,
+          kind,
+          connections: CONNECTIONS,
+          sales: mid.ok,
+          perSecond: Math.round(mid.rps),
+          p50Ms: Math.round(mid.p50),
+          p99Ms: Math.round(mid.p99),
+          errors: all.reduce((n, f) => n + f.errors, 0),
+          recorded: await recordedSales(v),
+          serverCpuMs: median(all.map((f) => f.serverCpuMs)),
+          dbCpuMs: median(all.map((f) => f.dbCpuMs)),
+        };
+        out.push(r);
+        const target = kind === 'single' ? ` (target ${r.database === 'sqlite' ? '≥ 500' : '≥ 400'})` : '';
         console.log(
-          `  run ${i + 1} ${v.dialect.padEnd(8)} ${Math.round(f.rps)} sales/s, p99 ${Math.round(f.p99)} ms, ` +
-            `CPU/sale ${f.serverCpuMs.toFixed(2)} ms server + ${f.dbCpuMs.toFixed(2)} ms database (${f.load})`,
+          `sales ${r.database.padEnd(8)} ${r.connections} tablets: ${r.perSecond} ${label[kind]}${what}${target}, ` +
+            `median of ${RUNS} (${r.sales} sales a run, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ` +
+            `${r.recorded} recorded in all; CPU per sale ${r.serverCpuMs.toFixed(2)} ms server + ` +
+            `${r.dbCpuMs.toFixed(2)} ms database; ${mid.load})`,
         );
       }
-    }
-    const what = SIGNATURE === 'none' ? 'unsigned' : SIGNATURE === 'rgba' ? 'signed (RGBA pad PNG)' : 'signed';
-    for (const v of venues) {
-      const all = [...runs.get(v)!].sort((a, b) => a.rps - b.rps);
-      const mid = all[Math.floor(all.length / 2)]!;
-      const recorded = Number(
-        (
-          await v.database.db
-            .selectFrom('sales')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-      const r: SalesBenchResult = {
-        database: v.dialect,
-        connections: CONNECTIONS,
-        sales: mid.ok,
-        perSecond: Math.round(mid.rps),
-        p50Ms: Math.round(mid.p50),
-        p99Ms: Math.round(mid.p99),
-        errors: all.reduce((n, f) => n + f.errors, 0),
-        recorded,
-        serverCpuMs: median(all.map((f) => f.serverCpuMs)),
-        dbCpuMs: median(all.map((f) => f.dbCpuMs)),
-      };
-      out.push(r);
-      console.log(
-        `sales ${r.database.padEnd(8)} ${r.connections} connections: ${r.perSecond} ${what} single-unit sales/s ` +
-          `(target ${r.database === 'sqlite' ? '≥ 500' : '≥ 400'}), median of ${RUNS} ` +
-          `(${r.sales} sales a run, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ${r.recorded} recorded; ` +
-          `CPU per sale ${r.serverCpuMs.toFixed(2)} ms server + ${r.dbCpuMs.toFixed(2)} ms database; ${mid.load})`,
-      );
-    }
-    const [a, b] = out;
-    if (a && b) {
-      console.log(
-        `sales postgres/sqlite: ${(b.perSecond / a.perSecond).toFixed(2)} × the rate, ` +
-          `${((b.serverCpuMs + b.dbCpuMs) / (a.serverCpuMs + a.dbCpuMs)).toFixed(2)} × the CPU per sale (${machineLoad()})`,
-      );
+      const [a, b] = out.filter((r) => r.kind === kind);
+      if (a && b) {
+        console.log(
+          `sales ${kind} postgres/sqlite: ${(b.perSecond / a.perSecond).toFixed(2)} × the rate, ` +
+            `${((b.serverCpuMs + b.dbCpuMs) / (a.serverCpuMs + a.dbCpuMs)).toFixed(2)} × the CPU per sale (${machineLoad()})`,
+        );
+      }
     }
   } finally {
     for (const v of venues) await closeVenue(v);
   }
   return out;
+}
+
+async function recordedSales(v: Venue): Promise<number> {
+  const row = await v.database.db
+    .selectFrom('sales')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

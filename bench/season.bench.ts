@@ -3,8 +3,8 @@
  * on PostgreSQL, a fresh venue (its first 11 days) against a season venue (SEASON_BENCH_DAYS,
  * default 120), both of 1,200 units from bench/season/seed.ts, each served by the real server in
  * its own process:
- *   today's board · a past busy day (compared per byte) · board search · selling (single-unit
- *   cash sales) · the drop-off report alone, with the board at half its rate (its own latency)
+ *   today's board · a past busy day (compared per byte) · board search · selling (signed sales
+ *   in the season's real mix: carts with their holds, room charges, tips, prints; selling-mix.ts) · the drop-off report alone, with the board at half its rate (its own latency)
  *   and with the board saturated (does the board keep its rate?) · deleting a location with
  *   history, an unused location, a user with sales, a new user, a new price · start time (median
  *   of three spawns) · RSS · database size · the sales table and its indexes
@@ -36,6 +36,8 @@ import {
   type LoadSpec,
   type Server,
   loadMedian,
+  backendCpu,
+  cpuSeconds,
   loadOnce,
   login,
   machineLoad,
@@ -47,7 +49,8 @@ import {
   tabletInOwnProcess,
   timed,
 } from './season/load';
-import { benchSaleBody, benchSignatures, insertBenchPrice, positionIdsOf, signatureKind } from './fixtures';
+import { benchSignatures, insertBenchPrice, positionIdsOf, signatureKind } from './fixtures';
+import { type MixVenue, prepareMixVenue, sellMix } from './selling-mix';
 import { SEASON_PASSWORD, type SeasonSummary, databaseBytes, seedSeason } from './season/seed';
 
 const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
@@ -59,9 +62,10 @@ const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
 const FRESH_DAYS = 11;
 const RUNS = Number(process.env.SEASON_BENCH_RUNS ?? 5);
 const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Checkouts of the real mix a run (≈ 1.2 units each). */
 const SALES_PER_RUN = 1500;
 /** A new unit for every sale of every run: a sale of a sold unit is a fast 409, not a sale. */
-const SELL_UNITS = Math.ceil((RUNS * SALES_PER_RUN) / 100) * 100 + 500;
+const SELL_UNITS = Math.ceil((RUNS * SALES_PER_RUN * 1.3) / 100) * 100 + 500;
 const DATA_DIR = process.env.SEASON_BENCH_DIR ?? os.tmpdir();
 const signatures = benchSignatures(signatureKind());
 const PG_PREFIX = process.env.SEASON_BENCH_PG_PREFIX ?? 'sandbar_season';
@@ -127,7 +131,7 @@ async function createVenue(dialect: Dialect, opts: { days: number; units: number
 }
 
 /** A selling location (5,000 units, an all-day price) and its seller: the same in both venues. */
-async function addSellingLocation(db: Database['db']): Promise<{ unitIds: number[]; priceId: number }> {
+async function addSellingLocation(db: Database['db']): Promise<{ unitIds: number[]; priceId: number; mix: MixVenue }> {
   const now = Date.now();
   const { id: locationId } = await db
     .insertInto('locations')
@@ -176,7 +180,7 @@ async function addSellingLocation(db: Database['db']): Promise<{ unitIds: number
     .executeTakeFirstOrThrow();
   await db.insertInto('user_locations').values({ user_id: userId, location_id: locationId }).execute();
   const priceId = await insertBenchPrice(db, now);
-  return { unitIds: await positionIdsOf(db, locationId), priceId };
+  return { unitIds: await positionIdsOf(db, locationId), priceId, mix: await prepareMixVenue(db, priceId) };
 }
 
 /** A venue's ten busiest past days (the season's, or the opening fortnight's). */
@@ -326,23 +330,50 @@ async function measureVenue(dialect: Dialect, venue: Venue, days: string[], turn
     steady.sort((a, b) => a.p99 - b.p99);
     put('dropsUnderLoad', steady[Math.floor(steady.length / 2)]!);
 
-    // Selling: signed sales in the season's mix (fixtures.ts), every request a new unit and
-    // ourTransactionId, 20 connections.
+    // Selling: signed sales in the season's real mix (selling-mix.ts), every unit new, 20 tablets.
     let next = 0;
-    const sellOnce = () =>
-      loadOnce({
-        url: `${url}/api/saveCustomer`,
+    let nextUnit = 0;
+    const sellOnce = async (): Promise<LoadResult> => {
+      const m = await sellMix({
+        url,
+        token: seller,
+        venue: sell.mix,
+        signatures,
+        checkouts: SALES_PER_RUN,
         connections: 20,
-        amount: SALES_PER_RUN,
-        method: 'POST',
-        headers: { ...auth(seller), 'content-type': 'application/json' },
-        body: () => {
-          const n = next++;
-          return benchSaleBody(n, sell.unitIds[n % sell.unitIds.length]!, sell.priceId, signatures);
+        next: () => next++,
+        takeUnits: (n) => {
+          if (nextUnit + n > sell.unitIds.length) throw new Error('the selling location ran out of units');
+          nextUnit += n;
+          return sell.unitIds.slice(nextUnit - n, nextUnit);
         },
       });
+      return {
+        rps: m.salesPerSecond,
+        p50: m.p50,
+        p99: m.p99,
+        ok: m.sales,
+        errors: m.errors,
+        bytesPerSecond: 0,
+        seconds: m.seconds,
+      };
+    };
+    // CPU per sale: the server process (its threads too) and, on PostgreSQL, the venue's backends.
+    const pgName = venue.env.DATABASE_URL ? new URL(venue.env.DATABASE_URL).pathname.slice(1) : null;
     const sells: LoadResult[] = [];
-    for (let i = 0; i < RUNS; i++) sells.push(await turns.run(sellOnce));
+    const cpu: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await turns.run(async () => {
+        const s0 = cpuSeconds(server!.proc.pid!);
+        const d0 = pgName ? await backendCpu(pgName) : new Map<number, number>();
+        const r = await sellOnce();
+        let db = 0;
+        if (pgName) for (const [pid, c] of await backendCpu(pgName)) db += c - (d0.get(pid) ?? 0);
+        sells.push(r);
+        cpu.push(((cpuSeconds(server!.proc.pid!) - s0 + db) * 1000) / Math.max(1, r.ok));
+      });
+    }
+    f.sellCpuMs = median(cpu);
     sells.sort((a, b) => a.rps - b.rps);
     put('selling', { ...sells[Math.floor(sells.length / 2)]!, errors: sells.reduce((n, r) => n + r.errors, 0) });
 
@@ -517,8 +548,9 @@ function report(dialect: Dialect, fresh: Figures, season: Figures) {
   row('past busy day', 'pastDay.rps', 'req/s', true);
   row('search', 'search.rps', 'req/s', true);
   row('search p99', 'search.p99', 'ms', false);
-  row('selling (20 conn)', 'selling.rps', 'sale/s', true);
+  row('selling, real mix (20 tablets)', 'selling.rps', 'sale/s', true);
   row('selling p99', 'selling.p99', 'ms', false);
+  row('CPU per sale (server + database)', 'sellCpuMs', 'ms', false, 2);
   row('Notes/Drops alone', 'dropoff.rps', 'req/s', true);
   row('Notes/Drops p99, board at half rate', 'dropsUnderLoad.p99', 'ms', false);
   row('board alone, beside it (48 conn)', 'boardAlone.rps', 'req/s', true);

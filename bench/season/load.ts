@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 // Load helpers with honest figures (issue 15): a run sends a fixed number of requests and its rate
 // is counted from the first request to the last response (autocannon's own duration is rounded
@@ -328,4 +329,29 @@ export async function timed(
   });
   await res.arrayBuffer();
   return { ms: performance.now() - t0, status: res.status };
+}
+
+/** CPU seconds a process has used (user + system, all its threads), from /proc (Linux, 100 ticks a second); 0 elsewhere. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of each PostgreSQL backend connected to database `name`, by pid. */
+export async function backendCpu(name: string): Promise<Map<number, number>> {
+  const c = new pg.Client({
+    connectionString: process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+  } finally {
+    await c.end();
+  }
 }
