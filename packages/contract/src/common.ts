@@ -100,3 +100,16 @@ export type IdParam = z.infer<typeof IdParam>;
 /** '0' / '1' flags as the spec sends them (admin, manager, supervisor, addOn, toggles). */
 export const Flag = z.enum(['0', '1']);
 export type Flag = z.infer<typeof Flag>;
+
+/**
+ * A rule joining two fields (or asking the server's own data, such as its time-zone database),
+ * which the OpenAPI 3.0 document's JSON Schema cannot state: the schema's refinement checks it,
+ * and the operation's description and its `x-rules-in-code` list it with the exact message, so a
+ * client knows every refusal of a request its schema allows (issue 27).
+ */
+export interface CodeRule {
+  /** What the rule asks, in a client's words. */
+  rule: string;
+  /** The message of a 400 that breaks it. */
+  message: string;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Flag01, formId, formText } from './admin-fields';
+import { Flag01, addId, addOrEdit, editId, filledText, formFlag, optionalText } from './admin-fields';
 import { messages } from './messages';
 
 const m = messages.hotel;
@@ -63,27 +63,48 @@ export function splitEmails(text: string): string[] {
     .filter(Boolean);
 }
 
+/** One address of a contact list: no spaces, commas or semicolons (they separate addresses). */
+const address = '[^\\s@,;]+@[^\\s@,;]+\\.[^\\s@,;]+';
+const badAddresses = (v: unknown) => splitEmails(String(v ?? '')).filter((e) => !new RegExp(`^${address}$`).test(e));
+/** Several addresses separated by spaces, commas or semicolons (a blank has none). */
+const contactEmails = (blank?: string) =>
+  z
+    .string({ error: blank })
+    .max(2000, { error: 'Keep this under 2000 characters.' })
+    .regex(new RegExp(`^[\\s,;]*${blank ? '' : '(?:'}${address}(?:[\\s,;]+${address})*${blank ? '' : ')?'}[\\s,;]*$`), {
+      error: (iss) =>
+        blank && !splitEmails(String(iss.input ?? '')).length
+          ? blank
+          : `Check the contact e-mail address: ${badAddresses(iss.input).join(', ')}`,
+    })
+    .transform((v) => v.trim());
+
+const hotelName = filledText(200, m.nameBlank);
+const hotelFields = {
+  roomRange: optionalText(2000),
+  vacationOwnerRule: formFlag,
+};
+
 /** The hotel form (spec section 5). New: name, contact name, contact e-mail; edit: only the name. */
-export const HotelForm = z
-  .object({
-    id: formId,
-    name: formText(200),
-    contactName: formText(200),
-    contactEmail: formText(2000),
-    roomRange: formText(2000),
-    vacationOwnerRule: formText(1),
-  })
-  .superRefine((d, ctx) => {
-    const add = d.id === 0;
-    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (!d.name) issue(m.nameBlank, 'name');
-    if (add && !d.contactName) issue(m.contactNameBlank, 'contactName');
-    if (add && !d.contactEmail) issue(m.contactEmailBlank, 'contactEmail');
-    const bad = splitEmails(d.contactEmail).filter((e) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e));
-    if (bad.length) issue(`Check the contact e-mail address: ${bad.join(', ')}`, 'contactEmail');
-    if (d.vacationOwnerRule && d.vacationOwnerRule !== '0' && d.vacationOwnerRule !== '1')
-      issue('Flags are 0 or 1.', 'vacationOwnerRule');
-  });
+export const HotelForm = addOrEdit(
+  z.object({
+    id: addId,
+    name: hotelName,
+    contactName: filledText(200, m.contactNameBlank),
+    contactEmail: contactEmails(m.contactEmailBlank),
+    ...hotelFields,
+  }),
+  z.object({
+    id: editId,
+    name: hotelName,
+    contactName: optionalText(200),
+    contactEmail: contactEmails()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? ''),
+    ...hotelFields,
+  }),
+).transform((d) => ({ ...d, id: typeof d.id === 'number' ? d.id : 0 }));
 export type HotelFormInput = z.input<typeof HotelForm>;
 
 export const SaveHotelBody = z.object({ postData: HotelForm });

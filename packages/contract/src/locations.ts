@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formId, formText } from './admin-fields';
+import { filledText, formId, formNumber } from './admin-fields';
 import { messages } from './messages';
 
 const m = messages.location;
@@ -25,33 +25,28 @@ export type LocationListResponse = z.infer<typeof LocationListResponse>;
 export const LocationResponse = z.object({ location: LocationRow });
 export type LocationResponse = z.infer<typeof LocationResponse>;
 
-const count = (v: string) => (/^\d+$/.test(v) ? Number(v) : Number.NaN);
-
 /** The location form, add and edit alike (spec section 5): the four messages, then the numbers. */
 export const LocationForm = z
   .object({
     id: formId,
     locationId: formId,
-    name: formText(50),
-    fullName: formText(200),
-    umbrellas: formText(10),
-    umbrellaRows: formText(10),
-  })
-  .superRefine((d, ctx) => {
-    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (!d.name) issue(m.nameBlank, 'name');
-    if (!d.fullName) issue(m.fullNameBlank, 'fullName');
     // The spec's four texts in the spec's order (section 5: name, fullName, umbrellas, umbrellaRows
     // → "Name", "Full Name", "Umbrellas", "Umbrellas per Row"), quoted exactly (issue 26). The form
     // labels `umbrellas` "Umbrellas" (positions in each row) and `umbrellaRows` "Umbrella Rows".
-    if (!d.umbrellas) issue(m.umbrellasBlank, 'umbrellas');
-    if (!d.umbrellaRows) issue(m.umbrellaRowsBlank, 'umbrellaRows');
-    const u = count(d.umbrellas);
-    const r = count(d.umbrellaRows);
-    if (d.umbrellas && !(u >= 1 && u <= locationLimits.maxUmbrellas))
-      issue(`Umbrellas per Row is a whole number from 1 to ${locationLimits.maxUmbrellas}.`, 'umbrellas');
-    if (d.umbrellaRows && !(r >= 1 && r <= locationLimits.maxRows))
-      issue(`Umbrella Rows is a whole number from 1 to ${locationLimits.maxRows}.`, 'umbrellaRows');
+    name: filledText(50, m.nameBlank),
+    fullName: filledText(200, m.fullNameBlank),
+    umbrellas: formNumber(
+      1,
+      locationLimits.maxUmbrellas,
+      `Umbrellas per Row is a whole number from 1 to ${locationLimits.maxUmbrellas}.`,
+      m.umbrellasBlank,
+    ),
+    umbrellaRows: formNumber(
+      1,
+      locationLimits.maxRows,
+      `Umbrella Rows is a whole number from 1 to ${locationLimits.maxRows}.`,
+      m.umbrellaRowsBlank,
+    ),
   })
   .transform((d) => ({
     id: d.id || d.locationId,

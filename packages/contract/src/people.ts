@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Flag01, formId, parseIdList } from './admin-fields';
+import { Flag01, addId, addOrEdit, editId, filledText, orBlank, parseIdList } from './admin-fields';
+import type { CodeRule } from './common';
 import { messages } from './messages';
 import { UserType } from './roles';
 
@@ -47,90 +48,137 @@ export const languageCodes = ['en', 'es'] as const;
  * 14: `savePeople` with a partial `postData` changes only what is sent). Sent as null or '' it is
  * blank. Left out it stays undefined here; the service keeps the stored value (or, on add, blank).
  */
-const sentText = (max = 500) =>
-  z
-    .union([z.string(), z.number(), z.null()])
+const sentText = (max = 500, format?: { pattern: RegExp; error: string }) => {
+  const text = z.string().max(max, { error: `Keep this under ${max} characters.` });
+  return (format ? text.regex(orBlank(format.pattern), { error: format.error }) : text)
+    .nullable()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === null ? '' : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .max(max, { error: `Keep this under ${max} characters.` })
-        .optional(),
-    );
+    .transform((v) => (v === undefined ? undefined : v === null ? '' : v.trim()));
+};
+/** Sent on add; on edit only when it changes, and then not blank. */
+const filled = (max: number, blank: string, format?: { pattern: RegExp; error: string }) => ({
+  add: filledText(max, blank, format),
+  edit: filledText(max, blank, format).optional(),
+});
+/** A role flag: '1' on, '0' or '' off (the flags sent decide the type; see userTypeFromFlags). */
+const roleFlag = z
+  .union([z.enum(['', '0', '1']), z.literal(0), z.literal(1), z.null()], { error: 'Flags are 0 or 1.' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null ? '' : String(v)));
+const passwordError = 'A password needs at least 8 characters.';
+
+const personFields = {
+  phone: sentText(50),
+  email: sentText(200, { pattern: /[^\s@]+@[^\s@]+\.[^\s@]+/, error: 'Check the e-mail address.' }),
+  locations: z
+    .string({ error: 'Locations are a comma list of ids.' })
+    .max(2000, { error: 'Keep this under 2000 characters.' })
+    .regex(/^[\s,\d]*$/, { error: 'Locations are a comma list of ids.' })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : parseIdList(v ?? ''))),
+  admin: roleFlag,
+  manager: roleFlag,
+  supervisor: roleFlag,
+  userType: z
+    .enum(['', ...UserType.options], { error: 'The user type is one of A, S, M, U.' })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (v ?? ''))),
+  twoFactor: roleFlag,
+  languageCode: z
+    .enum(['', ...languageCodes], { error: 'Choose English or Spanish.' })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (v ?? ''))),
+};
+const name = filled(200, m.nameBlank);
+const initials = filled(10, m.initialsBlank);
+const user = filled(100, m.usernameBlank, {
+  pattern: /[A-Za-z0-9._@-]+/,
+  error: 'A username has letters, digits, dots, dashes or @ only, without spaces.',
+});
+
+/** Rules joining two fields (not in the document's schemas): checked here, listed for the document. */
+export const personCodeRules: CodeRule[] = [
+  { rule: 'confirmPass is sent, and equals pass, whenever pass is', message: m.confirmBlank },
+  { rule: 'confirmPass equals pass', message: m.passwordsDiffer },
+];
+
+/** The confirmation: on add always, on edit once a password was typed. */
+const confirmed = (d: { pass?: unknown; confirmPass?: unknown }, ctx: z.RefinementCtx) => {
+  const pass = typeof d.pass === 'string' ? d.pass : '';
+  const confirm = typeof d.confirmPass === 'string' ? d.confirmPass : '';
+  if (!pass) return;
+  if (!confirm) ctx.addIssue({ code: 'custom', message: m.confirmBlank, path: ['confirmPass'] });
+  else if (pass !== confirm) ctx.addIssue({ code: 'custom', message: m.passwordsDiffer, path: ['confirmPass'] });
+};
 
 /**
  * The user form (spec section 5). Add: name, initials, username, password and confirmation.
  * Edit: the same, but the password is optional and a missing confirmation counts only when a
  * password was typed; a field left out of the post keeps its value (only a sent blank is an
- * error). Messages concatenate in the spec's order.
+ * error). Messages come in the spec's order.
  */
-export const PersonForm = z
-  .object({
-    id: formId,
-    name: sentText(200),
-    initials: sentText(10),
-    phone: sentText(50),
-    email: sentText(200),
-    user: sentText(100),
-    pass: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((v) => v ?? '')
-      .pipe(z.string().max(200)),
-    confirmPass: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((v) => v ?? '')
-      .pipe(z.string().max(200)),
-    locations: sentText(2000).transform((v) => (v === undefined ? undefined : parseIdList(v))),
-    admin: sentText(1),
-    manager: sentText(1),
-    supervisor: sentText(1),
-    userType: sentText(1),
-    twoFactor: sentText(1),
-    languageCode: sentText(10),
-  })
-  .superRefine((d, ctx) => {
-    const add = d.id === 0;
-    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    // On add every field counts; on edit only a field that was sent.
-    const blank = (v: string | undefined) => (add || v !== undefined) && !v;
-    if (blank(d.name)) issue(m.nameBlank, 'name');
-    if (blank(d.initials)) issue(m.initialsBlank, 'initials');
-    if (blank(d.user)) issue(m.usernameBlank, 'user');
-    if (add && !d.pass) issue(m.passwordBlank, 'pass');
-    if (d.pass || add) {
-      if (!d.confirmPass) issue(m.confirmBlank, 'confirmPass');
-      else if (d.pass !== d.confirmPass) issue(m.passwordsDiffer, 'confirmPass');
-    }
-    if (d.user && !/^[A-Za-z0-9._@-]+$/.test(d.user))
-      issue('A username has letters, digits, dots, dashes or @ only, without spaces.', 'user');
-    if (d.pass && d.pass.length < 8) issue('A password needs at least 8 characters.', 'pass');
-    if (d.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(d.email)) issue('Check the e-mail address.', 'email');
-    if (d.languageCode && !(languageCodes as readonly string[]).includes(d.languageCode))
-      issue('Choose English or Spanish.', 'languageCode');
-  })
-  .transform((d) => {
-    const add = d.id === 0;
-    // The role is decided only when a flag or userType was sent (always on add).
-    const roleSent = [d.admin, d.supervisor, d.manager, d.userType].some((v) => v !== undefined);
-    return {
-      ...d,
-      /** The flags decide the type (admin wins, then supervisor, then manager); userType is the fallback. */
-      userType:
-        add || roleSent
-          ? userTypeFromFlags({
-              admin: d.admin ?? '',
-              supervisor: d.supervisor ?? '',
-              manager: d.manager ?? '',
-              userType: d.userType ?? '',
-            })
-          : undefined,
-      twoFactor: d.twoFactor === undefined ? undefined : d.twoFactor === '1',
-      languageCode: d.languageCode === undefined ? undefined : d.languageCode || 'en',
-    };
-  });
+export const PersonForm = addOrEdit(
+  z
+    .object({
+      id: addId,
+      name: name.add,
+      initials: initials.add,
+      user: user.add,
+      // A password is not trimmed: its spaces count.
+      pass: z
+        .string({ error: m.passwordBlank })
+        .max(200)
+        .min(8, { error: (iss) => (iss.input === '' ? m.passwordBlank : passwordError) }),
+      confirmPass: z.string({ error: m.confirmBlank }).max(200).min(1, { error: m.confirmBlank }),
+      ...personFields,
+    })
+    .superRefine(confirmed),
+  z
+    .object({
+      id: editId,
+      name: name.edit,
+      initials: initials.edit,
+      user: user.edit,
+      pass: z
+        .string()
+        .max(200)
+        .regex(/^(?:|[\s\S]{8,})$/, { error: passwordError })
+        .nullable()
+        .optional()
+        .transform((v) => v ?? ''),
+      confirmPass: z
+        .string()
+        .max(200)
+        .nullable()
+        .optional()
+        .transform((v) => v ?? ''),
+      ...personFields,
+    })
+    .superRefine(confirmed),
+).transform((d) => {
+  const add = typeof d.id !== 'number';
+  // The role is decided only when a flag or userType was sent (always on add).
+  const roleSent = [d.admin, d.supervisor, d.manager, d.userType].some((v) => v !== undefined);
+  return {
+    ...d,
+    id: typeof d.id === 'number' ? d.id : 0,
+    /** The flags decide the type (admin wins, then supervisor, then manager); userType is the fallback. */
+    userType:
+      add || roleSent
+        ? userTypeFromFlags({
+            admin: d.admin ?? '',
+            supervisor: d.supervisor ?? '',
+            manager: d.manager ?? '',
+            userType: d.userType ?? '',
+          })
+        : undefined,
+    twoFactor: d.twoFactor === undefined ? undefined : d.twoFactor === '1',
+    languageCode: d.languageCode === undefined ? undefined : d.languageCode || 'en',
+  };
+});
 export type PersonFormInput = z.input<typeof PersonForm>;
 export type PersonFormData = z.output<typeof PersonForm>;
 

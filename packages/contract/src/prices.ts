@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { Flag01, formId, formText, parseIdList } from './admin-fields';
-import { Money } from './common';
+import {
+  Flag01,
+  addId,
+  addOrEdit,
+  editId,
+  filledText,
+  formFlag,
+  formNumber,
+  optionalNumber,
+  optionalText,
+  orBlank,
+  parseIdList,
+} from './admin-fields';
+import { type CodeRule, Money } from './common';
 import { messages } from './messages';
 
 const m = messages.price;
@@ -34,57 +46,93 @@ export type PriceListResponse = z.infer<typeof PriceListResponse>;
 export const PriceResponse = z.object({ price: PriceRow, hotels: z.array(HotelOption) });
 export type PriceResponse = z.infer<typeof PriceResponse>;
 
-const money = (v: string) => /^\d{1,6}(\.\d{1,2})?$/.test(v);
-const hour = (v: string) => /^\d{1,2}$/.test(v) && Number(v) <= 24;
+const moneyPattern = /^\d{1,6}(\.\d{1,2})?$/;
+const moneyFormat = { pattern: moneyPattern, error: 'Enter amounts like 35.00.' };
+const hourError = 'Times are whole hours from 0 to 24.';
+const unitCode = { pattern: /[UCBXPTucbxpt]/, error: 'The unit code is one of U, C, B, X, P, T.' };
+const hotelLinks = (add: boolean) =>
+  z
+    .string({ error: m.hotelOnEditOnly })
+    .max(2000, { error: 'Keep this under 2000 characters.' })
+    // Ids as the checkbox widget keeps them (",1,3,"); on add none but 0 (no link yet).
+    .regex(add ? /^[\s,0]*$/ : /^[\s,\d]*$/, { error: add ? m.hotelOnEditOnly : 'Hotels are a comma list of ids.' })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? '');
+
+/** Fields of both shapes, in the order of the spec's messages (name, price, start, end, unit code). */
+const priceName = filledText(200, m.nameBlank);
+const priceFields = {
+  retailRate: optionalText(20, moneyFormat),
+  hotelRate: optionalText(20, moneyFormat),
+  addOn: formFlag,
+  // A whole number, negative too (sorts before the others).
+  sort: z
+    .union(
+      [
+        z.number().int().min(-999_999_999).max(999_999_999),
+        z.string().regex(orBlank(/-?\d{1,9}/), { error: 'Sort is a whole number.' }),
+        z.null(),
+      ],
+      { error: 'Sort is a whole number.' },
+    )
+    .optional()
+    .transform((v) => (v == null ? '' : String(v).trim())),
+};
+
+/** Rules joining two fields (not in the document's schemas): checked here, listed for the document. */
+export const priceCodeRules: CodeRule[] = [
+  { rule: 'startTime is not after endTime when both are sent', message: 'The start time is after the end time.' },
+];
+
+const startNotAfterEnd = (d: { startTime: unknown; endTime: unknown }, ctx: z.RefinementCtx) => {
+  const hour = (v: unknown) => (/^\s*\d{1,2}\s*$/.test(String(v ?? '')) ? Number(v) : Number.NaN);
+  const [start, end] = [hour(d.startTime), hour(d.endTime)];
+  if (start <= 24 && end <= 24 && start > end)
+    ctx.addIssue({ code: 'custom', message: priceCodeRules[0]!.message, path: ['endTime'] });
+};
 
 /**
  * The price form (spec section 5). Add: name, price, start and end time and unit code are
  * required, and a hotel link is refused ('Add price first then edit to link to a hotel').
  * Edit: only the name is required; a blank field keeps its stored value.
  */
-export const PriceForm = z
-  .object({
-    id: formId,
-    name: formText(200),
-    price: formText(20),
-    retailRate: formText(20),
-    hotelRate: formText(20),
-    addOn: formText(1),
-    sort: formText(10),
-    startTime: formText(5),
-    endTime: formText(5),
-    unitType: formText(1),
-    projectHotels: formText(2000),
-    allHotels: formText(1),
-  })
-  .superRefine((d, ctx) => {
-    const add = d.id === 0;
-    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (!d.name) issue(m.nameBlank, 'name');
-    if (add) {
-      if (!d.price) issue(m.priceBlank, 'price');
-      if (!d.startTime) issue(m.startTimeBlank, 'startTime');
-      if (!d.endTime) issue(m.endTimeBlank, 'endTime');
-      if (!d.unitType) issue(m.unitCodeBlank, 'unitType');
-      if (parseIdList(d.projectHotels).length || d.allHotels === '1') issue(m.hotelOnEditOnly, 'projectHotels');
-    }
-    for (const k of ['price', 'retailRate', 'hotelRate'] as const)
-      if (d[k] && !money(d[k])) issue('Enter amounts like 35.00.', k);
-    for (const k of ['startTime', 'endTime'] as const)
-      if (d[k] && !hour(d[k])) issue('Times are whole hours from 0 to 24.', k);
-    if (d.startTime && d.endTime && hour(d.startTime) && hour(d.endTime) && Number(d.startTime) > Number(d.endTime))
-      issue('The start time is after the end time.', 'endTime');
-    if (d.unitType && !(unitTypes as readonly string[]).includes(d.unitType.toUpperCase()))
-      issue('The unit code is one of U, C, B, X, P, T.', 'unitType');
-    if (d.sort && !/^-?\d+$/.test(d.sort)) issue('Sort is a whole number.', 'sort');
-    for (const k of ['addOn', 'allHotels'] as const)
-      if (d[k] && d[k] !== '0' && d[k] !== '1') issue('Flags are 0 or 1.', k);
-  })
-  .transform((d) => ({
-    ...d,
-    unitType: d.unitType.toUpperCase(),
-    projectHotels: parseIdList(d.projectHotels),
-  }));
+export const PriceForm = addOrEdit(
+  z
+    .object({
+      id: addId,
+      name: priceName,
+      price: filledText(20, m.priceBlank, moneyFormat),
+      startTime: formNumber(0, 24, hourError, m.startTimeBlank),
+      endTime: formNumber(0, 24, hourError, m.endTimeBlank),
+      unitType: filledText(1, m.unitCodeBlank, unitCode),
+      projectHotels: hotelLinks(true),
+      allHotels: z
+        .union([z.enum(['', '0']), z.literal(0), z.null()], { error: m.hotelOnEditOnly })
+        .optional()
+        .transform((v) => (v == null ? '' : String(v))),
+      ...priceFields,
+    })
+    .superRefine(startNotAfterEnd),
+  z
+    .object({
+      id: editId,
+      name: priceName,
+      price: optionalText(20, moneyFormat),
+      startTime: optionalNumber(0, 24, hourError),
+      endTime: optionalNumber(0, 24, hourError),
+      unitType: optionalText(1, unitCode),
+      projectHotels: hotelLinks(false),
+      allHotels: formFlag,
+      ...priceFields,
+    })
+    .superRefine(startNotAfterEnd),
+).transform((d) => ({
+  ...d,
+  id: typeof d.id === 'number' ? d.id : 0,
+  unitType: d.unitType.toUpperCase(),
+  projectHotels: parseIdList(d.projectHotels),
+}));
 export type PriceFormInput = z.input<typeof PriceForm>;
 
 export const SavePriceBody = z.object({ postData: PriceForm });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isBlank, orBlank } from './admin-fields';
 import { guestBookingTexts } from './booking-page';
-import { Id, Money } from './common';
+import { type CodeRule, Id, Money, wholeNumber } from './common';
 import { formatMoney } from './rules/money';
 import { paymentMethods } from './rules/pricing';
 import { bookingWindows, reservationChannels, reservationStatuses } from './rules/reservation';
@@ -72,7 +73,31 @@ export const ReservationChannel = z.enum(reservationChannels);
 export const BookingWindow = z.enum(bookingWindows);
 
 const text = (max: number) => z.string().trim().max(max);
-const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An e-mail address, or a blank (the other contact may be given instead). */
+const contactEmail = z
+  .string()
+  .max(200)
+  .regex(orBlank(/[^\s@]+@[^\s@]+\.[^\s@]+/), { error: reservationTexts.invalidEmail })
+  .transform((v) => v.trim())
+  .default('');
+/** A phone number of at least 7 digits, or a blank (the other contact may be given instead). */
+const contactPhone = z
+  .string()
+  .max(30)
+  .regex(/^(?:\s*|(?:\D*\d){7}[\s\S]*)$/, { error: reservationTexts.invalidPhone })
+  .transform((v) => v.trim())
+  .default('');
+/** The guest's name: more than spaces. */
+const guestName = z
+  .string({ error: reservationTexts.guestNameBlank })
+  .max(100)
+  .regex(/\S/, { error: reservationTexts.guestNameBlank })
+  .transform((v) => v.trim());
+/** A list without repeats: `uniqueItems` in the document, the message in code. */
+const unique = <T extends z.ZodArray>(list: T, error: string) =>
+  list.refine((v) => new Set(v).size === v.length, { error }).meta({ uniqueItems: true });
+/** How many in the party: a whole number 1–50, as a number or its digits. */
+const PartySize = wholeNumber(1, reservationLimits.maxPartySize, reservationTexts.partySize);
 
 /** A deposit taken when booking (or later): one of the venue's methods, like a sale's payment. */
 export const DepositIn = z.object({
@@ -92,32 +117,33 @@ export type DepositIn = z.infer<typeof DepositIn>;
 /** POST /saveReservation: staff take a desk or phone booking. */
 export const SaveReservationBody = z
   .object({
-    unitIds: z
-      .array(Id)
-      .min(1, { error: reservationTexts.unitsBlank })
-      .max(reservationLimits.maxUnits, {
-        error: reservationTexts.tooManyUnits(reservationLimits.maxUnits),
-      }),
-    days: z
-      .array(BookingDay)
-      .min(1, { error: reservationTexts.daysBlank })
-      .max(reservationLimits.maxDays, { error: reservationTexts.tooManyDays(reservationLimits.maxDays) }),
+    unitIds: unique(
+      z
+        .array(Id)
+        .min(1, { error: reservationTexts.unitsBlank })
+        .max(reservationLimits.maxUnits, {
+          error: reservationTexts.tooManyUnits(reservationLimits.maxUnits),
+        }),
+      reservationTexts.unitTwice,
+    ),
+    days: unique(
+      z
+        .array(BookingDay)
+        .min(1, { error: reservationTexts.daysBlank })
+        .max(reservationLimits.maxDays, { error: reservationTexts.tooManyDays(reservationLimits.maxDays) }),
+      reservationTexts.dayTwice,
+    ),
     window: BookingWindow.default('full'),
-    guestName: text(100).min(1, { error: reservationTexts.guestNameBlank }),
-    phone: text(30).default(''),
-    email: text(200).default(''),
+    guestName: guestName,
+    phone: contactPhone,
+    email: contactEmail,
     /** Hotel guest: hotel, room and last name, found on the hotel's roster like a room charge. */
     hotelId: Id.optional().nullable(),
     roomNumber: text(20).default(''),
     lastName: text(100).default(''),
     /** Skip the roster check (the hotel's list is out of date), like a room charge's manual entry. */
     manualEntry: z.boolean().default(false),
-    partySize: z.coerce
-      .number({ error: reservationTexts.partySize })
-      .int({ error: reservationTexts.partySize })
-      .min(1, { error: reservationTexts.partySize })
-      .max(reservationLimits.maxPartySize, { error: reservationTexts.partySize })
-      .default(2),
+    partySize: PartySize.default(2),
     /** Expected arrival, 'HH:MM' in the venue's zone; '' unknown. */
     arrival: z
       .string()
@@ -132,18 +158,28 @@ export const SaveReservationBody = z
     languageCode: z.enum(['en', 'es']).optional().nullable(),
   })
   .superRefine((b, ctx) => {
-    if (!b.phone && !b.email) ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
-    if (b.email && !emailish.test(b.email))
-      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidEmail, path: ['email'] });
-    if (b.phone && b.phone.replace(/\D/g, '').length < 7)
-      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidPhone, path: ['phone'] });
-    if (b.hotelId && (!b.roomNumber || !b.lastName))
+    if (isBlank(b.phone) && isBlank(b.email))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
+    if (b.hotelId && (isBlank(b.roomNumber) || isBlank(b.lastName)))
       ctx.addIssue({ code: 'custom', message: reservationTexts.hotelNeedsGuest, path: ['roomNumber'] });
-    if (new Set(b.unitIds).size !== b.unitIds.length)
-      ctx.addIssue({ code: 'custom', message: reservationTexts.unitTwice, path: ['unitIds'] });
-    if (new Set(b.days).size !== b.days.length)
-      ctx.addIssue({ code: 'custom', message: reservationTexts.dayTwice, path: ['days'] });
   });
+
+/** Rules joining two fields (not in the document's schemas): checked in code, listed for the document. */
+const contactRule: CodeRule = { rule: 'phone or email is not blank', message: reservationTexts.contactBlank };
+// `uniqueItems` refuses the same JSON value twice; 1 and "1" are the same id only once read.
+const unitsOnceRule: CodeRule = {
+  rule: 'unitIds names no unit twice, as a number or as its digits',
+  message: reservationTexts.unitTwice,
+};
+export const saveReservationCodeRules: CodeRule[] = [
+  contactRule,
+  unitsOnceRule,
+  { rule: 'with a hotelId, roomNumber and lastName are not blank', message: reservationTexts.hotelNeedsGuest },
+];
+export const publicBookingCodeRules: CodeRule[] = [contactRule, unitsOnceRule];
+export const moveReservationCodeRules: CodeRule[] = [
+  { rule: 'unitIds or days is sent', message: 'Choose the units or the days to move to.' },
+];
 export type SaveReservationBody = z.input<typeof SaveReservationBody>;
 export type SaveReservationInput = z.output<typeof SaveReservationBody>;
 
@@ -352,18 +388,15 @@ export type PublicAvailability = z.infer<typeof PublicAvailability>;
 export const PublicBookingBody = z
   .object({
     day: BookingDay,
-    unitIds: z.array(Id).min(1, { error: reservationTexts.unitsBlank }).max(reservationLimits.maxUnits),
+    unitIds: unique(
+      z.array(Id).min(1, { error: reservationTexts.unitsBlank }).max(reservationLimits.maxUnits),
+      reservationTexts.unitTwice,
+    ),
     window: BookingWindow.default('full'),
-    guestName: text(100).min(1, { error: reservationTexts.guestNameBlank }),
-    phone: text(30).default(''),
-    email: text(200).default(''),
-    partySize: z.coerce
-      .number()
-      .int()
-      .min(1, { error: reservationTexts.partySize })
-      .max(reservationLimits.maxPartySize, {
-        error: reservationTexts.partySize,
-      }),
+    guestName: guestName,
+    phone: contactPhone,
+    email: contactEmail,
+    partySize: PartySize,
     arrival: z
       .string()
       .trim()
@@ -373,13 +406,8 @@ export const PublicBookingBody = z
     languageCode: z.enum(['en', 'es']).default('en'),
   })
   .superRefine((b, ctx) => {
-    if (!b.phone && !b.email) ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
-    if (b.email && !emailish.test(b.email))
-      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidEmail, path: ['email'] });
-    if (b.phone && b.phone.replace(/\D/g, '').length < 7)
-      ctx.addIssue({ code: 'custom', message: reservationTexts.invalidPhone, path: ['phone'] });
-    if (new Set(b.unitIds).size !== b.unitIds.length)
-      ctx.addIssue({ code: 'custom', message: reservationTexts.unitTwice, path: ['unitIds'] });
+    if (isBlank(b.phone) && isBlank(b.email))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
   });
 export type PublicBookingBody = z.input<typeof PublicBookingBody>;
 export type PublicBookingInput = z.output<typeof PublicBookingBody>;

@@ -1,3 +1,5 @@
+import { inner, orBlank, spaced } from './admin-fields';
+import { type CodeRule, digitsBetween } from './common';
 import { z } from 'zod';
 
 /** The nine settings of spec section 3 ("Config settings"). */
@@ -150,13 +152,26 @@ export const strictEmailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const emailOrBlank = z
   .string()
-  .trim()
   .max(200)
-  .refine((v) => v === '' || strictEmailPattern.test(v), { error: settingsTexts.email });
-const date = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: settingsTexts.date });
+  .regex(orBlank(strictEmailPattern), { error: settingsTexts.email })
+  .transform((v) => v.trim());
+const date = z.iso.date({ error: settingsTexts.date });
+/** Trimmed text of a pattern, with its message. */
+const trimmedText = (pattern: RegExp | string, error: string) =>
+  z
+    .string({ error })
+    .regex(spaced(pattern), { error })
+    .transform((v) => v.trim());
+/** A '0'/'1' setting, also sent as a boolean or 0/1. */
+const onOff = z
+  .union([z.enum(['0', '1']), z.boolean(), z.literal(0), z.literal(1)])
+  .transform((v) => (v === true || v === 1 || v === '1' ? '1' : '0') as '0' | '1');
+
+/** Rules the document's schemas cannot state: checked in code, listed in the operation's description. */
+export const settingsCodeRules: CodeRule[] = [
+  { rule: 'seasonStart is on or before seasonEnd when both are sent', message: settingsTexts.season },
+  { rule: "timeZone is a zone of the server's time-zone database (IANA)", message: settingsTexts.timeZone },
+];
 
 /**
  * POST /saveConfigSettings: the spec sends the nine config fields; Sandbar also accepts the venue
@@ -167,21 +182,31 @@ export const SaveConfigSettingsBody = z
     fromName: ConfigSettingsFields.fromName.trim(),
     fromEmail: emailOrBlank,
     paymentSubject: ConfigSettingsFields.paymentSubject,
-    reportEmailTime: z.preprocess(
-      (v) => (typeof v === 'number' ? String(v).padStart(2, '0') : typeof v === 'string' ? v.trim() : v),
-      z
-        .string({ error: settingsTexts.reportEmailTime })
-        .regex(/^([01]\d|2[0-3])$/, { error: settingsTexts.reportEmailTime }),
-    ),
+    reportEmailTime: z
+      .union(
+        [
+          z.number().int().min(0).max(23),
+          z.string({ error: settingsTexts.reportEmailTime }).regex(spaced(/[01]\d|2[0-3]/), {
+            error: settingsTexts.reportEmailTime,
+          }),
+        ],
+        { error: settingsTexts.reportEmailTime },
+      )
+      .transform((v) => String(v).trim().padStart(2, '0')),
     reportEmailSubject: ConfigSettingsFields.reportEmailSubject,
     reportEmailMessage: ConfigSettingsFields.reportEmailMessage,
     receiptTextMessage: ConfigSettingsFields.receiptTextMessage,
     receiptEmailSubject: ConfigSettingsFields.receiptEmailSubject,
     receiptEmailBody: ConfigSettingsFields.receiptEmailBody,
-    venueName: VenueSettingsFields.venueName.trim().min(1, { error: 'Enter the venue name.' }),
+    venueName: VenueSettingsFields.venueName.regex(/\S/, { error: 'Enter the venue name.' }).transform((v) => v.trim()),
     venueAddress: VenueSettingsFields.venueAddress,
     supportEmail: emailOrBlank,
-    timeZone: z.string().trim().refine(isTimeZone, { error: settingsTexts.timeZone }),
+    // The pattern is the document's; whether the zone exists is the server's time-zone database.
+    timeZone: z
+      .string({ error: settingsTexts.timeZone })
+      .regex(spaced(/[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*/), { error: settingsTexts.timeZone })
+      .transform((v) => v.trim())
+      .refine(isTimeZone, { error: settingsTexts.timeZone }),
     seasonStart: date,
     seasonEnd: date,
     venueLanguage: VenueSettingsFields.venueLanguage,
@@ -190,49 +215,33 @@ export const SaveConfigSettingsBody = z
     receiptEmailBodyEs: VenueSettingsFields.receiptEmailBodyEs,
     reportEmailSubjectEs: VenueSettingsFields.reportEmailSubjectEs,
     reportEmailMessageEs: VenueSettingsFields.reportEmailMessageEs,
-    simulatedReader: z.preprocess(
-      (v) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v),
-      VenueSettingsFields.simulatedReader,
+    simulatedReader: onOff,
+    backupNightly: onOff,
+    backupKeep: z
+      .union(
+        [
+          z
+            .number({ error: settingsTexts.backupKeep })
+            .int({ error: settingsTexts.backupKeep })
+            .min(1, { error: settingsTexts.backupKeep })
+            .max(365, { error: settingsTexts.backupKeep }),
+          z.string({ error: settingsTexts.backupKeep }).regex(spaced(/0*/.source + inner(digitsBetween(1, 365))), {
+            error: settingsTexts.backupKeep,
+          }),
+        ],
+        { error: settingsTexts.backupKeep },
+      )
+      .transform((v) => String(Number(v))),
+    bookingWindowDays: trimmedText(/\d{1,3}/, 'Enter the booking window in days (0 to 999).'),
+    bookingMaxUnits: trimmedText(/[1-9]|1\d|20/, 'A booking holds 1 to 20 units.'),
+    bookingReleaseTime: trimmedText(
+      /(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d(?:\s*,\s*(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d)*/,
+      "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
     ),
-    backupNightly: z.preprocess(
-      (v) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v),
-      VenueSettingsFields.backupNightly,
-    ),
-    backupKeep: z.preprocess(
-      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-      z
-        .string({ error: settingsTexts.backupKeep })
-        .regex(/^\d{1,3}$/, { error: settingsTexts.backupKeep })
-        .refine((v) => Number(v) >= 1 && Number(v) <= 365, { error: settingsTexts.backupKeep })
-        .transform((v) => String(Number(v))),
-    ),
-    bookingWindowDays: z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}$/, { error: 'Enter the booking window in days (0 to 999).' }),
-    bookingMaxUnits: z
-      .string()
-      .trim()
-      .regex(/^([1-9]|1\d|20)$/, { error: 'A booking holds 1 to 20 units.' }),
-    bookingReleaseTime: z
-      .string()
-      .trim()
-      .regex(
-        /^(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d(?:\s*,\s*(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d)*$/,
-        {
-          error: "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
-        },
-      ),
-    bookingSplitHour: z
-      .string()
-      .trim()
-      .regex(/^([01]?\d|2[0-3])$/, { error: 'Enter an hour from 0 to 23.' }),
+    bookingSplitHour: trimmedText(/[01]?\d|2[0-3]/, 'Enter an hour from 0 to 23.'),
     bookingOnlineLocations: VenueSettingsFields.bookingOnlineLocations,
     bookingNeedsConfirmation: VenueSettingsFields.bookingNeedsConfirmation,
-    bookingCancelCutoffHours: z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}$/, { error: 'Enter the cut-off in hours.' }),
+    bookingCancelCutoffHours: trimmedText(/\d{1,3}/, 'Enter the cut-off in hours.'),
     bookingCancelPolicy: VenueSettingsFields.bookingCancelPolicy,
   })
   .partial()

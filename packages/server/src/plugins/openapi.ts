@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@sandbar/contract/common';
+import { type CodeRule, ErrorResponse } from '@sandbar/contract/common';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import findMyWay from 'find-my-way';
@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifySchema {
     /** A multipart form's fields, for the document only (the route reads the form as a stream). */
     multipartBody?: z.ZodType;
+    /**
+     * Rules of the body the JSON Schema cannot state (two fields joined, the server's own data):
+     * the document lists them in the operation's description and in `x-rules-in-code`.
+     */
+    codeRules?: readonly CodeRule[];
   }
 }
 
@@ -44,8 +49,9 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
  * a call can answer is listed.
  */
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
-  const { multipartBody, ...schema } = (input.schema ?? {}) as Record<string, unknown> & {
+  const { multipartBody, codeRules, ...schema } = (input.schema ?? {}) as Record<string, unknown> & {
     multipartBody?: z.ZodType;
+    codeRules?: readonly CodeRule[];
   };
   const out = jsonSchemaTransform({ ...input, schema } as TransformInput);
   const s = out.schema as Record<string, unknown> & { hide?: boolean; response?: Record<string, unknown> };
@@ -56,6 +62,12 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     const body = z.toJSONSchema(multipartBody, { target: 'openapi-3.0', io: 'input' }) as Record<string, unknown>;
     delete body.$schema;
     s.body = body;
+  }
+  if (codeRules?.length) {
+    const list = codeRules.map((r) => `- ${r.rule} (else 400 "${r.message}")`).join('\n');
+    const intro = 'Rules checked in code, beyond the schema (a request breaking one gets 400 with its message):';
+    s.description = [s.description, `${intro}\n${list}`].filter(Boolean).join('\n\n');
+    s['x-rules-in-code'] = codeRules;
   }
   const response = (s.response ??= {});
   const add = (status: keyof typeof common) => {

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/platform/passwords';
 import { type TestApp, buildTestApp, loginAs, testDialect } from '../helpers';
 import { FilePart, type Schema, invalid, valid, validator } from './openapi-arbitraries';
+import type { CodeRule } from '@sandbar/contract/common';
+import { messages } from '@sandbar/contract/messages';
+import { priceCodeRules } from '@sandbar/contract/prices';
+import { reservationTexts } from '@sandbar/contract/reservations';
+import { settingsTexts } from '@sandbar/contract/settings';
 
 /**
  * Issue 27, point 3: a property-based fuzzer over the OpenAPI document (schemathesis-style). For
@@ -36,6 +41,7 @@ interface Parameter {
 }
 interface Operation {
   operationId?: string;
+  'x-rules-in-code'?: CodeRule[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
@@ -48,6 +54,8 @@ interface Doc {
 
 interface Case {
   kind: 'allowed' | 'refused';
+  /** A refused case that breaks a rule in code: the 400 must carry its message. */
+  rule?: string;
   role: Role | null;
   path: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -62,7 +70,18 @@ const businessRefusals: Record<string, RegExp[]> = {
   // The venue's booking window (days ahead of today) is the venue's state, not the request's.
   'GET /api/getBookingBoard': [/^Bookings open \d+ days ahead\.$/],
   'GET /api/public/booking/availability': [/^Bookings open \d+ days ahead\.$/],
-  'POST /api/moveReservation': [/^Bookings open \d+ days ahead\.$/],
+  'POST /api/moveReservation': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  // The venue's locations decide which ids are locations.
+  'POST /api/savePeople': [/^One of the chosen locations does not exist\.$/],
+  'POST /api/savePrice': [/^The chosen hotel does not exist\.$/],
+  // Today is the server's clock.
+  'POST /api/saveReservation': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  // The venue decides which locations its public page may book, and how far ahead.
+  'POST /api/public/booking': [
+    /^Bookings open \d+ days ahead\.$/,
+    /^That day has passed/,
+    /^This location cannot be booked online\. Please ask at the beach\.$/,
+  ],
   // The price list decides which ids are items.
   'POST /api/checkItemPrice': [/^That item is not on the price list\.$/],
   'POST /api/saveCustomer': [
@@ -97,22 +116,27 @@ const businessRefusals: Record<string, RegExp[]> = {
   'POST /api/fileUpload': [/^Say which hotel the roster belongs to\.$/],
 };
 
+type Body = Record<string, unknown>;
+const inPostData =
+  (change: Body) =>
+  (b: Body): Body => ({ ...b, postData: { ...(b.postData as Body), ...change } });
+
 /**
- * Forms whose per-field rules still live in one superRefine with the spec's messages in the spec's
- * order (add and edit differ: 'Edit price: only name required'): their schema-valid refusals are
- * counted and printed, not failed, until their rules move into the schemas (issue 27, remaining).
+ * How to break each rule in code (an operation's `x-rules-in-code`, by its message) in a request
+ * its schema allows: the negative cases of the rules the document can only describe. Every rule the
+ * document lists must have one here, so a new rule cannot go untested.
  */
-const formsNotYetStatic = new Set([
-  'POST /api/savePeople',
-  'POST /api/savePrice',
-  'POST /api/saveHotel',
-  'POST /api/saveLocation',
-  'POST /api/saveConfigSettings',
-  // Bookings (issue 24): a real calendar date, a phone's digit count and "a hotel needs room and
-  // surname" are still checked in the service's zod refinements, not yet in the document.
-  'POST /api/saveReservation',
-  'POST /api/public/booking',
-]);
+const breakRule: Record<string, (b: Body) => Body> = {
+  [messages.people.confirmBlank]: inPostData({ pass: 'password-1', confirmPass: '' }),
+  [messages.people.passwordsDiffer]: inPostData({ pass: 'password-1', confirmPass: 'password-2' }),
+  [priceCodeRules[0]!.message]: inPostData({ startTime: 20, endTime: 7 }),
+  [settingsTexts.season]: (b) => ({ ...b, seasonStart: '2026-12-01', seasonEnd: '2026-01-01' }),
+  [settingsTexts.timeZone]: (b) => ({ ...b, timeZone: 'Mars/Olympus_Mons' }),
+  [reservationTexts.contactBlank]: (b) => ({ ...b, phone: '', email: '' }),
+  [reservationTexts.unitTwice]: (b) => ({ ...b, unitIds: [1, '1'] }),
+  [reservationTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
+  'Choose the units or the days to move to.': ({ unitIds: _u, days: _d, ...b }) => b,
+};
 
 /** Does this text stand for a value of the schema (paths and queries carry text)? */
 function textFits(schema: Schema, text: string): boolean {
@@ -242,7 +266,8 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
     const refusedAllowed: string[] = [];
     const statusCounts = new Map<number, number>();
     let requests = 0;
-    let formRefusals = 0;
+    let ruleRefusals = 0;
+    const rulesSeen = new Set<string>();
     let operations = 0;
 
     // The live board never ends its answer: it is called over HTTP and let go once its head arrives.
@@ -277,6 +302,11 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
         const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
         const bodySchema = media?.schema;
         const security = op.security ?? doc.security ?? [];
+        const rules = op['x-rules-in-code'] ?? [];
+        for (const r of rules) {
+          rulesSeen.add(r.message);
+          if (!breakRule[r.message]) failures.push(`${name}: no way to break its rule in code "${r.message}"`);
+        }
         const secured = security.length > 0 && !security.some((s) => Object.keys(s).length === 0);
 
         const check = async (c: Case) => {
@@ -320,9 +350,14 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
                 `body breaks its schema: ${what} ${JSON.stringify(v.errors?.slice(0, 3))} ${body.slice(0, 200)}`,
               );
           }
+          if (c.rule && res.statusCode === 400 && !String(res.json().details).includes(c.rule))
+            return void failures.push(`broke "${c.rule}" but got another message: ${what} ${body.slice(0, 200)}`);
           if (c.kind === 'allowed' && c.role && res.statusCode === 400) {
-            const details = String(res.json().details ?? '');
-            if (formsNotYetStatic.has(name)) formRefusals++;
+            // The messages of the rules in code the document lists, then the venue's state.
+            let details = String(res.json().details ?? '');
+            for (const r of rules) details = details.split(r.message).join(' ');
+            details = details.trim();
+            if (!details) ruleRefusals++;
             else if (!(businessRefusals[name] ?? []).some((re) => re.test(details)))
               refusedAllowed.push(`${what} ${details}`);
           }
@@ -376,6 +411,23 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
               body: invalid(bodySchema),
             }),
           );
+        const seed = SEED + operations;
+        // Each rule in code broken in a request the schema allows, sent by an admin (who may call
+        // every operation), so the refusal is the rule's.
+        const ruleCases = rules.flatMap((r) => {
+          const breaks = breakRule[r.message];
+          if (!breaks) return [];
+          const arb = allowed
+            .map((c) => ({
+              ...c,
+              role: 'A' as const,
+              kind: 'refused' as const,
+              rule: r.message,
+              body: breaks(c.body as Body),
+            }))
+            .filter((c) => validator(bodySchema!)(c.body));
+          return fc.sample(arb, { seed, numRuns: 2 });
+        });
         if (bodySchema && contentType === 'multipart/form-data' && bodySchema.required?.length) {
           const required = bodySchema.required;
           broken.push(
@@ -387,10 +439,10 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
           );
         }
 
-        const seed = SEED + operations;
         const cases: Case[] = [
           ...fc.sample(allowed, { seed, numRuns: RUNS }),
           ...(broken.length ? fc.sample(fc.oneof(...broken), { seed, numRuns: NEGATIVE_RUNS }) : []),
+          ...ruleCases,
           // Signed out.
           ...fc.sample(
             allowed.map((c) => ({ ...c, role: null })),
@@ -407,7 +459,7 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
 
     const counts = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
     console.log(
-      `OpenAPI fuzz on ${testDialect}: ${operations} operations, ${requests} requests (seed ${SEED}, ${RUNS} allowed + ${NEGATIVE_RUNS} refused + 1 signed out each); statuses ${counts.join(', ')}; ${failures.length} failures, ${refusedAllowed.length} schema-valid requests refused as malformed (+ ${formRefusals} by the ${formsNotYetStatic.size} forms whose rules are not yet in their schemas)`,
+      `OpenAPI fuzz on ${testDialect}: ${operations} operations, ${requests} requests (seed ${SEED}, ${RUNS} allowed + ${NEGATIVE_RUNS} refused + 1 signed out each); statuses ${counts.join(', ')}; ${failures.length} failures, ${refusedAllowed.length} schema-valid requests refused as malformed (+ ${ruleRefusals} by the ${rulesSeen.size} rules in code the document lists)`,
     );
     if (refusedAllowed.length) console.log(`schema-valid requests refused:\n${refusedAllowed.join('\n')}`);
     if (!process.env.FUZZ_ONLY) expect(operations).toBeGreaterThan(80);

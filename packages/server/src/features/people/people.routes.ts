@@ -1,6 +1,6 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
 import { ErrorResponse, IdParam } from '@sandbar/contract/common';
-import { PeopleListResponse, PersonResponse, SavePeopleBody } from '@sandbar/contract/people';
+import { PeopleListResponse, personCodeRules, PersonResponse, SavePeopleBody } from '@sandbar/contract/people';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +43,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: guard,
       schema: {
+        codeRules: personCodeRules,
         tags: ['people'],
         summary: 'Add or edit a user',
         body: SavePeopleBody,

@@ -1,6 +1,6 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
 import { ErrorResponse, IdParam } from '@sandbar/contract/common';
-import { PriceListResponse, PriceResponse, SavePriceBody } from '@sandbar/contract/prices';
+import { priceCodeRules, PriceListResponse, PriceResponse, SavePriceBody } from '@sandbar/contract/prices';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +34,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: guard,
       schema: {
+        codeRules: priceCodeRules,
         tags: ['prices'],
         summary: 'Add or edit a price',
         body: SavePriceBody,

@@ -6,6 +6,7 @@ import {
   PublicBooking,
   PublicBookingBody,
   PublicBookingResponse,
+  publicBookingCodeRules,
 } from '@sandbar/contract/reservations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
@@ -44,6 +45,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A guest books units for a day; the confirmation with a manage link goes by text or e-mail',
         body: PublicBookingBody,
+        codeRules: publicBookingCodeRules,
         response: { 200: PublicBookingResponse, ...errors },
       },
     },

@@ -5,12 +5,14 @@ import {
   BookingBoardQuery,
   CancelReservationBody,
   MoveReservationBody,
+  moveReservationCodeRules,
   NoShowBody,
   Reservation,
   ReservationResponse,
   ReservationsQuery,
   ReservationsResponse,
   SaveReservationBody,
+  saveReservationCodeRules,
 } from '@sandbar/contract/reservations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
@@ -26,6 +28,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/saveReservation',
     {
       schema: {
+        codeRules: saveReservationCodeRules,
         tags,
         summary: 'Book units ahead for a guest (desk or phone), optionally with a deposit',
         body: SaveReservationBody,
@@ -85,6 +88,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/moveReservation',
     {
       schema: {
+        codeRules: moveReservationCodeRules,
         tags,
         summary: 'Move a reservation to other units and/or days (all or nothing)',
         body: MoveReservationBody,

@@ -3,6 +3,7 @@ import {
   GetConfigSettingsResponse,
   SaveConfigSettingsBody,
   SaveConfigSettingsResponse,
+  settingsCodeRules,
 } from '@sandbar/contract/settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +33,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...adminsOnly,
       schema: {
+        codeRules: settingsCodeRules,
         tags: ['settings'],
         summary: 'Save settings; rich text is sanitised; applies from the next message on',
         body: SaveConfigSettingsBody,

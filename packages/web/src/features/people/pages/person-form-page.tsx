@@ -1,5 +1,11 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { type LocationOption, type Person, PersonForm, manageableTypes } from '@sandbar/contract/people';
+import {
+  type LocationOption,
+  type Person,
+  PersonForm,
+  type PersonFormInput,
+  manageableTypes,
+} from '@sandbar/contract/people';
 import type { UserType } from '@sandbar/contract/roles';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +108,8 @@ function PersonFormCard({ person, locationList }: { person: Person | null; locat
       f.setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
       return;
     }
-    save.mutate(v, {
+    // The form keeps plain strings; the parse above has just checked they are the form's values.
+    save.mutate(v as PersonFormInput, {
       onSuccess: (res) => {
         toastSuccess(res.details);
         navigate(to(paths.people));
