@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, addAnytimePrices } from './support';
 import { FaultServer } from './fault-server';
 
 // The network-fault suite (issue 23): the Wi-Fi drops mid-shift and mid-sale, with no reload.
@@ -14,6 +14,8 @@ test.use({ baseURL: server.baseURL });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const ITEM = 'Fault All Day';
+/** A Wyndham package ($0 to Wyndham guests): room charge sales. */
+const WYNDHAM = 'Fault Wyndham Package';
 const A = 'faulta';
 const B = 'faultb';
 
@@ -170,10 +172,11 @@ const tablets: Tablet[] = [];
 async function tablet(
   browser: import('@playwright/test').Browser,
   user: string,
-  opts: { board?: boolean } = {},
+  opts: { board?: boolean; init?: () => void } = {},
 ): Promise<Tablet> {
   const context = await browser.newContext({ baseURL: server.baseURL });
   await context.addInitScript(busyMonitor);
+  if (opts.init) await context.addInitScript(opts.init);
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) page.on('console', (m) => console.log(`[${user}] ${m.type()}: ${m.text()}`));
   page.on('response', async (res) => {
@@ -584,4 +587,195 @@ test('two-tablet conflict: the picker starts empty; seating works from the board
   ] as const) {
     expect((await customersAt(request, n)).map((c) => c.customerName)).toEqual([name]);
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Card and room charge: never queued, never charged twice
+
+/**
+ * The Android wrapper as docs/android-bridge.md describes it, faked in the page: it counts every
+ * startCardCharge call and every charge it would really make (one per ourTransactionId while
+ * pending or approved, as the wrapper must), and approves a second after the start.
+ */
+const fakeAndroid = () => {
+  const w = window as unknown as {
+    __reader: { calls: number; charges: number; byId: Record<string, { at: number; tx: string; cents: number }> };
+    Android: unknown;
+  };
+  w.__reader = { calls: 0, charges: 0, byId: {} };
+  w.Android = {
+    startCardCharge(request: string) {
+      const r = JSON.parse(request) as { ourTransactionId: string; amountCents: number };
+      w.__reader.calls++;
+      if (!w.__reader.byId[r.ourTransactionId]) {
+        w.__reader.charges++;
+        w.__reader.byId[r.ourTransactionId] = {
+          at: Date.now(),
+          tx: `sq_fake_${w.__reader.charges}`,
+          cents: r.amountCents,
+        };
+      }
+      return true;
+    },
+    getCardChargeResult(id: string) {
+      const c = w.__reader.byId[id];
+      if (!c) return JSON.stringify({ status: 'error', message: 'No such charge' });
+      return JSON.stringify(
+        Date.now() - c.at > 1000 ? { status: 'approved', transactionId: c.tx } : { status: 'pending' },
+      );
+    },
+    printReceipt() {},
+  };
+};
+
+const readerOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __reader: { calls: number; charges: number } }).__reader);
+
+/**
+ * saveCustomer reaches the server, but its answer is lost (the server records the sale, the tablet
+ * never hears it) while `failing` says so; each time counted.
+ */
+async function loseSaleAnswers(t: Tablet) {
+  const state = { failing: true, lost: 0, replayed: 0 };
+  await t.context.route('**/api/saveCustomer', async (route) => {
+    const res = await route.fetch();
+    if (state.failing) {
+      state.lost++;
+      await route.abort('connectionreset');
+      return;
+    }
+    if ((await res.json()).replayed) state.replayed++;
+    await route.fulfill({ response: res });
+  });
+  return state;
+}
+
+async function setSimulatedReader(request: APIRequestContext, on: boolean) {
+  const res = await request.post('/api/saveConfigSettings', {
+    headers: await asAdmin(request),
+    data: { simulatedReader: on ? '1' : '0' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+test('card: the answer is lost after the reader approved; the wizard stays, says so, and the retry charges once', async ({
+  browser,
+  request,
+}) => {
+  await prepare(request);
+  await setSimulatedReader(request, false);
+  try {
+    const a = await tablet(browser, A, { init: fakeAndroid });
+    const { page } = a;
+    tally.attempted++;
+    const modal = await openUnit(page, 40);
+    await modal.getByRole('tab', { name: 'New Customer' }).click();
+    await modal.getByRole('button', { name: 'Credit Card' }).click();
+    await modal.getByRole('button', { name: `${ITEM} — $30.00` }).click();
+    await modal.getByRole('button', { name: 'CONTINUE' }).click();
+    await modal.getByLabel('Customer Name').fill('Carla Card');
+    await modal.getByRole('button', { name: 'CONTINUE' }).click();
+    await modal.getByLabel('Mobile number for the receipt').fill('305 555 0170');
+    await modal.getByRole('button', { name: 'CONTINUE' }).click();
+    await expect(modal.getByText('Select Tip')).toBeVisible();
+    await modal.getByRole('button', { name: 'CONTINUE' }).click();
+    await sign(page, modal);
+    await modal.getByRole('button', { name: 'CONTINUE' }).click();
+
+    const lose = await loseSaleAnswers(a);
+    const started = Date.now();
+    await modal.getByRole('button', { name: 'Ready to Swipe CC' }).click();
+    // Approved by the reader, the save's answer lost: a plain message and a retry, at COMPLETE SALE.
+    await expect(modal.getByTestId('card-error')).toContainText('Cannot reach the Sandbar server', {
+      timeout: 15_000,
+    });
+    expect(Date.now() - started).toBeLessThan(12_000);
+    await expect(modal.getByTestId('sale-total')).toBeVisible();
+    const retry = modal.getByRole('button', { name: 'Try again' });
+    await expect(retry).toBeEnabled();
+    expect(lose.lost).toBeGreaterThanOrEqual(1);
+    // Nothing queued: a card sale is the server's or nobody's.
+    await expect(counter(page)).toHaveAttribute('data-count', '0');
+
+    lose.failing = false;
+    await retry.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 15_000 });
+    expect(lose.replayed).toBe(1);
+    tally.savedOnline++;
+    // One charge on the reader, one start: the retry sent the wrapper's transaction id, no new swipe.
+    expect(await readerOf(page)).toMatchObject({ calls: 1, charges: 1 });
+    const customers = await customersAt(request, 40);
+    expect(customers.map((c) => c.customerName)).toEqual(['Carla Card']);
+    tally.arrived++;
+    const mine = await (
+      await request.get('/api/getDropoffReport', {
+        headers: { authorization: `Bearer ${await token(request, A)}` },
+      })
+    ).json();
+    expect(mine.customers.filter((c: { customerName: string }) => c.customerName === 'Carla Card')).toHaveLength(1);
+    // The sale carries the reader's transaction id, once.
+    const cards = await (
+      await request.get(`/api/getReport/creditCardDaily/${Math.floor(Date.now() / 1000)}`, {
+        headers: await asAdmin(request),
+      })
+    ).json();
+    const rows = (cards.reportRows as unknown[][]).filter((r) => r.includes('MB 40'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('sq_fake_1');
+  } finally {
+    await setSimulatedReader(request, true);
+  }
+});
+
+test('room charge: the answer is lost; the wizard stays at COMPLETE SALE with a plain message, the retry saves once', async ({
+  browser,
+  request,
+}) => {
+  await prepare(request);
+  await addAnytimePrices(request, { umbrella: 'Fault Umbrella', package: WYNDHAM, packagePrice: '30.00' });
+  const a = await tablet(browser, A);
+  const { page } = a;
+  tally.attempted++;
+  const modal = await openUnit(page, 41);
+  await modal.getByRole('tab', { name: 'New Customer' }).click();
+  await modal.getByRole('button', { name: 'Room Charge' }).click();
+  await modal.getByRole('button', { name: 'Wyndham' }).click();
+  await modal.getByLabel('Last Name').fill('Smith');
+  await modal.getByRole('button', { name: 'Use this guest' }).first().click();
+  await modal.getByLabel('Room Number').fill('1204');
+  await expect(modal.getByTestId('guest-match')).toBeVisible();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await modal.getByRole('button', { name: `${WYNDHAM} — $0.00` }).click();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(modal.getByTestId('step-heading')).toHaveText('Review Order');
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await modal.getByRole('button', { name: 'No receipt' }).click();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(modal.getByText('Select Tip')).toBeVisible();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await sign(page, modal);
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+
+  const lose = await loseSaleAnswers(a);
+  const started = Date.now();
+  const complete = modal.getByRole('button', { name: 'COMPLETE SALE' });
+  await complete.click();
+  await expect(modal.getByRole('alert').or(modal.locator('.mantine-Alert-root'))).toContainText(
+    'Cannot reach the Sandbar server. Check the connection and try again.',
+    { timeout: 12_000 },
+  );
+  expect(Date.now() - started).toBeLessThan(10_000);
+  // Still at COMPLETE SALE, the button ready again: the retry.
+  await expect(complete).toBeEnabled();
+  await expect(counter(page)).toHaveAttribute('data-count', '0');
+  expect(lose.lost).toBeGreaterThanOrEqual(1);
+
+  lose.failing = false;
+  await complete.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 15_000 });
+  expect(lose.replayed).toBe(1);
+  tally.savedOnline++;
+  await expect(tile(page, 41)).toHaveAttribute('data-status', '4');
+  expect((await customersAt(request, 41)).length).toBe(1);
+  tally.arrived++;
 });

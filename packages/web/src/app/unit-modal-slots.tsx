@@ -33,6 +33,11 @@ export interface LeaveGuard {
   leave: string;
   discard: string;
   onDiscard(): void;
+  /**
+   * The sale was sent from this modal (in flight, or its answer lost). The live board may then show
+   * the unit paid by this very sale: the wizard stays, to end in its own outcome (issue 23).
+   */
+  sending?: boolean;
 }
 
 export interface UnitModalSlotsValue {

@@ -191,7 +191,7 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
                   {/* Paid (2) and room-charged (4) units are not sold again (DESIGN.md section 5). */}
                   {pendingSale ? (
                     <PendingSaleNotice sale={pendingSale} />
-                  ) : [2, 4].includes(unit.unitStatus) ? (
+                  ) : [2, 4].includes(unit.unitStatus) && !guard?.sending ? (
                     <SoldUnitNotice unit={unit} ctx={ctx} />
                   ) : slots.renderNewCustomer && unit.editable ? (
                     slots.renderNewCustomer(ctx)

@@ -50,6 +50,11 @@ export interface LeaveGuard {
   leave: string;
   discard: string;
   onDiscard: () => void;
+  /**
+   * The sale was sent from this modal (in flight, or its answer lost). The live board may then show
+   * the unit paid by this very sale: the wizard stays, to end in its own outcome (issue 23).
+   */
+  sending?: boolean;
 }
 
 interface Props {
@@ -202,8 +207,10 @@ function Wizard({
     [discardDraft, cart, onDone, t],
   );
   const sale = useCompleteSale(onSaved);
-  const complete = (cardTransactionId?: string) =>
-    sale.complete(
+  const [sent, setSent] = useState(false);
+  const complete = (cardTransactionId?: string) => {
+    setSent(true);
+    return sale.complete(
       buildCustomerData({
         state,
         quote,
@@ -214,6 +221,7 @@ function Wizard({
         reservationId: booking?.id ?? null,
       }),
     );
+  };
 
   const addMoreUnits = async () => {
     if (!quote.chosenUnit) return;
@@ -274,10 +282,11 @@ function Wizard({
             leave: t('sale.leaveKeep'),
             discard: t('sale.discardSale'),
             onDiscard: discard,
+            sending: sent,
           }
         : null,
     );
-  }, [started, guardLeave, discard, t, unitLabel]);
+  }, [started, guardLeave, discard, t, unitLabel, sent]);
   useEffect(() => () => guardLeave?.(null), [guardLeave]);
 
   const money = useCents();
