@@ -41,6 +41,19 @@ const common = {
   503: 'The database does not answer; retry (a sale replays by its ourTransactionId).',
 } as const;
 
+/** Statuses a route answers of its own, beyond the ones every route of its kind gets (`common`). */
+export type OwnStatus = 401 | 403 | 404 | 406 | 409 | 423 | 429;
+
+/**
+ * The error answers a route gives of its own (issue 27: each operation lists what it can answer,
+ * not every status): 403 where a role or location is checked, 404 where it looks a record up, 409
+ * where a conflict exists, 423/429 where a lock or a limit applies, 401 on a public call that signs
+ * in. `platform/error-statuses.test.ts` reads the code's throws and keeps each list exact.
+ */
+export function errorsOf<const S extends OwnStatus>(...statuses: S[]): Record<S, typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorResponse])) as Record<S, typeof ErrorResponse>;
+}
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**

@@ -10,11 +10,12 @@ import {
   UnlockTwoFactorBody,
   twoFactorLock,
 } from '@sandbar/contract/auth';
-import { ErrorResponse, MessageResponse } from '@sandbar/contract/common';
+import { MessageResponse } from '@sandbar/contract/common';
 import { forbidden, notFound } from '../../platform/errors';
 import { requireAccess } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as service from './auth.service';
+import { errorsOf } from '../../plugins/openapi';
 
 const CHALLENGE_COOKIE = 'sandbar_2fa';
 
@@ -33,12 +34,10 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 423: ErrorResponse, 429: ErrorResponse };
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user',
-    { schema: { tags: ['auth'], summary: 'Load the current user', response: { 200: AuthUser, 401: ErrorResponse } } },
+    { schema: { tags: ['auth'], summary: 'Load the current user', response: { 200: AuthUser } } },
     async (request) => service.describeUser(app.deps, request.user),
   );
 
@@ -49,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Load the current user (app-version mode)',
         params: AppVersionParam,
-        response: { 200: AuthUser, 401: ErrorResponse },
+        response: { 200: AuthUser },
       },
     },
     async (request) => service.describeUser(app.deps, request.user),
@@ -63,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in; answers AUTH2FA when a code is needed',
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors },
+        response: { 200: LoginResponse, ...errorsOf(401, 423, 429) },
       },
     },
     async (request, reply) => {
@@ -87,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Finish a two-factor sign-in with the code',
         body: LoginAuthCodeBody,
-        response: { 200: LoginData, ...errors },
+        response: { 200: LoginData, ...errorsOf(401, 423, 429) },
       },
     },
     async (request, reply) => {
@@ -110,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes the token',
-        response: { 200: LogoutResponse, 401: ErrorResponse },
+        response: { 200: LogoutResponse },
       },
     },
     async (request) => {
@@ -126,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "Set the signed-in user's own language (the top bar's switch); answers the user",
         body: SetMyLanguageBody,
-        response: { 200: AuthUser, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: AuthUser },
       },
     },
     async (request) => service.setMyLanguage(app.deps, request.user, request.body.languageCode),
@@ -139,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Unlock a user whose two-factor step locked after too many wrong codes (admin)',
         body: UnlockTwoFactorBody,
-        response: { 200: MessageResponse, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: MessageResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParam, MessageResponse } from '@sandbar/contract/common';
+import { IdParam, MessageResponse } from '@sandbar/contract/common';
 import {
   DailyLogList,
   DailyLogResponse,
@@ -11,10 +11,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import { getDailyLog, getDailyLogList, removeDailyLog, saveDailyLog } from './daily-log.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // A, S and M keep the daily log (DESIGN.md section 8); checked before the body is validated.
 const logKeepers = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'dailyLog') };
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +24,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['daily log'],
         summary: 'Daily logs (newest first) and the form fields',
-        response: { 200: DailyLogList, ...errors },
+        response: { 200: DailyLogList, ...errorsOf(403) },
       },
     },
     async () => getDailyLogList(app.deps),
@@ -38,7 +38,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['daily log'],
         summary: 'One daily log with the form fields',
         params: IdParam,
-        response: { 200: DailyLogResponse, ...errors },
+        response: { 200: DailyLogResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => getDailyLog(app.deps, request.params.id),
@@ -52,7 +52,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['daily log'],
         summary: 'Add (no id) or change a daily log; one log per date (409 for a taken date)',
         body: SaveDailyLogBody,
-        response: { 200: SaveDailyLogResponse, ...errors },
+        response: { 200: SaveDailyLogResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -69,7 +69,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['daily log'],
         summary: 'Delete a daily log (admins)',
         body: DeleteDailyLogBody,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => ({

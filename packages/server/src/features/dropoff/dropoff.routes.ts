@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import { DropoffReportQuery, VoidDropoffBody, VoidDropoffResponse } from '@sandbar/contract/dropoff';
 import {
   DropoffReport,
@@ -9,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import * as service from './dropoff.service';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+import { errorsOf } from '../../plugins/openapi';
 
 export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,7 +18,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dropoff'],
         summary: "An agent's totals, cash on hand, drop-offs and customers today (agentId: A and S only)",
         querystring: DropoffReportQuery,
-        response: { 200: DropoffReport, ...errors },
+        response: { 200: DropoffReport, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -36,7 +34,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dropoff'],
         summary: 'Record a cash drop-off',
         body: SaveDropoffNotesBody,
-        response: { 200: SaveDropoffNotesResponse, ...errors },
+        response: { 200: SaveDropoffNotesResponse, ...errorsOf(403, 409) },
       },
     },
     async (request) => {
@@ -52,7 +50,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dropoff'],
         summary: 'Void a drop-off with a reason (supervisors and admins); audited, left out of totals',
         body: VoidDropoffBody,
-        response: { 200: VoidDropoffResponse, ...errors },
+        response: { 200: VoidDropoffResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -67,7 +65,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dropoff'],
         summary: 'The drop-off sheet as ESC/POS',
-        response: { 200: PrintCodeResponse, ...errors },
+        response: { 200: PrintCodeResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {

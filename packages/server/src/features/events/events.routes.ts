@@ -5,6 +5,7 @@ import type { BoardEvent } from '../../platform/events';
 import { bearerToken, requireAccess } from '../../plugins/auth';
 import { SESSIONS_EVENT, sessionStillLive } from '../auth/auth.service';
 import { userLocationIds } from '../units/units.repository';
+import { errorsOf } from '../../plugins/openapi';
 
 /** A comment line every 15 s keeps proxies and tablets from dropping a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -40,6 +41,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
             description: 'A stream of `data:` lines, each a BoardEventMessage as JSON',
             content: { 'text/event-stream': { schema: z.string() } },
           },
+          ...errorsOf(403),
         },
       },
     },

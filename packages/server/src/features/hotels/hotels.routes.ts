@@ -1,15 +1,15 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
-import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { IdParam } from '@sandbar/contract/common';
 import { HotelListResponse, HotelResponse, HotelsResponse, SaveHotelBody } from '@sandbar/contract/hotels';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth';
 import { deleteHotel, getHotel, hotelsForSale, listHotels, saveHotel } from './hotels.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // Role first, then the body: a user without access gets 403 whatever they send.
 const guard = async (request: FastifyRequest) => requireAccess(request, 'hotels');
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 /** Hotels (spec section 7): admins manage; GET /getHotels is for every signed-in user. */
 export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['hotels'],
         summary: 'Hotels to choose from (sale wizard, reports)',
-        response: { 200: HotelsResponse, 401: ErrorResponse },
+        response: { 200: HotelsResponse },
       },
     },
     async () => hotelsForSale(app.deps),
@@ -28,7 +28,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getHotelList',
     {
       preValidation: guard,
-      schema: { tags: ['hotels'], summary: 'Hotel list', response: { 200: HotelListResponse, ...errors } },
+      schema: { tags: ['hotels'], summary: 'Hotel list', response: { 200: HotelListResponse, ...errorsOf(403) } },
     },
     async () => listHotels(app.deps),
   );
@@ -40,7 +40,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['hotels'],
         summary: 'One hotel with its guest roster',
         params: IdParam,
-        response: { 200: HotelResponse, ...errors },
+        response: { 200: HotelResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => getHotel(app.deps, request.params.id),
@@ -53,7 +53,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['hotels'],
         summary: 'Add or edit a hotel',
         body: SaveHotelBody,
-        response: { 200: SaveResponse, ...errors },
+        response: { 200: SaveResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => saveHotel(app.deps, request.body.postData),
@@ -66,7 +66,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['hotels'],
         summary: 'Delete a hotel without room charges',
         body: DeleteBody,
-        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errors },
+        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => deleteHotel(app.deps, request.body.postData),

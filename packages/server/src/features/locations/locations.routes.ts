@@ -1,5 +1,5 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
-import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { IdParam } from '@sandbar/contract/common';
 import { LocationListResponse, LocationResponse, SaveLocationBody } from '@sandbar/contract/locations';
 import type { AccessArea } from '@sandbar/contract/roles';
 import type { FastifyRequest } from 'fastify';
@@ -7,10 +7,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth';
 import { deleteLocation, getLocation, listLocations, saveLocation } from './locations.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // Role first, then the body: a user without access gets 403 whatever they send.
 const guard = (area: AccessArea) => async (request: FastifyRequest) => requireAccess(request, area);
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 /** Locations (spec section 7): A edits, S views (DESIGN.md section 8). */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +18,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getLocationList',
     {
       preValidation: guard('locationsView'),
-      schema: { tags: ['locations'], summary: 'Location list', response: { 200: LocationListResponse, ...errors } },
+      schema: {
+        tags: ['locations'],
+        summary: 'Location list',
+        response: { 200: LocationListResponse, ...errorsOf(403) },
+      },
     },
     async (request) => listLocations(app.deps, request.user),
   );
@@ -30,7 +34,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['locations'],
         summary: 'One location',
         params: IdParam,
-        response: { 200: LocationResponse, ...errors },
+        response: { 200: LocationResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => getLocation(app.deps, request.user, request.params.id),
@@ -43,7 +47,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['locations'],
         summary: 'Add or edit (resize) a location',
         body: SaveLocationBody,
-        response: { 200: SaveResponse, ...errors },
+        response: { 200: SaveResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => saveLocation(app.deps, request.body.postData),
@@ -56,7 +60,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['locations'],
         summary: 'Delete a location without history',
         body: DeleteBody,
-        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errors },
+        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => deleteLocation(app.deps, request.body.postData),

@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParam, MessageResponse } from '@sandbar/contract/common';
+import { IdParam, MessageResponse } from '@sandbar/contract/common';
 import {
   DeleteLogDetailsBody,
   LogDetailResponse,
@@ -10,10 +10,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import { getLogDetail, getLogDetails, removeLogDetail, saveLogDetail } from './log-details.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // Checked in onRequest, so a role that may not use the call gets 403 before its body is validated.
 const adminsOnly = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'logDetails') };
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 /** Daily-log field definitions (spec section 7), admins only (DESIGN.md section 8). */
 export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +24,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['log details'],
         summary: 'Daily-log field definitions',
-        response: { 200: LogDetailsList, ...errors },
+        response: { 200: LogDetailsList, ...errorsOf(403) },
       },
     },
     async () => {
@@ -40,7 +40,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['log details'],
         summary: 'One daily-log field definition',
         params: IdParam,
-        response: { 200: LogDetailResponse, ...errors },
+        response: { 200: LogDetailResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -56,7 +56,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['log details'],
         summary: 'Add (no id) or change a daily-log field',
         body: SaveLogDetailsBody,
-        response: { 200: SaveLogDetailsResponse, ...errors },
+        response: { 200: SaveLogDetailsResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -73,7 +73,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['log details'],
         summary: 'Delete a daily-log field',
         body: DeleteLogDetailsBody,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {

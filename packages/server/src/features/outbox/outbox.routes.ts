@@ -1,8 +1,8 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import { OutboxList, OutboxQuery } from '@sandbar/contract/outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import { getOutbox } from './outbox.service';
+import { errorsOf } from '../../plugins/openapi';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +12,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['outbox'],
         summary: 'Outgoing e-mails and texts (admins)',
         querystring: OutboxQuery,
-        response: { 200: OutboxList, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: OutboxList, ...errorsOf(403) },
       },
     },
     async (request) => {

@@ -1,16 +1,15 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
-import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { IdParam } from '@sandbar/contract/common';
 import { PeopleListResponse, personCodeRules, PersonResponse, SavePeopleBody } from '@sandbar/contract/people';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth';
 import { deletePerson, getPerson, listPeople, savePerson } from './people.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // Role first, then the body: a user without access gets 403 whatever they send.
 const guard = async (request: FastifyRequest) => requireAccess(request, 'people');
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 /** People (spec section 7, Configuration; DESIGN.md section 8 for who may manage whom). */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +20,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['people'],
         summary: 'Users this user may manage',
-        response: { 200: PeopleListResponse, ...errors },
+        response: { 200: PeopleListResponse, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -32,7 +31,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getPeopleList/:id',
     {
       preValidation: guard,
-      schema: { tags: ['people'], summary: 'One user', params: IdParam, response: { 200: PersonResponse, ...errors } },
+      schema: {
+        tags: ['people'],
+        summary: 'One user',
+        params: IdParam,
+        response: { 200: PersonResponse, ...errorsOf(403, 404) },
+      },
     },
     async (request) => {
       return getPerson(app.deps, request.user, request.params.id);
@@ -47,7 +51,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['people'],
         summary: 'Add or edit a user',
         body: SavePeopleBody,
-        response: { 200: SaveResponse, ...errors },
+        response: { 200: SaveResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -64,7 +68,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DeleteBody,
         response: {
           200: z.object({ success: z.literal(1), details: z.string(), deactivated: z.boolean() }),
-          ...errors,
+          ...errorsOf(403, 404, 409),
         },
       },
     },

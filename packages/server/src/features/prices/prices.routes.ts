@@ -1,15 +1,15 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
-import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { IdParam } from '@sandbar/contract/common';
 import { priceCodeRules, PriceListResponse, PriceResponse, SavePriceBody } from '@sandbar/contract/prices';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth';
 import { deletePrice, getPrice, listPrices, savePrice } from './prices.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // Role first, then the body: a user without access gets 403 whatever they send.
 const guard = async (request: FastifyRequest) => requireAccess(request, 'prices');
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 /** Prices (spec section 7): admins only (DESIGN.md section 8). */
 export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +17,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getPriceList',
     {
       preValidation: guard,
-      schema: { tags: ['prices'], summary: 'Price list', response: { 200: PriceListResponse, ...errors } },
+      schema: { tags: ['prices'], summary: 'Price list', response: { 200: PriceListResponse, ...errorsOf(403) } },
     },
     async () => listPrices(app.deps),
   );
@@ -25,7 +25,12 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getPriceList/:id',
     {
       preValidation: guard,
-      schema: { tags: ['prices'], summary: 'One price', params: IdParam, response: { 200: PriceResponse, ...errors } },
+      schema: {
+        tags: ['prices'],
+        summary: 'One price',
+        params: IdParam,
+        response: { 200: PriceResponse, ...errorsOf(403, 404) },
+      },
     },
     async (request) => getPrice(app.deps, request.params.id),
   );
@@ -38,7 +43,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['prices'],
         summary: 'Add or edit a price',
         body: SavePriceBody,
-        response: { 200: SaveResponse, ...errors },
+        response: { 200: SaveResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => savePrice(app.deps, request.body.postData),
@@ -51,7 +56,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['prices'],
         summary: 'Delete a price',
         body: DeleteBody,
-        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errors },
+        response: { 200: z.object({ success: z.literal(1), details: z.string() }), ...errorsOf(403, 404) },
       },
     },
     async (request) => deletePrice(app.deps, request.body.postData),

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import {
   PrintCodeResponse,
   PrintReceiptBody,
@@ -11,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import * as service from './receipts.service';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+import { errorsOf } from '../../plugins/openapi';
 
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +22,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Public receipt of one sale',
         security: [],
         params: ReceiptIdParam,
-        response: { 200: ReceiptResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: ReceiptResponse, ...errorsOf(404) },
       },
     },
     async (request) => service.getReceipt(app.deps, request.params.receiptId),
@@ -37,7 +35,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['receipts'],
         summary: "Send a customer's receipt again",
         body: ResendReceiptBody,
-        response: { 200: ReceiptCheckResponse, ...errors },
+        response: { 200: ReceiptCheckResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -53,7 +51,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['receipts'],
         summary: "Change a customer's receipt phone or e-mail and send it there",
         body: UpdateReceiptBody,
-        response: { 200: ReceiptCheckResponse, ...errors },
+        response: { 200: ReceiptCheckResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -69,7 +67,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['receipts'],
         summary: 'ESC/POS receipt for the Android printer (reprints are recorded)',
         body: PrintReceiptBody,
-        response: { 200: PrintCodeResponse, ...errors },
+        response: { 200: PrintCodeResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { IdParam } from '@sandbar/contract/common';
 import {
   CorrectionResponse,
   DeleteMultiBody,
@@ -31,8 +31,7 @@ import { forbidden } from '../../platform/errors';
 import * as corrections from './corrections.service';
 import * as service from './reports.service';
 import * as subscribers from './subscribers.service';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+import { errorsOf } from '../../plugins/openapi';
 
 // Role first, then the body: a user without access gets 403 whatever they send.
 const readers = async (request: FastifyRequest) => requireAccess(request, 'reports');
@@ -55,7 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'One business day of a report type (timestamp: 10-digit epoch seconds)',
         params: GetReportParams,
-        response: { 200: ReportData, ...errors },
+        response: { 200: ReportData, ...errorsOf(403, 404) },
       },
     },
     async (request) => service.getReport(app.deps, request.user, request.params.type, request.params.timestamp),
@@ -71,7 +70,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           'A searchable report type over a range of days (epoch milliseconds); the list types answer in pages (after, limit)',
         params: GetSearchReportParams,
         querystring: GetSearchReportQuery,
-        response: { 200: ReportData, ...errors },
+        response: { 200: ReportData, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -93,7 +92,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Soft-delete one sale (admins; restorable)',
         body: DeleteTransactionBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -107,7 +106,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Soft-delete several sales (admins)',
         body: DeleteMultiBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -121,7 +120,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Remove the tips of several sales, keeping the sales (tip reports)',
         body: DeleteMultiBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => corrections.deleteTips(app.deps, request.user, request.body.deleteIds, request.body.reason),
@@ -134,7 +133,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Restore a deleted sale (admins)',
         body: RestoreTransactionBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -148,7 +147,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "Edit a sale's price before tip (admins)",
         body: SaveTransactionBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -168,7 +167,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "A sale's tip (admins)",
         body: GetTipBody,
-        response: { 200: GetTipResponse, ...errors },
+        response: { 200: GetTipResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => corrections.getTip(app.deps, request.body.transactionId),
@@ -181,7 +180,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "Edit a sale's tip (admins)",
         body: SaveTipBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -195,7 +194,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "Move a room charge to another hotel (reportType: the target's RoomCharge type)",
         body: SwitchTransactionBody,
-        response: { 200: CorrectionResponse, ...errors },
+        response: { 200: CorrectionResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) =>
@@ -215,7 +214,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'View Transaction Details: date, notes, tip and correction history (admins)',
         body: LookupTransactionBody,
-        response: { 200: TransactionDetail, ...errors },
+        response: { 200: TransactionDetail, ...errorsOf(403, 404) },
       },
     },
     async (request) => corrections.lookupTransaction(app.deps, request.body.viewTransactionId),
@@ -229,7 +228,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "Queue one day of a report to its subscribers (and a hotel's contacts) through the outbox",
         params: GetReportParams,
-        response: { 200: SendEmailReportResponse, ...errors },
+        response: { 200: SendEmailReportResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => subscribers.sendEmailReport(app.deps, request.params.type, request.params.timestamp),
@@ -242,7 +241,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "A report's subscribers (comma-separated addresses)",
         body: SaveEmailAddressesBody,
-        response: { 200: SaveEmailAddressesResponse, ...errors },
+        response: { 200: SaveEmailAddressesResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => subscribers.saveEmailAddresses(app.deps, request.body.reportType, request.body.emailAddresses),
@@ -251,7 +250,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getReportList',
     {
       preValidation: reportsConfig,
-      schema: { tags: ['reports'], summary: 'Reports Config list', response: { 200: ReportListResponse, ...errors } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Reports Config list',
+        response: { 200: ReportListResponse, ...errorsOf(403) },
+      },
     },
     async () => subscribers.listReports(app.deps),
   );
@@ -263,7 +266,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'One report config',
         params: IdParam,
-        response: { 200: ReportResponse, ...errors },
+        response: { 200: ReportResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => subscribers.getReportConfig(app.deps, request.params.id),
@@ -276,7 +279,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: "Save a report's name and subscribers (its type is read-only)",
         body: SaveReportListBody,
-        response: { 200: SaveReportListResponse, ...errors },
+        response: { 200: SaveReportListResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => subscribers.saveReportConfig(app.deps, request.body.postData),

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import {
   ManageTokenParam,
   PublicAvailability,
@@ -11,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
 import * as service from './public.service';
+import { errorsOf } from '../../plugins/openapi';
 
-const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 const tags = ['public booking'];
 const config = { public: true };
 
@@ -27,7 +26,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Free and booked units of a day (no guest data) and the prices',
         querystring: PublicAvailabilityQuery,
-        response: { 200: PublicAvailability, ...errors },
+        response: { 200: PublicAvailability, ...errorsOf(404, 429) },
       },
     },
     async (request, reply) => {
@@ -46,7 +45,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A guest books units for a day; the confirmation with a manage link goes by text or e-mail',
         body: PublicBookingBody,
         codeRules: publicBookingCodeRules,
-        response: { 200: PublicBookingResponse, ...errors },
+        response: { 200: PublicBookingResponse, ...errorsOf(403, 404, 409, 429) },
       },
     },
     async (request) =>
@@ -64,7 +63,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The guest's booking by its manage link",
         params: ManageTokenParam,
-        response: { 200: PublicBooking, ...errors },
+        response: { 200: PublicBooking, ...errorsOf(404, 429) },
       },
     },
     async (request) => service.viewByToken(app.deps, request.params.token, request.ip),
@@ -78,7 +77,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The guest cancels by the manage link',
         params: ManageTokenParam,
-        response: { 200: PublicBooking, ...errors },
+        response: { 200: PublicBooking, ...errorsOf(403, 404, 409, 429) },
       },
     },
     async (request) => service.cancelByToken(app.deps, request.params.token, request.ip),

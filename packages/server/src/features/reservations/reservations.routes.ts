@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParam } from '@sandbar/contract/common';
+import { IdParam } from '@sandbar/contract/common';
 import {
   AddDepositBody,
   BookingBoard,
@@ -17,8 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import * as service from './reservations.service';
+import { errorsOf } from '../../plugins/openapi';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['reservations'];
 
 // Staff calls of advance bookings (issue 24). Thin: validate, authorise the role, hand over; the
@@ -32,7 +32,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Book units ahead for a guest (desk or phone), optionally with a deposit',
         body: SaveReservationBody,
-        response: { 200: ReservationResponse, ...errors },
+        response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -48,7 +48,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A day's reservations in the user's locations",
         querystring: ReservationsQuery,
-        response: { 200: ReservationsResponse, ...errors },
+        response: { 200: ReservationsResponse, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The units of a day to book from, with who holds each booked one (today up to the booking window)',
         querystring: BookingBoardQuery,
-        response: { 200: BookingBoard, ...errors },
+        response: { 200: BookingBoard, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -76,7 +76,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReservation/:id',
     {
-      schema: { tags, summary: 'One reservation', params: IdParam, response: { 200: Reservation, ...errors } },
+      schema: {
+        tags,
+        summary: 'One reservation',
+        params: IdParam,
+        response: { 200: Reservation, ...errorsOf(403, 404) },
+      },
     },
     async (request) => {
       requireAccess(request, 'bookings');
@@ -92,7 +97,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Move a reservation to other units and/or days (all or nothing)',
         body: MoveReservationBody,
-        response: { 200: ReservationResponse, ...errors },
+        response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -108,7 +113,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cancel a reservation with a reason; refund (A, S), forfeit or keep its deposit',
         body: CancelReservationBody,
-        response: { 200: ReservationResponse, ...errors },
+        response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -124,7 +129,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Release a reservation as a no-show with a reason; its units go back on sale',
         body: NoShowBody,
-        response: { 200: ReservationResponse, ...errors },
+        response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -140,7 +145,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Confirm a booking that waits for staff (online, by the venue rule)',
         body: IdParam,
-        response: { 200: ReservationResponse, ...errors },
+        response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -156,7 +161,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Take a deposit on a reservation (counts on the day it is taken)',
         body: AddDepositBody,
-        response: { 200: ReservationResponse, ...errors },
+        response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {

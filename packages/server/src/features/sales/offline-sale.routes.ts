@@ -1,10 +1,8 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import { NeedsAttentionResponse, SeatUnseatedBody, SeatUnseatedResponse } from '@sandbar/contract/offline';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import * as service from './offline-sale.service';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+import { errorsOf } from '../../plugins/openapi';
 
 /** "Needs attention": offline sales whose unit was sold meanwhile (issue 13). */
 export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +12,7 @@ export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sales'],
         summary: "Offline sales whose unit was sold meanwhile, waiting to be seated (the user's locations)",
-        response: { 200: NeedsAttentionResponse, ...errors },
+        response: { 200: NeedsAttentionResponse, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -30,7 +28,7 @@ export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: 'Seat a customer from Needs attention on a free unit (one tap)',
         body: SeatUnseatedBody,
-        response: { 200: SeatUnseatedResponse, ...errors },
+        response: { 200: SeatUnseatedResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import {
   CheckItemPriceBody,
   CheckItemPriceResponse,
@@ -21,8 +20,7 @@ import { checkItemPrice, getSaleCatalogue } from './catalogue.service';
 import { holdUnit, releaseUnits } from './holds.service';
 import { searchWyndham } from './roster.service';
 import { saveCustomer } from './sales.service';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+import { errorsOf } from '../../plugins/openapi';
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -32,7 +30,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: 'Record a sale of one unit or a cart (idempotent on ourTransactionId)',
         body: SaveCustomerBody,
-        response: { 200: SaveCustomerResponse, ...errors },
+        response: { 200: SaveCustomerResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -48,7 +46,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: "Hold a unit for a cart ('Add More Unit(s)'): status 1 for ten minutes",
         body: HoldUnitBody,
-        response: { 200: HoldUnitResponse, ...errors },
+        response: { 200: HoldUnitResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -64,7 +62,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: "Release a cart's holds ('Cancel Order'), or only the units named",
         body: ReleaseUnitsBody,
-        response: { 200: ReleaseUnitsResponse, ...errors },
+        response: { 200: ReleaseUnitsResponse, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -79,7 +77,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sales'],
         summary: 'Price list, hotels and the venue pricing hour for the sale wizard',
-        response: { 200: SaleCatalogue, ...errors },
+        response: { 200: SaleCatalogue, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -95,7 +93,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: 'Hotel guest search by last name and/or room',
         body: SearchWyndhamBody,
-        response: { 200: SearchWyndhamResponse, ...errors },
+        response: { 200: SearchWyndhamResponse, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -111,7 +109,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: 'Retail value of the chosen items',
         body: CheckItemPriceBody,
-        response: { 200: CheckItemPriceResponse, ...errors },
+        response: { 200: CheckItemPriceResponse, ...errorsOf(403) },
       },
     },
     async (request) => {
@@ -127,7 +125,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sales'],
         summary: 'Check a receipt phone number or e-mail address',
         body: CheckReceiptInfoBody,
-        response: { 200: ReceiptCheckResponse, ...errors },
+        response: { 200: ReceiptCheckResponse, ...errorsOf(403) },
       },
     },
     async (request) => {

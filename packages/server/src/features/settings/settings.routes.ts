@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import {
   GetConfigSettingsResponse,
   SaveConfigSettingsBody,
@@ -9,10 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import { getConfigSettings, saveConfigSettings } from './settings.service';
+import { errorsOf } from '../../plugins/openapi';
 
 // Config is admin-only (DESIGN.md section 8); checked before the body is validated.
 const adminsOnly = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'config') };
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,7 +21,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary: 'The nine config settings and the venue settings',
-        response: { 200: GetConfigSettingsResponse, ...errors },
+        response: { 200: GetConfigSettingsResponse, ...errorsOf(403) },
       },
     },
     async () => getConfigSettings(app.deps),
@@ -37,7 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['settings'],
         summary: 'Save settings; rich text is sanitised; applies from the next message on',
         body: SaveConfigSettingsBody,
-        response: { 200: SaveConfigSettingsResponse, ...errors },
+        response: { 200: SaveConfigSettingsResponse, ...errorsOf(403) },
       },
     },
     async (request) => ({ success: 1 as const, details: await saveConfigSettings(app.deps, request.body) }),

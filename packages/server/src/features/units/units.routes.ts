@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@sandbar/contract/common';
 import {
   DashboardData,
   EntryResponse,
@@ -24,8 +23,8 @@ import { requireAccess } from '../../plugins/auth';
 import type { FastifyReply } from 'fastify';
 import { type BoardEncoding, boardEncoding } from './board-cache';
 import * as units from './units.service';
+import { errorsOf } from '../../plugins/openapi';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['units'];
 
 // Prepared bytes go out as they are (no second serialisation), compressed from the day cache when
@@ -48,7 +47,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Dashboard data for today',
         querystring: UnitsQuery,
-        response: { 200: DashboardData, ...errors },
+        response: { 200: DashboardData, ...errorsOf(403) },
       },
     },
     async (request, reply) => {
@@ -69,7 +68,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Dashboard data for the business day of a 10-digit timestamp',
         params: TimeStampParam,
         querystring: UnitsQuery,
-        response: { 200: DashboardData, ...errors },
+        response: { 200: DashboardData, ...errorsOf(403) },
       },
     },
     async (request, reply) => {
@@ -85,7 +84,14 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/getUnit/:id',
-    { schema: { tags, summary: 'One unit today', params: UnitIdParam, response: { 200: UnitDetail, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One unit today',
+        params: UnitIdParam,
+        response: { 200: UnitDetail, ...errorsOf(403, 404) },
+      },
+    },
     async (request) => {
       requireAccess(request, 'dashboard');
       return units.getUnit(deps, request.user, request.params.id);
@@ -99,7 +105,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One unit on the day of a timestamp',
         params: UnitTimeParam,
-        response: { 200: UnitDetail, ...errors },
+        response: { 200: UnitDetail, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -115,7 +121,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Set Unit: number and type',
         body: SaveUmbrellaNumberBody,
-        response: { 200: UnitResponse, ...errors },
+        response: { 200: UnitResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -133,7 +139,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [url, summary, action, details] of actions) {
     app.post(
       url,
-      { schema: { tags, summary, body: UnitActionBody, response: { 200: UnitResponse, ...errors } } },
+      { schema: { tags, summary, body: UnitActionBody, response: { 200: UnitResponse, ...errorsOf(403, 404, 409) } } },
       async (request) => {
         requireAccess(request, 'dashboard');
         const unit = await action(deps, request.user, request.body.unitData);
@@ -149,7 +155,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Re-seat a customer who left (3 → 2 or 4)',
         body: ReseatBody,
-        response: { 200: UnitResponse, ...errors },
+        response: { 200: UnitResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -166,7 +172,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Move a customer to an empty unit',
         body: MoveBody,
-        response: { 200: MoveResponse, ...errors },
+        response: { 200: MoveResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
@@ -183,7 +189,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a log line to a unit',
         body: LogActionBody,
-        response: { 200: EntryResponse, ...errors },
+        response: { 200: EntryResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -202,7 +208,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a note to a unit',
         params: UnitNotesParam,
         body: SaveUnitNotesBody,
-        response: { 200: EntryResponse, ...errors },
+        response: { 200: EntryResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {
@@ -224,7 +230,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A unit note as ESC/POS for the Android printer',
         body: PrintUnitNotesBody,
-        response: { 200: PrintResponse, ...errors },
+        response: { 200: PrintResponse, ...errorsOf(403, 404) },
       },
     },
     async (request) => {

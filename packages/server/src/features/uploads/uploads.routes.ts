@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { ErrorResponse } from '@sandbar/contract/common';
 import {
   DocumentsUploadForm,
   EditorImageForm,
@@ -31,15 +30,7 @@ import {
   sweepIncoming,
   tooLargeText,
 } from './uploads.service';
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  406: ErrorResponse,
-  413: ErrorResponse,
-};
+import { errorsOf } from '../../plugins/openapi';
 
 // Plain users upload nothing; which role a call needs beyond that depends on its fields
 // (the table or folder), checked by the service once the form is read.
@@ -95,7 +86,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...multipartDoc,
         summary: 'A file for a record (name, id, tableName, files)',
         multipartBody: RecordUploadForm,
-        response: { 200: NewFileNameResponse, ...errors },
+        response: { 200: NewFileNameResponse, ...errorsOf(403, 406) },
       },
     },
     async (request, reply) =>
@@ -109,7 +100,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...multipartDoc,
         summary: 'An image for a record (name, id, tableName, files)',
         multipartBody: RecordUploadForm,
-        response: { 200: NewFileNameResponse, ...errors },
+        response: { 200: NewFileNameResponse, ...errorsOf(403, 406) },
       },
     },
     async (request, reply) =>
@@ -124,7 +115,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Documents for a client's folder (clientId, folderId, fullPath, files); folder hotelRoster imports a guest roster",
         multipartBody: DocumentsUploadForm,
-        response: { 200: FileUploadResponse, ...errors },
+        response: { 200: FileUploadResponse, ...errorsOf(403, 406) },
       },
     },
     async (request, reply) =>
@@ -138,7 +129,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...multipartDoc,
         summary: 'Rename documents (clientId, file{n}Name, file{n}ID, filesLength)',
         multipartBody: FileUpdateForm,
-        response: { 200: FileUpdateResponse, ...errors },
+        response: { 200: FileUpdateResponse, ...errorsOf(403, 404, 406) },
       },
     },
     async (request, reply) => form(request, reply, limitsOf.none, (f) => documentsRename(app.deps, request.user, f)),
@@ -151,7 +142,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...multipartDoc,
         summary: 'An image for the rich-text editor',
         multipartBody: EditorImageForm,
-        response: { 200: TinymceUploadResponse, ...errors },
+        response: { 200: TinymceUploadResponse, ...errorsOf(403, 406) },
       },
     },
     async (request, reply) => form(request, reply, limitsOf.image, (f) => editorImageUpload(app.deps, request.user, f)),
@@ -170,9 +161,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
             description: 'The file',
             content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
           },
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
+          ...errorsOf(401, 403, 404),
         },
       },
     },
