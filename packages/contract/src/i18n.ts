@@ -219,6 +219,7 @@ export const reportLabelsEs: Record<string, string> = {
   Transactions: 'Transacciones',
   'Credit Card Daily': 'Tarjeta de crédito diario',
   'Daily Totals': 'Totales diarios',
+  Bookings: 'Reservas',
 };
 
 /** Payment methods as shown (the API keeps the spec's English values). */
@@ -490,6 +491,7 @@ export const reportNamesEs: Translation<typeof reportNames> = {
   tip: 'Transacciones con propina',
   creditCardTips: 'Propinas con tarjeta',
   dailyByType: 'Totales diarios',
+  reservations: 'Reservas',
 };
 
 /**
@@ -540,6 +542,20 @@ export const reportWordsEs: Record<string, string> = {
   Voucher: 'Cupón',
   Cash: 'Efectivo',
   'Nothing recorded for this day.': 'No hay nada registrado este día.',
+  // The bookings report (issue 24 point 8)
+  Day: 'Día',
+  Channel: 'Canal',
+  Booked: 'Reservadas',
+  'Checked in': 'Llegaron',
+  'No-shows': 'No presentadas',
+  Cancelled: 'Canceladas',
+  'Deposits taken': 'Depósitos cobrados',
+  'Deposits applied': 'Depósitos aplicados',
+  'Deposits refunded': 'Depósitos devueltos',
+  'Deposits forfeited': 'Depósitos retenidos',
+  Desk: 'Mostrador',
+  Phone: 'Teléfono',
+  Online: 'En línea',
 };
 
 /** A report header or row word in a language (unknown words, names and figures stay). */

@@ -23,6 +23,7 @@ export const dailyReportTypes = [
   'allTransactions',
   'tip',
   'creditCardTips',
+  'reservations',
 ] as const;
 export type DailyReportType = (typeof dailyReportTypes)[number];
 
@@ -54,6 +55,7 @@ export const searchReportTypes = [
   { type: 'creditCardTips', label: 'Credit Card' },
   { type: 'creditCardDaily', label: 'Credit Card Daily' },
   { type: 'dailyByType', label: 'Daily Totals' },
+  { type: 'reservations', label: 'Bookings' },
 ] as const;
 export const searchOnlyTypes = ['dailyByType'] as const;
 
@@ -66,6 +68,7 @@ export const reportButtons = {
     { label: 'By Agent', type: 'salesAgent' },
     { label: 'Credit Card', type: 'creditCard' },
     { label: 'Move', type: 'move' },
+    { label: 'Bookings', type: 'reservations' },
     { label: 'Search', type: 'searchSales' },
   ],
   S: [
@@ -75,6 +78,7 @@ export const reportButtons = {
     { label: 'Hourly', type: 'hourlySales' },
     { label: 'Transactions', type: 'allTransactions' },
     { label: 'User Log', type: 'userLog' },
+    { label: 'Bookings', type: 'reservations' },
   ],
 } as const;
 
@@ -88,6 +92,7 @@ export const supervisorReportTypes: readonly string[] = [
   'hourlySales',
   'allTransactions',
   'userLog',
+  'reservations',
 ];
 
 export function mayReadReport(userType: UserType, type: string): boolean {
@@ -392,4 +397,5 @@ export const reportNames: Record<DailyReportType | 'dailyByType', string> = {
   tip: 'Transactions with Tips',
   creditCardTips: 'Credit Card Tips',
   dailyByType: 'Daily Totals',
+  reservations: 'Bookings',
 };

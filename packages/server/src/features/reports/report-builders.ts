@@ -30,6 +30,11 @@ export interface ReportInput {
   rangeTotals?: repo.MethodTotal[];
   /** Sale id → names of its customers still waiting unseated (an offline sale's unit sold meanwhile). */
   unseated?: Map<number, string[]>;
+  /** The bookings report: bookings per day, channel and status, and deposit money per day, channel and kind. */
+  bookings?: {
+    counts: Awaited<ReturnType<typeof repo.reservationCounts>>;
+    money: Awaited<ReturnType<typeof repo.reservationMoney>>;
+  };
 }
 
 export interface Built {
@@ -557,6 +562,64 @@ export function dailyByType(input: ReportInput): Built {
   };
 }
 
+const channelLabels = { staff: 'Desk', phone: 'Phone', online: 'Online' } as const;
+
+/**
+ * Bookings (issue 24 point 8): one row per day and channel — bookings for the day, checked in,
+ * no-shows, cancelled — and the deposit money that counts on the day (taken, applied at check-in,
+ * refunded, forfeited), as the drop-off counts a deposit on the day it was taken.
+ */
+export function reservations(input: ReportInput): Built {
+  const headers = [
+    'Day',
+    'Channel',
+    'Booked',
+    'Checked in',
+    'No-shows',
+    'Cancelled',
+    'Deposits taken',
+    'Deposits applied',
+    'Deposits refunded',
+    'Deposits forfeited',
+  ];
+  const counts = input.bookings?.counts ?? [];
+  const cash = input.bookings?.money ?? [];
+  const keys = new Set([...counts, ...cash].map((r) => `${r.day}|${r.channel}`));
+  const order = Object.keys(channelLabels);
+  const line = (c: typeof counts, m: typeof cash): ReportCell[] => {
+    const n = (status?: string) => sum(status ? c.filter((r) => r.status === status) : c, (r) => r.n);
+    const cents = (kind: string) =>
+      money(
+        sum(
+          m.filter((r) => r.kind === kind),
+          (r) => r.cents,
+        ),
+      );
+    return [
+      n(),
+      n('checked_in'),
+      n('no_show'),
+      n('cancelled'),
+      cents('deposit'),
+      cents('applied'),
+      cents('refund'),
+      cents('forfeit'),
+    ];
+  };
+  const rows = [...keys]
+    .map((k) => k.split('|') as [string, keyof typeof channelLabels])
+    .sort(([da, ca], [db, cb]) => da.localeCompare(db) || order.indexOf(ca) - order.indexOf(cb))
+    .map(([day, channel]): ReportCell[] => [
+      day,
+      channelLabels[channel] ?? channel,
+      ...line(
+        counts.filter((r) => r.day === day && r.channel === channel),
+        cash.filter((r) => r.day === day && r.channel === channel),
+      ),
+    ]);
+  return { headers, rows, footer: rows.length ? [['Total', '', ...line(counts, cash)]] : [] };
+}
+
 export const builders = {
   sales,
   salesLocation,
@@ -575,4 +638,5 @@ export const builders = {
   tip,
   creditCardTips,
   dailyByType,
+  reservations,
 } satisfies Record<string, (input: ReportInput) => Built>;

@@ -24,7 +24,16 @@ import * as repo from './reports.repository';
 type BuilderType = keyof typeof builders;
 
 type Need =
-  'sales' | 'units' | 'moves' | 'reprints' | 'priceEdits' | 'audit' | 'dayTotals' | 'agentTipTotals' | 'unseated';
+  | 'sales'
+  | 'units'
+  | 'moves'
+  | 'reprints'
+  | 'priceEdits'
+  | 'audit'
+  | 'dayTotals'
+  | 'agentTipTotals'
+  | 'unseated'
+  | 'bookings';
 
 /** What a report reads; each type loads only its own rows, filtered in SQL where it can. */
 const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.SalesFilter }> = {
@@ -46,6 +55,7 @@ const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.Sa
   tip: { load: ['sales', 'units'], filter: { tipOnly: true } },
   creditCardTips: { load: ['sales', 'units'], filter: { tipOnly: true, method: 'Credit Card' } },
   dailyByType: { load: ['dayTotals'] },
+  reservations: { load: ['bookings'] },
 };
 
 interface Resolved {
@@ -84,21 +94,24 @@ async function build(
     ...(resolved.builder === 'roomCharge' ? { hotelId: resolved.hotel!.id } : {}),
   };
   if (page) return buildPage(db, resolved, days, timeZone, f, page);
-  const [sales, units, moves, reprints, audit, actions, totals, priceEdits, unseated] = await Promise.all([
-    n.includes('sales') ? repo.salesOf(db, days, f) : [],
-    n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
-    n.includes('moves') ? repo.movesOf(db, days) : [],
-    n.includes('reprints') ? repo.reprintsBetween(db, fromMs, toMs) : [],
-    n.includes('audit') ? repo.auditBetween(db, fromMs, toMs) : [],
-    n.includes('audit') ? repo.unitActionsOf(db, days) : [],
-    n.includes('dayTotals')
-      ? repo.methodTotals(db, days, 'day')
-      : n.includes('agentTipTotals')
-        ? agentTotals(db, days)
-        : [],
-    n.includes('priceEdits') ? repo.priceEditsOf(db, days) : [],
-    n.includes('unseated') ? repo.unseatedOf(db, days) : [],
-  ]);
+  const [sales, units, moves, reprints, audit, actions, totals, priceEdits, unseated, counts, money] =
+    await Promise.all([
+      n.includes('sales') ? repo.salesOf(db, days, f) : [],
+      n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
+      n.includes('moves') ? repo.movesOf(db, days) : [],
+      n.includes('reprints') ? repo.reprintsBetween(db, fromMs, toMs) : [],
+      n.includes('audit') ? repo.auditBetween(db, fromMs, toMs) : [],
+      n.includes('audit') ? repo.unitActionsOf(db, days) : [],
+      n.includes('dayTotals')
+        ? repo.methodTotals(db, days, 'day')
+        : n.includes('agentTipTotals')
+          ? agentTotals(db, days)
+          : [],
+      n.includes('priceEdits') ? repo.priceEditsOf(db, days) : [],
+      n.includes('unseated') ? repo.unseatedOf(db, days) : [],
+      n.includes('bookings') ? repo.reservationCounts(db, days) : [],
+      n.includes('bookings') ? repo.reservationMoney(db, days) : [],
+    ]);
   const input: ReportInput = {
     timeZone,
     range: days.from !== days.to,
@@ -113,6 +126,7 @@ async function build(
     hotel: resolved.hotel,
     showDeleted,
     unseated: unseatedNames(unseated),
+    bookings: { counts, money },
   };
   return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
 }
