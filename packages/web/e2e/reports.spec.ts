@@ -207,16 +207,14 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   // Search: the Daily Totals of today.
   await page.goto('/dailyreports?type=searchSales');
   const form = page.getByTestId('search-form');
-  await form.getByRole('combobox', { name: 'Report' }).click();
-  await page.getByRole('option', { name: 'Daily Totals' }).click();
+  await form.getByRole('combobox', { name: 'Report' }).selectOption({ label: 'Daily Totals' });
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('report-title')).toContainText('Daily Totals');
   await expect(page.getByTestId('search-paging')).toHaveCount(0);
 
   // Transactions (every tipped sale of the range) is a list: it says how many of how many it shows
   // (decision 102), and its footer counts the whole range.
-  await form.getByRole('combobox', { name: 'Report' }).click();
-  await page.getByRole('option', { name: 'Transactions' }).click();
+  await form.getByRole('combobox', { name: 'Report' }).selectOption({ label: 'Transactions' });
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('report-title')).toContainText('Transactions');
   await expect(page.getByTestId('search-paging')).toHaveText(/^Showing 1 of 1 transactions, oldest first\./);

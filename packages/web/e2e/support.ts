@@ -11,6 +11,12 @@ export async function signIn(page: Page, username: string, opts: { av?: string }
   await expect(page.getByRole('link', { name: 'Log out' })).toBeVisible();
 }
 
+/** Signs out by the top bar's power icon and waits for the login screen. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+}
+
 /** A token for API calls made by the test itself (e.g. reading the outbox as admin). */
 export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
@@ -197,4 +203,78 @@ export async function atStep(modal: Locator, heading: string): Promise<void> {
   // Let the modal's transitions settle before measuring.
   await modal.page().waitForTimeout(250);
   await expectTouchSized(modal, heading);
+}
+
+/** Everything a finger can reach on a screen (issue 26): the modal's list plus ARIA widgets. */
+const EVERY_CONTROL =
+  'button, a[href], input:not([type="hidden"]), textarea, select, [role="button"], [role="tab"], [role="option"], ' +
+  '[role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [role="menuitem"], [role="link"]';
+
+/**
+ * Issue 26, 48 px everywhere a finger goes: every visible control of the page (portals included)
+ * that is under 48 px high, or under 48 px wide without filling its box, with its name and size.
+ * A control scrolled out of a table's scroll area still counts: a finger reaches it after a swipe.
+ */
+export async function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, min }) => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll(selector)) {
+        const st = getComputedStyle(el);
+        // A password's input sits inside the bordered box a finger sees (Mantine's PasswordInput): measure that.
+        const r = (
+          el.tagName === 'INPUT' && el.parentElement?.closest('.mantine-Input-input')
+            ? el.parentElement.closest('.mantine-Input-input')!
+            : el
+        ).getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || st.visibility === 'hidden' || st.display === 'none') continue;
+        // A visually hidden native input (Mantine's Switch, a file input) is reached through its label.
+        if (st.opacity === '0' && el.tagName === 'INPUT') continue;
+        if (el.closest('[aria-hidden="true"], [inert]')) continue;
+        const parent = el.parentElement?.getBoundingClientRect().width ?? 0;
+        const narrow = r.width < min - 0.5 && r.width < parent - 1;
+        if (r.height >= min - 0.5 && !narrow) continue;
+        const label =
+          el.getAttribute('aria-label') ??
+          ((el as HTMLElement).innerText || (el as HTMLInputElement).placeholder || el.getAttribute('name') || '');
+        out.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[${el.getAttribute('role')}]` : ''} "${label.trim().replace(/\s+/g, ' ').slice(0, 40)}": ${r.width.toFixed(0)} × ${r.height.toFixed(0)}`,
+        );
+      }
+      return out;
+    },
+    { selector: EVERY_CONTROL, min: MIN_TARGET },
+  );
+}
+
+/** Soft-asserts that every control of the screen is thumb-sized; `screen` names it in the failure. */
+export async function expectScreenTouchSized(page: Page, screen: string): Promise<void> {
+  // Let transitions (modals, drawers, tabs) finish before measuring.
+  await page.waitForTimeout(300);
+  expect.soft(await smallControls(page), `${screen}: controls under ${MIN_TARGET} px`).toEqual([]);
+}
+
+/**
+ * Issue 26, nothing clipped: every visible button whose text is wider than the room it has
+ * (a Cancel shown as "Cancela"), with its text and both widths.
+ */
+export async function clippedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, a.mantine-Button-root, [role="button"]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // Mantine puts the text in a label span that hides what overflows; plain buttons hide it themselves.
+      const boxes = [el, ...el.querySelectorAll<HTMLElement>('.mantine-Button-label, .mantine-Button-inner')];
+      for (const box of boxes) {
+        if (box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'visible') {
+          out.push(
+            `"${el.innerText.trim().replace(/\s+/g, ' ').slice(0, 40)}": ${box.scrollWidth} > ${box.clientWidth}`,
+          );
+          break;
+        }
+      }
+    }
+    return out;
+  });
 }

@@ -1,5 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Issue 26: every screen thumb-sized (the body carries the class, index.html).
+import './app/touch-targets.css';
 import './app/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

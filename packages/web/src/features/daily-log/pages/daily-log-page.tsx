@@ -15,6 +15,7 @@ import { useDailyLogs } from '../api/get-daily-logs';
 import { useSaveDailyLog } from '../api/save-daily-log';
 import { type DailyLogDraft, DailyLogForm } from '../components/daily-log-form';
 import './daily-log.css';
+import { ScrollTable } from '../../../components/scroll-table';
 
 type Mode = 'list' | 'loading' | 'add' | 'edit';
 
@@ -155,7 +156,7 @@ export function DailyLogPage() {
       {logs.length === 0 ? (
         <Text>{t('dailyLog.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <ScrollTable minWidth={360} label={t('dailyLog.title')}>
           <Table striped withTableBorder data-testid="daily-log-table">
             <Table.Thead>
               <Table.Tr>
@@ -192,7 +193,7 @@ export function DailyLogPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ConfirmDeleteDialog
         opened={toDelete !== null}

@@ -26,7 +26,14 @@ export function SetUnitForm({ unit }: { unit: UnitDetail }) {
     setError(msg);
     if (msg) return;
     save.mutate(
-      { unitData: { unitId: unit.id, unitNumber: unitNumber.trim(), unitType: unitType as UnitType, version: unit.version } },
+      {
+        unitData: {
+          unitId: unit.id,
+          unitNumber: unitNumber.trim(),
+          unitType: unitType as UnitType,
+          version: unit.version,
+        },
+      },
       { onSuccess: () => toastSuccess(t('board.saved')) },
     );
   };

@@ -9,6 +9,7 @@ import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
 import { useDeleteHotel } from '../api/delete-hotel';
 import { useHotelList } from '../api/get-hotel-list';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** /config/hotels. */
 export function HotelsListPage() {
@@ -39,7 +40,7 @@ export function HotelsListPage() {
       ) : !data?.hotels.length ? (
         <Text>{t('hotels.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label={t('hotels.title')}>
           <Table striped withTableBorder data-testid="hotels-table">
             <Table.Thead>
               <Table.Tr>
@@ -94,7 +95,7 @@ export function HotelsListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

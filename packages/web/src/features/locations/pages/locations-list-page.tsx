@@ -11,6 +11,7 @@ import { toastSuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { useDeleteLocation } from '../api/delete-location';
 import { useLocationList } from '../api/get-location-list';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** /config/locations: Name (full name), Initials, Umbrellas, Rows; admins edit, supervisors view. */
 export function LocationsListPage() {
@@ -45,7 +46,7 @@ export function LocationsListPage() {
       ) : !data?.locations.length ? (
         <Text>{t('locations.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable minWidth={560} label={t('locations.title')}>
           <Table striped withTableBorder data-testid="locations-table">
             <Table.Thead>
               <Table.Tr>
@@ -77,7 +78,7 @@ export function LocationsListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

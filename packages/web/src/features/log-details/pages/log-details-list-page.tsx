@@ -10,6 +10,7 @@ import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
 import { useDeleteLogDetails } from '../api/delete-log-details';
 import { useLogDetails } from '../api/get-log-details';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** /config/log-details: Category, Field Name, Field Label, Field Type, Sort, edit and delete (spec section 2). */
 export function LogDetailsListPage() {
@@ -46,7 +47,7 @@ export function LogDetailsListPage() {
       ) : !data?.logDetails.length ? (
         <Text>{t('logDetails.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label={t('logDetails.title')}>
           <Table striped withTableBorder data-testid="log-details-table">
             <Table.Thead>
               <Table.Tr>
@@ -90,7 +91,7 @@ export function LogDetailsListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ConfirmDeleteDialog
         opened={toDelete !== null}

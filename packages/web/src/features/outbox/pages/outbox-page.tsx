@@ -2,6 +2,7 @@ import { Badge, Container, Loader, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useVenueTime } from '../../../lib/venue-format';
 import { useOutbox } from '../api/get-outbox';
+import { ScrollTable } from '../../../components/scroll-table';
 
 const statusColor = { queued: 'yellow', sent: 'teal', failed: 'red' } as const;
 
@@ -21,7 +22,7 @@ export function OutboxPage() {
       ) : !data?.messages.length ? (
         <Text>{t('ui.outboxEmpty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable minWidth={900} label={t('ui.outboxTitle')}>
           <Table striped withTableBorder data-testid="outbox-table">
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +62,7 @@ export function OutboxPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Container>
   );

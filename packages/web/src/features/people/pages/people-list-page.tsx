@@ -9,6 +9,7 @@ import { useAVPath } from '../../../lib/av';
 import { toastSuccess } from '../../../lib/notify';
 import { useDeletePeople } from '../api/delete-people';
 import { usePeopleList } from '../api/get-people-list';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** /config/people: the users this user may manage (spec section 2; DESIGN.md section 8). */
 export function PeopleListPage() {
@@ -39,7 +40,7 @@ export function PeopleListPage() {
       ) : !data?.people.length ? (
         <Text>{t('people.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label={t('people.title')}>
           <Table striped withTableBorder data-testid="people-table">
             <Table.Thead>
               <Table.Tr>
@@ -75,7 +76,7 @@ export function PeopleListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

@@ -10,6 +10,7 @@ import { useMoney } from '../../../lib/venue-format';
 import { toastSuccess } from '../../../lib/notify';
 import { useDeletePrice } from '../api/delete-price';
 import { usePriceList } from '../api/get-price-list';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** /config/prices: the price list, titled 'Sandbar Prices' (spec section 2 leaves the wording open). */
 export function PricesListPage() {
@@ -42,7 +43,7 @@ export function PricesListPage() {
       ) : !data?.prices.length ? (
         <Text>{t('prices.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollTable minWidth={760} label={t('prices.title')}>
           <Table striped withTableBorder data-testid="prices-table">
             <Table.Thead>
               <Table.Tr>
@@ -92,7 +93,7 @@ export function PricesListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ConfirmDeleteDialog
         opened={deleting != null}

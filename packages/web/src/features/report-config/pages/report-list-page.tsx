@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useAVPath } from '../../../lib/av';
 import { useReportList } from '../api/report-list';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** /config/reports: Name, Emails, Report Type and an edit button (spec section 2). */
 export function ReportListPage() {
@@ -21,7 +22,7 @@ export function ReportListPage() {
       ) : !data?.reports.length ? (
         <Text>{t('reportConfig.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable minWidth={560} label={t('reportConfig.title')}>
           <Table striped withTableBorder data-testid="report-config-table">
             <Table.Thead>
               <Table.Tr>
@@ -53,7 +54,7 @@ export function ReportListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Container>
   );

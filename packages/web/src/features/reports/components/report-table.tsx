@@ -6,6 +6,7 @@ import type { ReportCell } from '@sandbar/contract/reports';
 import { type ReactNode, memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoneyCell } from '../../../lib/venue-format';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** Rows of selectable types end with [editable (0/1), sale id]: hidden, they drive the actions. */
 export function hiddenTail(headers: string[]): number {
@@ -41,6 +42,7 @@ export function ReportTable({
   selection,
   actions,
   testId = 'report-table',
+  label,
 }: {
   headers: string[];
   rows: ReportCell[][];
@@ -48,6 +50,8 @@ export function ReportTable({
   selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
   actions?: (meta: RowMeta) => ReactNode;
   testId?: string;
+  /** The scroll area's name for a screen reader (the report's title); "Report table" by default. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const moneyCell = useMoneyCell();
@@ -80,7 +84,7 @@ export function ReportTable({
   const renderActions = useCallback((m: RowMeta) => latest.current.actions?.(m), []);
   if (rows.length === 0 && footer.length === 0) return <Text c="dimmed">{t('reports.noRows')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable minWidth={480} label={label ?? t('reports.table')}>
       <Table striped highlightOnHover withTableBorder data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -138,7 +142,7 @@ export function ReportTable({
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

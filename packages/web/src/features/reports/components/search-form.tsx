@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { roomChargeType, searchReportTypes } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +23,13 @@ export function SearchForm({ initial, onSearch }: { initial: SearchRequest; onSe
   ];
   return (
     <Group align="flex-end" className="no-print" data-testid="search-form">
-      <Select
+      {/* The platform's own picker (issue 26): a thumb-sized sheet on a phone, and no scrolling
+          list of options a keyboard cannot reach (axe scrollable-region-focusable). */}
+      <NativeSelect
         label={t('reports.searchType')}
         data={options}
         value={s.type}
-        allowDeselect={false}
-        onChange={(v) => v && setS({ ...s, type: v })}
+        onChange={(e) => setS({ ...s, type: e.currentTarget.value })}
       />
       <TextInput
         type="date"

@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths';
 import { useAVPath } from '../../../lib/av';
 import { useMoney } from '../../../lib/venue-format';
 import { useSearchUnits } from '../api/search-units';
+import { ScrollTable } from '../../../components/scroll-table';
 
 const statusColor = ['gray', 'green', 'red', 'yellow', 'blue', 'gray', 'dark'];
 
@@ -62,7 +63,7 @@ export function SearchPage() {
                 <Title order={3} size="h4">
                   {t('board.search.units')}
                 </Title>
-                <Table.ScrollContainer minWidth={600}>
+                <ScrollTable minWidth={600} label={t('board.search.units')}>
                   <Table striped withTableBorder data-testid="search-units">
                     <Table.Thead>
                       <Table.Tr>
@@ -96,7 +97,7 @@ export function SearchPage() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               </>
             )}
             {customers.length > 0 && (
@@ -104,7 +105,7 @@ export function SearchPage() {
                 <Title order={3} size="h4">
                   {t('board.search.customers')}
                 </Title>
-                <Table.ScrollContainer minWidth={600}>
+                <ScrollTable minWidth={600} label={t('board.search.customers')}>
                   <Table striped withTableBorder data-testid="search-customers">
                     <Table.Thead>
                       <Table.Tr>
@@ -133,7 +134,7 @@ export function SearchPage() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               </>
             )}
           </>
