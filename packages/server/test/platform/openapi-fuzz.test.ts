@@ -21,6 +21,11 @@ import { settingsTexts } from '@sandbar/contract/settings';
  * allows that the server refuses as malformed (400) — the static rules belong in the schemas, so a
  * schema-valid request may only be refused for the venue's state (see `businessRefusals`).
  *
+ * Then a sweep of hostile values (issue 11, defect 5; formerly fuzz.test.ts), sent as an admin:
+ * wrong types, huge and tiny numbers, NUL bytes, a 1 MB string and prototype keys in every path
+ * and query parameter, as the whole body, and in every body field one level deep (on a body the
+ * schema allows): the same checks bar the accept/refuse ones, and no prototype is polluted.
+ *
  * Bounded: a fixed seed and a few runs per operation (FUZZ_RUNS, default 6 allowed + 4 refused);
  * the counts of requests and statuses are printed.
  */
@@ -53,7 +58,7 @@ interface Doc {
 }
 
 interface Case {
-  kind: 'allowed' | 'refused';
+  kind: 'allowed' | 'refused' | 'hostile';
   /** A refused case that breaks a rule in code: the 400 must carry its message. */
   rule?: string;
   role: Role | null;
@@ -145,6 +150,56 @@ function textFits(schema: Schema, text: string): boolean {
   if (/^-?\d+(\.\d+)?$/.test(text) && v(Number(text))) return true;
   if ((text === 'true' || text === 'false') && v(text === 'true')) return true;
   return false;
+}
+
+/** Hostile values for body fields: they must never cause a 5xx or pollute a prototype. */
+const HOSTILE: unknown[] = [
+  -1,
+  0,
+  1.5,
+  2147483648,
+  Number('9007199254740993'),
+  1e308,
+  -1e308,
+  'abc',
+  '',
+  '\u0000',
+  'a\u0000b',
+  '9999999999999999',
+  '1e308',
+  true,
+  null,
+  [],
+  {},
+  { __proto__: { admin: 1 } },
+  JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}'),
+  'x'.repeat(1024 * 1024),
+];
+/** Hostile texts for path and query parameters. */
+const HOSTILE_TEXT = [
+  'abc',
+  '0',
+  '-1',
+  '2147483648',
+  '1e308',
+  '9999999999999999',
+  '1099511627776000',
+  '999999999999',
+  '\u0000',
+  'a\u0000b',
+  '253402300800',
+];
+
+/** The fields of an object schema, or of the object branches of its anyOf / oneOf (a form's add and edit shapes). */
+function fieldsOf(schema: Schema | undefined): string[] {
+  if (!schema) return [];
+  const branches = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  return [...new Set(branches.flatMap((b) => Object.keys(b.properties ?? {})))];
+}
+function fieldSchema(schema: Schema, name: string): Schema | undefined {
+  return [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((b) => b.properties?.[name])?.properties?.[
+    name
+  ];
 }
 
 const textOf = (v: unknown): string =>
@@ -267,6 +322,7 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
     const statusCounts = new Map<number, number>();
     let requests = 0;
     let ruleRefusals = 0;
+    let hostileRequests = 0;
     const rulesSeen = new Set<string>();
     let operations = 0;
 
@@ -352,6 +408,7 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
           }
           if (c.rule && res.statusCode === 400 && !String(res.json().details).includes(c.rule))
             return void failures.push(`broke "${c.rule}" but got another message: ${what} ${body.slice(0, 200)}`);
+          if (c.kind === 'hostile') return;
           if (c.kind === 'allowed' && c.role && res.statusCode === 400) {
             // The messages of the rules in code the document lists, then the venue's state.
             let details = String(res.json().details ?? '');
@@ -449,14 +506,43 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
             { seed, numRuns: 1 },
           ),
         ];
+        // The hostile sweep, on an allowed request as an admin. Signing out would end the sweep's
+        // session (a non-GET call's sessions are put back below); the live stream never ends.
+        if (!stream && path !== '/api/auth/logout') {
+          const [base] = fc.sample(allowed, { seed, numRuns: 1 });
+          const hostile = (change: Partial<Case>): Case => ({ ...base!, role: 'A', kind: 'hostile', ...change });
+          for (const v of HOSTILE_TEXT) {
+            if (params.length) cases.push(hostile({ path: Object.fromEntries(params.map((p) => [p.name, v])) }));
+            for (const q of query) cases.push(hostile({ query: { ...base!.query, [q.name]: v } }));
+          }
+          if (bodySchema && contentType === 'application/json') {
+            const body = (base!.body ?? {}) as Body;
+            const plain = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+            for (const v of HOSTILE) cases.push(hostile({ body: v }));
+            for (const name of fieldsOf(bodySchema)) {
+              for (const v of HOSTILE) cases.push(hostile({ body: { ...plain, [name]: v } }));
+              // One level down: postData, customerData, unitData … hold the fields.
+              const inner = fieldSchema(bodySchema, name);
+              const held = plain[name];
+              const heldObject = typeof held === 'object' && held !== null && !Array.isArray(held) ? held : {};
+              for (const innerName of fieldsOf(inner))
+                for (const v of HOSTILE)
+                  cases.push(hostile({ body: { ...plain, [name]: { ...heldObject, [innerName]: v } } }));
+            }
+          }
+        }
         const started = Date.now();
-        for (const c of cases) await check(c);
+        for (const c of cases) {
+          if (c.kind === 'hostile') hostileRequests++;
+          await check(c);
+        }
         // Only a call that changes something can end or change a role's session.
         if (method !== 'get') await ensureSessions();
         if (process.env.FUZZ_VERBOSE) console.log(`${name}: ${cases.length} requests, ${Date.now() - started} ms`);
       }
     }
 
+    console.log(`hostile sweep: ${hostileRequests} of the requests`);
     const counts = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
     console.log(
       `OpenAPI fuzz on ${testDialect}: ${operations} operations, ${requests} requests (seed ${SEED}, ${RUNS} allowed + ${NEGATIVE_RUNS} refused + 1 signed out each); statuses ${counts.join(', ')}; ${failures.length} failures, ${refusedAllowed.length} schema-valid requests refused as malformed (+ ${ruleRefusals} by the ${rulesSeen.size} rules in code the document lists)`,
@@ -465,5 +551,7 @@ describe(`property-based fuzzing of the OpenAPI document on ${testDialect}`, () 
     if (!process.env.FUZZ_ONLY) expect(operations).toBeGreaterThan(80);
     expect(failures, failures.slice(0, 60).join('\n')).toEqual([]);
     expect(refusedAllowed, refusedAllowed.slice(0, 60).join('\n')).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   }, 600_000);
 });
