@@ -52,8 +52,11 @@ export function startCheckpointer(file: string, everyMs = EVERY_MS): Checkpointe
   return {
     stop() {
       stopped ??= new Promise<void>((resolve) => {
+        // Referenced again while it stops: with nothing else left on the event loop (the end of a
+        // graceful shutdown) an unreferenced worker would let the process exit before the
+        // shutdown finished (no "shut down cleanly", the pid file left behind).
+        worker.ref();
         const timeout = setTimeout(() => void worker.terminate().then(() => resolve()), 2000);
-        timeout.unref();
         worker.once('exit', () => {
           clearTimeout(timeout);
           resolve();
