@@ -21,6 +21,11 @@ export interface Database {
    * connection never throws out of the pool: the request using it fails, the pool reconnects.
    */
   onConnectionError: (err: Error) => void;
+  /**
+   * SQLite: the connection itself, for the few hot paths that run prepared statements without
+   * Kysely (sale-statement.sqlite.ts). Use only with Kysely's connection held (db.connection()).
+   */
+  sqlite?: SqliteHandle;
   /** PostgreSQL: the pool's connections now (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -83,6 +88,13 @@ export function connectPostgres(url: string, max = 10): Database {
 
 const OPTIMIZE_EVERY_MS = 3 * 3_600_000;
 
+/** Prepared statements (cached by their text) and a synchronous transaction on the SQLite connection. */
+export interface SqliteHandle {
+  prepare(sql: string): SQLite.Statement;
+  /** Runs `fn` between BEGIN and COMMIT (ROLLBACK if it throws); nothing else can run in between. */
+  transaction<T>(fn: () => T): T;
+}
+
 /**
  * A SQLite database. `backgroundCheckpoints` (the server's connection: see sqlite-checkpointer.ts)
  * moves WAL checkpoints off the event loop; scripts and tests do without.
@@ -131,10 +143,27 @@ export function connectSqlite(file: string, opts: { backgroundCheckpoints?: bool
     },
   };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  const handle: SqliteHandle = {
+    prepare: database.prepare,
+    transaction: <T>(fn: () => T): T => {
+      // Kysely's own transactions span awaits: one open here means the caller did not hold the connection.
+      if (sqlite.inTransaction) throw new Error('a transaction is already open on the SQLite connection');
+      database.prepare('begin').run();
+      try {
+        const out = fn();
+        database.prepare('commit').run();
+        return out;
+      } catch (err) {
+        if (sqlite.inTransaction) database.prepare('rollback').run();
+        throw err;
+      }
+    },
+  };
   return {
     db,
     dialect: 'sqlite',
     file,
+    sqlite: handle,
     onConnectionError: () => undefined,
     close: async () => {
       await checkpointer?.stop();

@@ -19,9 +19,12 @@ import { takeable, takenMessage, unitLabel } from './sale-units';
 import * as repo from './sales.repository';
 import { type CheckIn, completeCheckIn } from '../reservations/check-in';
 import { compactSignature } from './signature-png';
+import type { SqliteHandle } from '../../db/connect';
+import { writeSaleSqlite } from './sale-statement.sqlite';
 
 // Phases 3 and 4 of saveCustomer: may the units be claimed, the rows the sale writes, and the
-// write itself (small statements in a transaction on SQLite, one statement on PostgreSQL).
+// write itself (one statement on PostgreSQL, one synchronous transaction on SQLite; a check-in's
+// small statements in a Kysely transaction on both).
 
 function summaryOf(method: string, buyer: Buyer, positions: repo.PositionRow[], totals: SaleTotals, voucher: string) {
   return [
@@ -257,10 +260,18 @@ export async function writeSaleInTransaction(trx: Kysely<DB>, c: SaleContext, w:
   return { saleId, customerIds };
 }
 
-/** Phase 4 on PostgreSQL: one statement; a unit lost meanwhile undoes it and answers who took it. */
-export async function writeSaleInOneStatement(db: Kysely<DB>, c: SaleContext, w: SaleWrite) {
+/**
+ * Phase 4 as one write: one statement on PostgreSQL, one synchronous transaction of prepared
+ * statements on SQLite (`sqlite`); a unit lost meanwhile undoes it and answers who took it.
+ */
+export async function writeSaleInOneStatement(
+  db: Kysely<DB>,
+  sqlite: SqliteHandle | null,
+  c: SaleContext,
+  w: SaleWrite,
+) {
   try {
-    return await writeSale(db, w);
+    return sqlite ? writeSaleSqlite(sqlite, w) : await writeSale(db, w);
   } catch (err) {
     if (!(err instanceof UnitTakenError)) throw err;
     for (const [i, u] of w.units.entries()) {

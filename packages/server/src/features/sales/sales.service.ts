@@ -14,6 +14,7 @@ import { resolveBuyer } from './sale-buyer';
 import { type CustomerDataOut, priceLines, validateLines } from './sale-lines';
 import { isUniqueViolation, replayOf } from './sale-replay';
 import { readForSale } from './sale-statement.pg';
+import { readForSaleSqlite } from './sale-statement.sqlite';
 import { authorisedPositions, lastSeenTimeZone, venueDay } from './sale-units';
 import {
   type SaleContext,
@@ -41,7 +42,7 @@ function likelyDays(data: CustomerDataOut, now: number): string[] {
 /**
  * POST /saveCustomer: validate the lines, price them, claim the units, record the sale, queue the
  * receipt (in the same transaction), publish. Idempotent on ourTransactionId (see replayOf).
- * On PostgreSQL the whole sale runs on one connection: one read, one write (decision record 150).
+ * The whole sale runs on one connection: one read, one write (decision records 150 and 251).
  */
 export async function saveCustomer(
   deps: AppDeps,
@@ -50,10 +51,9 @@ export async function saveCustomer(
   base: string,
 ): Promise<SaveCustomerResponse> {
   // A check-in also writes the booking's rows: the sale runs as small statements in one transaction.
-  const sold =
-    deps.database.dialect === 'postgres' && !data.reservationId
-      ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true))
-      : await sell(deps, user, data, base, false);
+  const sold = !data.reservationId
+    ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true))
+    : await sell(deps, user, data, base, false);
   // Phase 6, publish (after the commit, the connection given back): every board shows the units sold.
   if (sold.event) await deps.events.publish(sold.event);
   return sold.response;
@@ -69,17 +69,17 @@ async function sell(
   const { db, clock } = deps;
   const { lines, multi, cardTransactionId } = validateLines(data);
   const unitIds = lines.map((l) => l.unitId);
-  // PostgreSQL: everything the sale is decided on in one read (SQLite reads it piece by piece).
+  // Everything the sale is decided on in one read (a check-in reads it piece by piece).
   const days = likelyDays(data, clock.now());
-  const reads = oneStatement
-    ? await readForSale(db, {
-        ourTransactionId: data.ourTransactionId,
-        unitIds,
-        userId: user.id,
-        hotelId: data.paymentMethod === 'Room Charge' ? (data.roomChargeHotel ?? null) : null,
-        days,
-      })
-    : null;
+  const q = {
+    ourTransactionId: data.ourTransactionId,
+    unitIds,
+    userId: user.id,
+    hotelId: data.paymentMethod === 'Room Charge' ? (data.roomChargeHotel ?? null) : null,
+    days,
+  };
+  const sqlite = deps.database.sqlite;
+  const reads = !oneStatement ? null : sqlite ? readForSaleSqlite(sqlite, q) : await readForSale(db, q);
   if (!reads || reads.replayed) {
     const replayed = await replayOf(deps, user, data, base);
     if (replayed) return { response: replayed, event: null };
@@ -134,7 +134,7 @@ async function sell(
   };
   // On PostgreSQL the write NOTIFYs its own event, delivered when it commits: no separate
   // statement (and round trip) after it.
-  const carried = reads !== null && deps.events.viaDatabase === true;
+  const carried = reads !== null && !sqlite && deps.events.viaDatabase === true;
 
   let result: { saleId: number; customerIds: number[] };
   try {
@@ -155,7 +155,10 @@ async function sell(
       }
       await checkClaimable(db, c, states);
       const w = saleRows(c, states, settings, clock, base);
-      result = await writeSaleInOneStatement(db, c, { ...w, notify: carried ? JSON.stringify(event) : null });
+      result = await writeSaleInOneStatement(db, sqlite ?? null, c, {
+        ...w,
+        notify: carried ? JSON.stringify(event) : null,
+      });
     } else {
       result = await db.transaction().execute(async (trx) => {
         const states: UnitState[] = [];
