@@ -94,7 +94,24 @@ const en = {
     invalidPhone: 'Enter a valid mobile number, like 305 555 0123.',
     invalidEmail: 'Enter a valid e-mail address.',
     server: 'Something went wrong. Please try again.',
+    offerGone: 'This offer has run out or was taken. You are no longer on the waitlist for it.',
+    waitlistTwice: 'You are already on the waitlist for this day.',
   },
+  // The waitlist (issue 24 point 7)
+  waitlistTitle: 'Join the waitlist',
+  waitlistHint: (minutes: number) =>
+    `When a spot here frees up on this day, the first guest waiting gets a text or e-mail with a link to keep it within ${minutes} minutes.`,
+  waitlistJoin: 'Join the waitlist',
+  waitlistOpen: 'Nothing free? Join the waitlist',
+  anyType: 'Any',
+  unitType: 'Kind of spot',
+  waitlisted: 'You are on the waitlist',
+  waitlistedNote: (position: number) =>
+    position === 1 ? 'You are first in line.' : `${position - 1} guests asked before you.`,
+  offerTitle: 'A spot is free for you',
+  offerKeepBy: (time: string) => `It is held for you until ${time}.`,
+  keepIt: 'Keep this spot',
+  kept: 'It is yours: your booking is confirmed.',
 };
 
 const es: Translation<typeof en> = {
@@ -180,7 +197,23 @@ const es: Translation<typeof en> = {
     invalidPhone: 'Escribe un móvil válido, como 305 555 0123.',
     invalidEmail: 'Escribe un correo electrónico válido.',
     server: 'Algo salió mal. Vuelve a intentarlo.',
+    offerGone: 'Esta oferta caducó o ya no está disponible. Ya no estás en la lista de espera para ella.',
+    waitlistTwice: 'Ya estás en la lista de espera de este día.',
   },
+  waitlistTitle: 'Apúntate a la lista de espera',
+  waitlistHint: (minutes: number) =>
+    `Si se libera un sitio aquí ese día, el primero de la lista recibe un mensaje con un enlace para quedárselo en ${minutes} minutos.`,
+  waitlistJoin: 'Apuntarme a la lista',
+  waitlistOpen: '¿Nada libre? Apúntate a la lista de espera',
+  anyType: 'Cualquiera',
+  unitType: 'Tipo de sitio',
+  waitlisted: 'Estás en la lista de espera',
+  waitlistedNote: (position: number) =>
+    position === 1 ? 'Eres el primero de la lista.' : `${position - 1} personas lo pidieron antes que tú.`,
+  offerTitle: 'Hay un sitio libre para ti',
+  offerKeepBy: (time: string) => `Te lo guardamos hasta las ${time}.`,
+  keepIt: 'Quedármelo',
+  kept: 'Es tuyo: tu reserva está confirmada.',
 };
 
 export const guestBookingTexts = { en, es } as const;

@@ -177,6 +177,7 @@ export const saveReservationCodeRules: CodeRule[] = [
   { rule: 'with a hotelId, roomNumber and lastName are not blank', message: reservationTexts.hotelNeedsGuest },
 ];
 export const publicBookingCodeRules: CodeRule[] = [contactRule, unitsOnceRule];
+export const publicWaitlistCodeRules: CodeRule[] = [contactRule];
 export const moveReservationCodeRules: CodeRule[] = [
   { rule: 'unitIds or days is sent', message: 'Choose the units or the days to move to.' },
 ];
@@ -355,7 +356,18 @@ export const publicBookingTexts = {
     `${venue}: booked ${units} on ${day}. View or cancel: ${url}`,
   confirmTextEs: (venue: string, day: string, units: string, url: string) =>
     `${venue}: reservado ${units} el ${day}. Ver o cancelar: ${url}`,
+  /** The waitlist (issue 24 point 7): a freed unit offered to the first guest waiting for it. */
+  offerSubject: (venue: string) => `A spot is free for you at ${venue}`,
+  offerText: (venue: string, day: string, units: string, minutes: number, url: string) =>
+    `${venue}: ${units} is free on ${day}. It is yours if you keep it within ${minutes} minutes: ${url}`,
+  offerTextEs: (venue: string, day: string, units: string, minutes: number, url: string) =>
+    `${venue}: ${units} está libre el ${day}. Es tuyo si lo confirmas en ${minutes} minutos: ${url}`,
+  offerGone: guestErrors.offerGone,
+  waitlistTwice: guestErrors.waitlistTwice,
 } as const;
+
+/** How long a waitlist offer holds its unit for the guest (minutes). */
+export const waitlistOfferMinutes = 15;
 
 /** GET /api/public/booking/availability?day=&locationId= : no guest data, ever. */
 export const PublicAvailabilityQuery = z.object({ day: BookingDay.optional(), locationId: Id.optional() });
@@ -423,8 +435,42 @@ export const PublicBooking = z.object({
   partySize: z.number().int(),
   arrival: z.string(),
   policy: z.string(),
+  /** A held booking (a waitlist offer) lets its units go at this time unless the guest keeps it. */
+  holdExpiresAt: z.number().int().nullable(),
 });
 export type PublicBooking = z.infer<typeof PublicBooking>;
+
+/** POST /api/public/booking/waitlist : a guest waits for a unit of a location (and type) on a full day. */
+export const PublicWaitlistBody = z
+  .object({
+    day: BookingDay,
+    locationId: Id,
+    unitType: z
+      .string()
+      .regex(/^\s*[A-Z]?\s*$/, { error: 'A unit type is one capital letter.' })
+      .transform((v) => v.trim())
+      .default(''),
+    window: BookingWindow.default('full'),
+    guestName: guestName,
+    phone: contactPhone,
+    email: contactEmail,
+    partySize: PartySize,
+    acceptPolicy: z.literal(true, { error: publicBookingTexts.policyNotAccepted }),
+    languageCode: z.enum(['en', 'es']).default('en'),
+  })
+  .superRefine((b, ctx) => {
+    if (isBlank(b.phone) && isBlank(b.email))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
+  });
+export type PublicWaitlistBody = z.input<typeof PublicWaitlistBody>;
+export type PublicWaitlistInput = z.output<typeof PublicWaitlistBody>;
+
+export const PublicWaitlistResponse = z.object({
+  status: z.literal('waiting'),
+  /** How many requests for that day and location were there first, plus one. */
+  position: z.number().int(),
+});
+export type PublicWaitlistResponse = z.infer<typeof PublicWaitlistResponse>;
 
 export const PublicBookingResponse = z.object({
   booking: PublicBooking,

@@ -1,4 +1,5 @@
 import { expireHeldBookings, releaseNoShows } from './features/reservations/release.service';
+import { offerWaitlist } from './features/reservations/waitlist.service';
 import { releaseExpiredHolds } from './features/sales/holds.service';
 import { runDailyReportIfDue } from './features/settings/report-email.service';
 import path from 'node:path';
@@ -18,8 +19,9 @@ import type { ScheduledJob } from './platform/scheduler';
  *   day's backup once its clock is past 3 am, keeping the newest `backupKeep`.
  * - Bookings (issue 24): every 30 seconds, release today's bookings not checked in by their
  *   location's release time (so the units are back on sale on every tablet within a minute) and
- *   let held bookings whose time ran out go. Each release is a versioned change: run on every
- *   instance, each booking is released once.
+ *   let held bookings whose time ran out go, then offer free units to the waitlist (a held booking
+ *   for 15 minutes with a link to keep it). Each release and offer is a versioned change: run on
+ *   every instance, each booking is released once and each request offered once.
  */
 export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' | 'database'>): ScheduledJob[] {
   const jobs: ScheduledJob[] = [
@@ -49,7 +51,9 @@ export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' 
       run: async () => {
         const noShows = await releaseNoShows(deps);
         const expired = await expireHeldBookings(deps);
-        return noShows || expired ? { noShows, expired } : null;
+        // Units freed by now (and by cancels and moves since the last run) go to the waitlist.
+        const offers = await offerWaitlist(deps, configuredBase(deps.env));
+        return noShows || expired || offers ? { noShows, expired, offers } : null;
       },
       done: 'bookings released',
       failed: 'releasing bookings failed',

@@ -514,7 +514,30 @@ export interface ReservationPaymentsTable {
   sale_id: number | null;
 }
 
+/** A guest waiting for a unit of a full day (issue 24 point 7). */
+export interface WaitlistRequestsTable {
+  id: Generated<number>;
+  day: string;
+  location_id: number;
+  /** '' any unit type. */
+  unit_type: string;
+  booking_window: 'full' | 'morning' | 'afternoon';
+  guest_name: string;
+  phone: string;
+  email: string;
+  party_size: number;
+  language_code: string | null;
+  channel: 'staff' | 'phone' | 'online';
+  status: 'waiting' | 'offered' | 'booked' | 'expired' | 'cancelled';
+  /** The held booking offered to this request (its hold is the offer's time limit). */
+  offer_reservation_id: number | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ReservationTables {
+  waitlist_requests: WaitlistRequestsTable;
   reservations: ReservationsTable;
   reservation_units: ReservationUnitsTable;
   reservation_claims: ReservationClaimsTable;

@@ -87,6 +87,7 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^That day has passed/,
     /^This location cannot be booked online\. Please ask at the beach\.$/,
   ],
+  'POST /api/public/booking/waitlist': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The price list decides which ids are items.
   'POST /api/checkItemPrice': [/^That item is not on the price list\.$/],
   'POST /api/saveCustomer': [

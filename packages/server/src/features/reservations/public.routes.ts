@@ -5,11 +5,15 @@ import {
   PublicBooking,
   PublicBookingBody,
   PublicBookingResponse,
+  PublicWaitlistBody,
+  PublicWaitlistResponse,
   publicBookingCodeRules,
+  publicWaitlistCodeRules,
 } from '@sandbar/contract/reservations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
 import * as service from './public.service';
+import * as waitlist from './waitlist.service';
 import { errorsOf } from '../../plugins/openapi';
 
 const tags = ['public booking'];
@@ -81,5 +85,34 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.cancelByToken(app.deps, request.params.token, request.ip),
+  );
+
+  app.post(
+    '/public/booking/waitlist',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A guest waits for a unit of a full day; a freed unit is offered by text or e-mail',
+        body: PublicWaitlistBody,
+        codeRules: publicWaitlistCodeRules,
+        response: { 200: PublicWaitlistResponse, ...errorsOf(404, 409, 429) },
+      },
+    },
+    async (request) => waitlist.joinWaitlist(app.deps, request.body, request.ip),
+  );
+
+  app.post(
+    '/public/booking/manage/:token/keep',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The guest keeps the unit a waitlist offer holds for them',
+        params: ManageTokenParam,
+        response: { 200: PublicBooking, ...errorsOf(403, 404, 409, 429) },
+      },
+    },
+    async (request) => waitlist.keepByToken(app.deps, request.params.token, request.ip),
   );
 };

@@ -30,7 +30,7 @@ import { bookingRules, cancelByGuest, createReservation, describeReservations } 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
 const limits = new WeakMap<object, Record<keyof typeof publicLimits, SlidingLimit>>();
-function limitsOf(deps: Deps) {
+export function limitsOf(deps: Deps) {
   let l = limits.get(deps.events);
   if (!l) {
     l = {
@@ -44,9 +44,9 @@ function limitsOf(deps: Deps) {
   return l;
 }
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-async function onlineLocationIds(db: Kysely<DB>, rule: string): Promise<number[]> {
+export async function onlineLocationIds(db: Kysely<DB>, rule: string): Promise<number[]> {
   const names = namesIn(rule);
   if (names.length === 0) return [];
   const rows = await db.selectFrom('locations').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
@@ -91,7 +91,7 @@ export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: s
   };
 }
 
-async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string): Promise<PublicBooking> {
+export async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string): Promise<PublicBooking> {
   const [r] = await describeReservations(db, [row]);
   return {
     status: r!.status,
@@ -103,6 +103,7 @@ async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string
     partySize: r!.partySize,
     arrival: r!.arrival,
     policy,
+    holdExpiresAt: row.status === 'held' && row.hold_expires_at !== null ? Number(row.hold_expires_at) : null,
   };
 }
 
@@ -181,7 +182,7 @@ export async function bookOnline(
   return { booking: await toPublic(deps.db, row, settings.bookingCancelPolicy), manageUrl };
 }
 
-async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {
+export async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {
   if (!limitsOf(deps).managePerIp.take(ip, deps.clock.now())) throw tooManyRequests(publicBookingTexts.tooMany);
   const row = await repo.reservationByManageHash(deps.db, hashToken(token));
   if (!row || row.manage_expires_at === null || Number(row.manage_expires_at) < deps.clock.now())

@@ -623,6 +623,15 @@ export async function cancelHeld(deps: Deps, id: number): Promise<Reservation> {
   });
 }
 
+/** A guest keeps the unit a waitlist offer holds for them (its hold not yet run out). */
+export async function keepOfferByGuest(deps: Deps, id: number): Promise<Reservation> {
+  return change(deps, null, id, 'confirm', 'confirmed', async (_trx, row) => ({
+    touched: [],
+    patch: { hold_expires_at: null },
+    audit: `Booking ${row.id} for ${row.guest_name}: waitlist offer kept by the guest`,
+  }));
+}
+
 /** POST /confirmReservation: staff confirm a booking that waits for them (an online one, by the venue's rule). */
 export async function confirmReservation(deps: Deps, user: Actor, id: number): Promise<ReservationResponse> {
   const reservation = await change(deps, user, id, 'confirm', 'confirmed', async (_trx, row) => ({

@@ -1,0 +1,72 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, WaitlistRequestsTable } from '../../db/schema';
+
+// SQL of the bookings waitlist (issue 24 point 7).
+
+export type WaitlistRow = Selectable<WaitlistRequestsTable>;
+
+export async function insertRequest(db: Kysely<DB>, row: Insertable<WaitlistRequestsTable>): Promise<number> {
+  const { id } = await db.insertInto('waitlist_requests').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Requests still in line (waiting or offered) for a day and location. */
+export async function inLine(db: Kysely<DB>, day: string, locationId: number) {
+  return db
+    .selectFrom('waitlist_requests')
+    .select(['id', 'phone', 'email'])
+    .where('status', 'in', ['waiting', 'offered'])
+    .where('day', '=', day)
+    .where('location_id', '=', locationId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Requests waiting for a unit on `today` or later, first come first served. */
+export async function waiting(db: Kysely<DB>, today: string, limit: number): Promise<WaitlistRow[]> {
+  return db
+    .selectFrom('waitlist_requests')
+    .selectAll()
+    .where('status', '=', 'waiting')
+    .where('day', '>=', today)
+    .orderBy('day')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Offered requests with the state of the booking they were offered. */
+export async function offered(db: Kysely<DB>) {
+  return db
+    .selectFrom('waitlist_requests')
+    .innerJoin('reservations', 'reservations.id', 'waitlist_requests.offer_reservation_id')
+    .select(['waitlist_requests.id', 'waitlist_requests.version', 'reservations.status as booking_status'])
+    .where('waitlist_requests.status', '=', 'offered')
+    .execute();
+}
+
+/** Moves a request on, only if nobody (another instance) moved it since it was read: 1 or 0 rows. */
+export async function setStatus(
+  db: Kysely<DB>,
+  id: number,
+  version: number,
+  patch: Pick<WaitlistRow, 'status'> & Partial<Pick<WaitlistRow, 'offer_reservation_id'>>,
+  now: number,
+): Promise<number> {
+  const res = await db
+    .updateTable('waitlist_requests')
+    .set({ ...patch, version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** The request a booking was offered to (when the guest keeps it). */
+export async function byOffer(db: Kysely<DB>, reservationId: number) {
+  return db
+    .selectFrom('waitlist_requests')
+    .select(['id', 'version', 'status'])
+    .where('offer_reservation_id', '=', reservationId)
+    .executeTakeFirst();
+}

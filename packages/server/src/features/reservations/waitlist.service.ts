@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import {
+  type PublicBooking,
+  type PublicWaitlistInput,
+  type PublicWaitlistResponse,
+  publicBookingTexts,
+  reservationTexts,
+  waitlistOfferMinutes,
+} from '@sandbar/contract/reservations';
+import { normalisePhone } from '@sandbar/contract/rules/phone';
+import { bookableFor } from '@sandbar/contract/rules/reservation';
+import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
+import type { AppDeps } from '../../platform/deps';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { outboxRow } from '../../platform/outbox';
+import { readSettings } from '../settings/settings.repository';
+import { byToken, hashToken, limitsOf, onlineLocationIds, toPublic } from './public.service';
+import { bookingGrid } from './reservations.board';
+import * as repo from './reservations.repository';
+import { bookingRules, createReservation, keepOfferByGuest } from './reservations.service';
+import * as waitlist from './waitlist.repository';
+
+// The waitlist (issue 24 point 7): a guest who finds a day full waits for a unit of a location
+// (and type). A job (every 30 s, with the no-show release) offers each freed unit to the first
+// matching request as a held booking that expires after a few minutes, with a text or e-mail
+// whose link keeps it; an offer left to run out lets the unit go, and the next run offers it to
+// the next request. Freed by a cancel, a no-show, a move, a voided sale: the job does not care how.
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+
+const contactOf = (b: { phone: string; email: string }) =>
+  (b.phone ? (normalisePhone(b.phone) ?? b.phone) : b.email).toLowerCase();
+
+/** POST /api/public/booking/waitlist: the guest joins the line for a day and location. */
+export async function joinWaitlist(deps: Deps, body: PublicWaitlistInput, ip: string): Promise<PublicWaitlistResponse> {
+  const now = deps.clock.now();
+  const l = limitsOf(deps);
+  const contact = contactOf(body);
+  if (!l.bookingPerIp.take(ip, now) || !l.bookingPerContact.take(contact, now))
+    throw tooManyRequests(publicBookingTexts.tooMany);
+  const settings = await readSettings(deps.db);
+  const today = businessDay(now, settings.timeZone);
+  const rules = bookingRules(settings);
+  if (body.day < today) throw badRequest(reservationTexts.dayPast);
+  if (body.day > addDays(today, rules.windowDays)) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
+  if (!online.includes(body.locationId)) throw notFound(publicBookingTexts.notOnline);
+  const line = await waitlist.inLine(deps.db, body.day, body.locationId);
+  if (line.some((r) => contactOf(r) === contact)) throw conflict(publicBookingTexts.waitlistTwice);
+  const phone = body.phone ? (normalisePhone(body.phone) ?? body.phone) : '';
+  const id = await waitlist.insertRequest(deps.db, {
+    day: body.day,
+    location_id: body.locationId,
+    unit_type: body.unitType,
+    booking_window: body.window,
+    guest_name: body.guestName,
+    phone,
+    email: body.email,
+    party_size: body.partySize,
+    language_code: body.languageCode,
+    channel: 'online',
+    status: 'waiting',
+    offer_reservation_id: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  return { status: 'waiting', position: line.filter((r) => r.id < id).length + 1 };
+}
+
+/** Thrown inside an offer's transaction when another instance offered that request first. */
+class AlreadyOffered extends Error {}
+
+/**
+ * The job: settle offers (kept → booked, run out or cancelled → expired), then offer free units to
+ * waiting requests, oldest first. Returns how many offers it made. Once across instances: a
+ * request moves on only at the version read, in the offer's own transaction.
+ */
+export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
+  const now = deps.clock.now();
+  for (const o of await waitlist.offered(deps.db)) {
+    if (o.booking_status === 'held') continue;
+    const done = o.booking_status === 'confirmed' || o.booking_status === 'checked_in';
+    await waitlist.setStatus(deps.db, o.id, o.version, { status: done ? 'booked' : 'expired' }, now);
+  }
+  const settings = await readSettings(deps.db);
+  const today = businessDay(now, settings.timeZone);
+  let made = 0;
+  for (const w of await waitlist.waiting(deps.db, today, 50)) {
+    const [location] = await bookingGrid(deps.db, {
+      day: w.day,
+      locationIds: [w.location_id],
+      withGuests: false,
+      now,
+    });
+    const unit = location?.rows
+      .flat()
+      .find(
+        (u) => u.state !== 'dark' && (!w.unit_type || u.unitType === w.unit_type) && bookableFor(u, w.booking_window),
+      );
+    if (!unit) continue;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const url = `${base}/book/manage/${token}`;
+    const holdUntil = now + waitlistOfferMinutes * 60_000;
+    try {
+      await createReservation(
+        deps,
+        null,
+        {
+          unitIds: [unit.unitId],
+          days: [w.day],
+          window: w.booking_window,
+          guestName: w.guest_name,
+          phone: w.phone,
+          email: w.email,
+          roomNumber: '',
+          lastName: '',
+          manualEntry: false,
+          partySize: w.party_size,
+          arrival: '',
+          notes: `Waitlist request ${w.id}`,
+          channel: 'online',
+          languageCode: w.language_code === 'es' ? 'es' : 'en',
+        },
+        {
+          status: 'held',
+          holdExpiresAt: holdUntil,
+          manageTokenHash: hashToken(token),
+          manageExpiresAt: dayStartMs(addDays(w.day, 2), settings.timeZone),
+          inTransaction: async (trx, rid, units, days) => {
+            const moved = await waitlist.setStatus(
+              trx,
+              w.id,
+              w.version,
+              { status: 'offered', offer_reservation_id: rid },
+              now,
+            );
+            if (!moved) throw new AlreadyOffered();
+            const es = w.language_code === 'es';
+            const text = (es ? publicBookingTexts.offerTextEs : publicBookingTexts.offerText)(
+              settings.venueName,
+              days[0]!,
+              units.join(', '),
+              waitlistOfferMinutes,
+              url,
+            );
+            const message = w.phone
+              ? { channel: 'sms' as const, recipient: w.phone, body: text, purpose: 'waitlist' }
+              : {
+                  channel: 'email' as const,
+                  recipient: w.email,
+                  subject: publicBookingTexts.offerSubject(settings.venueName),
+                  body: text,
+                  purpose: 'waitlist',
+                };
+            await trx.insertInto('outbox').values(outboxRow(deps.clock, message)).execute();
+          },
+        },
+      );
+      made++;
+    } catch (err) {
+      // Another instance offered this request, or a sale or booking took the unit meanwhile: the
+      // next run looks again.
+      if (err instanceof AlreadyOffered) continue;
+      if (err instanceof HttpError && err.statusCode === 409) continue;
+      throw err;
+    }
+  }
+  return made;
+}
+
+/** POST /api/public/booking/manage/:token/keep: the guest keeps the unit an offer holds for them. */
+export async function keepByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
+  const row = await byToken(deps, token, ip);
+  const policy = (await readSettings(deps.db)).bookingCancelPolicy;
+  if (row.status === 'confirmed') return toPublic(deps.db, row, policy);
+  const expired = row.hold_expires_at !== null && Number(row.hold_expires_at) < deps.clock.now();
+  if (row.status !== 'held' || expired) throw conflict(publicBookingTexts.offerGone);
+  await keepOfferByGuest(deps, row.id);
+  const request = await waitlist.byOffer(deps.db, row.id);
+  if (request?.status === 'offered')
+    await waitlist.setStatus(deps.db, request.id, request.version, { status: 'booked' }, deps.clock.now());
+  return toPublic(deps.db, (await repo.reservationById(deps.db, row.id))!, policy);
+}
