@@ -68,6 +68,8 @@ export interface SeasonSummary {
 export const SEASON_PASSWORD = 'sandbar-season';
 const ROWS = 6;
 const PER_ROW = 25;
+/** Distinct signatures of a season. */
+const SIGNATURES = 400;
 const BASE = 'http://localhost:3000';
 
 const firstNames =
@@ -170,8 +172,9 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
   const items = await catalogue(db);
   const hotels = await db.selectFrom('hotels').select(['id', 'name', 'vacation_owner_rule', 'is_other']).execute();
   const guests = await db.selectFrom('hotel_guests').selectAll().execute();
-  // The pad's PNGs, compacted once as insertSale compacts each (see signature-png.ts).
-  const sigs = signaturePool(48).map((s) => compactSignature(s)!);
+  // The pad's PNGs (500×200, each drawn apart), compacted once as the tablet compacts each: 400
+  // distinct signatures, so a season's signature bytes vary as a venue's do (48 repeated before).
+  const sigs = signaturePool(SIGNATURES).map((s) => compactSignature(s)!);
   const ids = await nextIds(db);
   const admin = await db
     .selectFrom('users')
@@ -188,8 +191,9 @@ export async function seedSeason(database: Database, options: SeasonOptions = {}
   for (let i = 0; i < days; i++) {
     const day = addDays(firstDay, i);
     const start = dayStartMs(day, tz);
-    // Today stops at the current time.
-    const until = day === today ? nowMs : start + 86_400_000;
+    // Today stops at the current time, but not before 6 p.m.: seeded before the venue opens, today
+    // was an empty board; a seeded today is a full day's selling whatever the hour.
+    const until = day === today ? Math.max(nowMs, start + 18 * 3_600_000) : start + 86_400_000;
     const target = Math.round((meanSales * weights[i]!) / meanWeight);
     const batch = new Batch();
     const counts = seedDay({
@@ -720,13 +724,17 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     }
   }
 
-  // Moves: three in ten customers still seated at the end of the day (on a unit used once) went
-  // to a unit nobody used today.
+  // Moves: one in eight customers still seated at the end of the day (on a unit used once) went to
+  // a unit free at the time (empty, or left by its earlier customers): ≈ 25 moves a busy day. Only
+  // units nobody used today made it 316 moves in a season, none on a busy day.
   for (const loc of d.locs) {
-    const unused = loc.positions.filter((p) => unitOf(p.id).version === 0);
+    const unused = loc.positions.filter((p) => {
+      const u = unitOf(p.id);
+      return !u.seated && (u.status === 0 || u.status === 3);
+    });
     for (const p of loc.positions) {
       const u = unitOf(p.id);
-      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.3) continue;
+      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.125) continue;
       const at = Math.round(Math.max(u.updatedAt + 600_000, d.start + 12 * 3_600_000));
       if (at >= d.until) continue;
       const to = unused.pop()!;
@@ -782,6 +790,54 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
         logs.push({ position_id: p.id, kind: 'note', text: pick(rand, noteTexts), user_id: agent.id, at });
       }
     }
+  }
+
+  // Sign-ins and sign-outs (the User Log report's audit half): every agent of a location signs in
+  // on a tablet before the first session and out after the last, with the session it used; the
+  // admin signs in for the evening's corrections. Today's sessions are still open.
+  const shifts: { userId: number; from: number; to: number; detail: string }[] = [];
+  for (const loc of d.locs) {
+    for (const agent of loc.agents) {
+      const from = Math.round(d.start + (7 * 60 + 30 + rand() * 40) * 60_000);
+      shifts.push({
+        userId: agent.id,
+        from,
+        to: Math.round(d.start + (17 * 60 + 40 + rand() * 50) * 60_000),
+        detail: 'app 1.4.2',
+      });
+      // One in five agents signs out for lunch and back in.
+      if (rand() < 0.2) {
+        const out = Math.round(d.start + (12 * 60 + rand() * 60) * 60_000);
+        shifts[shifts.length - 1]!.to = out;
+        shifts.push({
+          userId: agent.id,
+          from: out + 30 * 60_000,
+          to: Math.round(d.start + (17 * 60 + 40 + rand() * 50) * 60_000),
+          detail: 'app 1.4.2',
+        });
+      }
+    }
+  }
+  shifts.push({
+    userId: d.adminId,
+    from: d.start + 18 * 3_600_000 + 50 * 60_000,
+    to: d.start + 20 * 3_600_000,
+    detail: 'web',
+  });
+  for (const s of shifts) {
+    if (s.from >= d.until) continue;
+    const open = s.to >= d.until;
+    batch.add('sessions', {
+      token_hash: crypto.createHash('sha256').update(uuid()).digest('hex'),
+      user_id: s.userId,
+      created_at: s.from,
+      last_seen_at: open ? s.from : s.to,
+      revoked_at: open ? null : s.to,
+      app_version: s.detail === 'web' ? null : s.detail.slice(4),
+      ip: `10.0.${s.userId % 250}.${10 + (s.from % 200)}`,
+    });
+    batch.add('audit_log', { user_id: s.userId, kind: 'signin', detail: s.detail, at: s.from });
+    if (!open) batch.add('audit_log', { user_id: s.userId, kind: 'signout', detail: '', at: s.to });
   }
 
   // Cash drop-offs: each agent who took cash drops it at the stand once or twice a day.

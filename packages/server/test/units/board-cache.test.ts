@@ -1,6 +1,12 @@
 import type { DashboardData } from '@sandbar/contract/units';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BoardCache, type CachedBoard, encodeBoard, withSearch } from '../../src/features/units/board-cache';
+import {
+  BoardCache,
+  type CachedBoard,
+  HEAP_PER_JSON_BYTE,
+  encodeBoard,
+  withSearch,
+} from '../../src/features/units/board-cache';
 import type { EventBus } from '../../src/platform/events';
 
 // Issue 15: the board's day cache is bounded by count, age and memory (least recently used goes
@@ -21,7 +27,11 @@ afterEach(() => vi.useRealTimers());
 
 describe('board cache', () => {
   it('keeps its memory bound by evicting the least recently used day', () => {
-    const cache = new BoardCache(bus, { maxEntries: 100, maxBytes: 3.5 * 3 * 100 * 1024, ttlMs: 60_000 });
+    const cache = new BoardCache(bus, {
+      maxEntries: 100,
+      maxBytes: 3.5 * HEAP_PER_JSON_BYTE * 100 * 1024,
+      ttlMs: 60_000,
+    });
     for (let d = 1; d <= 3; d++) cache.set(`2026-07-0${d}|1`, board(`2026-07-0${d}`, 100, 1000));
     expect(cache.size).toBe(3);
     // Reading day 1 makes day 2 the least recently used.
@@ -30,7 +40,7 @@ describe('board cache', () => {
     expect(cache.size).toBe(3);
     expect(cache.get('2026-07-02|1', 1000, 'f')).toBeUndefined();
     expect(cache.get('2026-07-01|1', 1000, 'f')).toBeDefined();
-    expect(cache.heldBytes).toBeLessThanOrEqual(3.5 * 3 * 100 * 1024);
+    expect(cache.heldBytes).toBeLessThanOrEqual(3.5 * HEAP_PER_JSON_BYTE * 100 * 1024);
   });
 
   it('drops entries past their time limit when a new one arrives, and bounds the count', () => {

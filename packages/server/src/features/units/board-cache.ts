@@ -65,12 +65,15 @@ const TTL_MS = 5_000;
 /**
  * Bounds (issue 15): a supervisor leafing through past days used to leave ~2 MiB per day here,
  * up to 200 days. Entries past their time limit can never be served, so they go first; then the
- * least recently used, until both the count and the memory bound hold. Memory is estimated as
- * three times the JSON (the parsed rows kept for search plus the bytes).
+ * least recently used, until both the count and the memory bound hold. Memory is estimated from
+ * the JSON's bytes (the parsed rows kept for search plus the bytes): measured 4.4 times the JSON
+ * after a full collection (bench/board-memory.bench.ts, 2026-11-25: 64 boards of 314 KiB held
+ * 87 MiB of heap; the factor of 3 used until then put them at 58 MiB).
  */
-const MAX_ENTRIES = 64;
-const MAX_BYTES = 96 * 2 ** 20;
-const sizeOf = (b: CachedBoard) => b.body.length * 3;
+export const MAX_ENTRIES = 64;
+export const MAX_BYTES = 96 * 2 ** 20;
+export const HEAP_PER_JSON_BYTE = 4.5;
+const sizeOf = (b: CachedBoard) => b.body.length * HEAP_PER_JSON_BYTE;
 
 const SEARCH_TAIL = Buffer.from('"search":null}');
 
