@@ -366,8 +366,7 @@ export const publicBookingTexts = {
   waitlistTwice: guestErrors.waitlistTwice,
 } as const;
 
-/** How long a waitlist offer holds its unit for the guest (minutes). */
-export const waitlistOfferMinutes = 15;
+export { waitlistOfferMinutes } from './rules/reservation';
 
 /** GET /api/public/booking/availability?day=&locationId= : no guest data, ever. */
 export const PublicAvailabilityQuery = z.object({ day: BookingDay.optional(), locationId: Id.optional() });

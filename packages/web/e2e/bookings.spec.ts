@@ -232,3 +232,41 @@ test('a booking not checked in by the release time turns free on a second tablet
     for (const p of tablets) await p.context().close();
   }
 });
+
+test('a waitlisted guest gets an offer by text and keeps the unit by its link', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const page = await phone(browser);
+  await page.goto('/book');
+  const tomorrow = venueNow(Date.now() + 86_400_000).day;
+  await page.getByTestId('guest-day').fill(tomorrow);
+  await page.getByTestId('guest-location-CD').check({ force: true });
+  await page.getByTestId('guest-waitlist-open').tap();
+  const form = page.getByTestId('guest-waitlist-form');
+  await form.getByLabel(es.unitType).selectOption({ label: guestBookingTexts.es.unitTypes.C! });
+  await page.getByTestId('guest-name').fill('Wanda Wait');
+  await page.getByTestId('guest-contact').fill('305 555 0188');
+  await page.getByTestId('guest-accept').check();
+  await expectAccessible(page, 'waitlist form at 390×844');
+  await page.getByTestId('guest-book').tap();
+  await expect(page.getByRole('heading', { name: es.waitlisted })).toBeVisible();
+
+  // The bookings job (every 30 s) offers the first free cabana of that day.
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const m = (await outboxMessages(request)).find((x) => x.purpose === 'waitlist' && x.recipient === '3055550188');
+        link = (m && /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(m.body)?.[0]) ?? '';
+        return link;
+      },
+      { timeout: 45_000, intervals: [2_000] },
+    )
+    .not.toBe('');
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId('guest-offer')).toContainText(es.offerTitle);
+  await expectAccessible(page, 'waitlist offer at 390×844');
+  await page.getByTestId('guest-keep').tap();
+  await expect(page.getByTestId('guest-kept')).toHaveText(es.kept);
+  await expect(page.getByTestId('guest-status')).toHaveText(es.statuses.confirmed);
+  await page.context().close();
+});

@@ -85,3 +85,6 @@ export function bookableFor(
   if (unit.state !== 'reserved') return false;
   return windowHalves(window).every((h) => !unit.halves[h]);
 }
+
+/** How long a waitlist offer holds its unit for the guest (minutes). */
+export const waitlistOfferMinutes = 15;

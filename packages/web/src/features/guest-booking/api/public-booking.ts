@@ -3,6 +3,8 @@ import type {
   PublicBooking,
   PublicBookingBody,
   PublicBookingResponse,
+  PublicWaitlistBody,
+  PublicWaitlistResponse,
 } from '@sandbar/contract/reservations';
 
 // The guest page's four calls (/api/public/booking, no sign-in). Plain fetch: the staff app's
@@ -63,4 +65,14 @@ export function getManagedBooking(token: string): Promise<PublicBooking> {
 /** POST cancel by the manage link. */
 export function cancelManagedBooking(token: string): Promise<PublicBooking> {
   return call(`${base}/manage/${encodeURIComponent(token)}/cancel`, { method: 'POST' });
+}
+
+/** POST the waitlist: the guest waits for a unit of a full day. */
+export function joinWaitlist(body: PublicWaitlistBody): Promise<PublicWaitlistResponse> {
+  return call(`${base}/waitlist`, { method: 'POST', body });
+}
+
+/** POST keep: the guest keeps the unit a waitlist offer holds for them. */
+export function keepOffer(token: string): Promise<PublicBooking> {
+  return call(`${base}/manage/${encodeURIComponent(token)}/keep`, { method: 'POST' });
 }

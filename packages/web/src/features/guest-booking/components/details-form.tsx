@@ -25,11 +25,17 @@ export function readContact(contact: string): { phone: string; email: string } |
 /** Name, contact, party, arrival and the venue's policy: the second half of the one booking screen. */
 export function DetailsForm(props: {
   t: GuestBookingTexts;
+  /** The form's heading and what it is for (the booking's details, or the waitlist's). */
+  title: string;
   chosen: string;
-  count: number;
+  submitLabel: string;
+  /** The waitlist asks no arrival time: the day is not yet theirs. */
+  withArrival?: boolean;
   policy: string;
   busy: boolean;
   error: string;
+  children?: React.ReactNode;
+  testId?: string;
   onSubmit(details: GuestDetails): void;
 }) {
   const { t } = props;
@@ -55,11 +61,20 @@ export function DetailsForm(props: {
   };
 
   return (
-    <form className="gb-card gb-form" onSubmit={submit} noValidate aria-labelledby={`${id}-h`} data-testid="guest-form">
-      <h2 id={`${id}-h`}>{t.yourDetails}</h2>
-      <p className="gb-chosen" data-testid="guest-chosen">
-        {t.chosenUnits(props.chosen)}
-      </p>
+    <form
+      className="gb-card gb-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-h`}
+      data-testid={props.testId ?? 'guest-form'}
+    >
+      <h2 id={`${id}-h`}>{props.title}</h2>
+      {props.chosen && (
+        <p className="gb-chosen" data-testid="guest-chosen">
+          {props.chosen}
+        </p>
+      )}
+      {props.children}
       <label htmlFor={`${id}-name`}>{t.name}</label>
       <input
         id={`${id}-name`}
@@ -113,16 +128,18 @@ export function DetailsForm(props: {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={`${id}-arrival`}>{t.arrival}</label>
-          <input
-            id={`${id}-arrival`}
-            type="time"
-            value={arrival}
-            onChange={(e) => setArrival(e.target.value)}
-            data-testid="guest-arrival"
-          />
-        </div>
+        {props.withArrival !== false && (
+          <div>
+            <label htmlFor={`${id}-arrival`}>{t.arrival}</label>
+            <input
+              id={`${id}-arrival`}
+              type="time"
+              value={arrival}
+              onChange={(e) => setArrival(e.target.value)}
+              data-testid="guest-arrival"
+            />
+          </div>
+        )}
       </div>
       <h3>{t.policy}</h3>
       <p className="gb-policy" data-testid="guest-policy">
@@ -150,7 +167,7 @@ export function DetailsForm(props: {
         </p>
       )}
       <button type="submit" className="gb-primary" disabled={props.busy} data-testid="guest-book">
-        {props.busy ? t.booking : t.book(props.count)}
+        {props.busy ? t.booking : props.submitLabel}
       </button>
     </form>
   );

@@ -2,11 +2,13 @@ import { type GuestLanguage, type GuestBookingTexts, guestServerText } from '@sa
 import type { BookingUnit, PublicAvailability, PublicBookingResponse } from '@sandbar/contract/reservations';
 import { type BookingWindow, bookingWindows } from '@sandbar/contract/rules/reservation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GuestApiError, bookOnline, getAvailability } from '../api/public-booking';
+import { GuestApiError, bookOnline, getAvailability, joinWaitlist } from '../api/public-booking';
 import { DetailsForm, type GuestDetails } from '../components/details-form';
 import { PriceList } from '../components/price-list';
 import { GridLegend, UnitGrid, unitLabel } from '../components/unit-grid';
 import { formatDay } from '../guest-language';
+import { unitTypeName } from '@sandbar/contract/booking-page';
+import { waitlistOfferMinutes } from '@sandbar/contract/rules/reservation';
 
 /** The server's refusal in the guest's words; a dropped connection says so. */
 export function guestError(err: unknown, t: GuestBookingTexts, lang: GuestLanguage): string {
@@ -34,6 +36,10 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   const [bookError, setBookError] = useState<unknown>(null);
   const [done, setDone] = useState<{ result: PublicBookingResponse; contact: string } | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
+  const [waitOpen, setWaitOpen] = useState(false);
+  const [waitType, setWaitType] = useState('');
+  const [waitError, setWaitError] = useState<unknown>(null);
+  const [waited, setWaited] = useState<{ position: number; contact: string } | null>(null);
 
   const load = useCallback((d: string | null) => {
     setLoadError(null);
@@ -43,8 +49,8 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   }, []);
   useEffect(() => load(day), [day, load]);
   useEffect(() => {
-    if (done) doneHeading.current?.focus();
-  }, [done]);
+    if (done || waited) doneHeading.current?.focus();
+  }, [done, waited]);
 
   const location = data ? (data.locations.find((l) => l.id === locationId) ?? data.locations[0]) : undefined;
   const units = location?.rows.flat() ?? [];
@@ -62,6 +68,29 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
     setSelected([]);
     setNotice('');
     setBookError(null);
+    setWaitOpen(false);
+    setWaitError(null);
+  };
+
+  const joinLine = (d: GuestDetails) => {
+    if (!data || !location) return;
+    setBusy(true);
+    setWaitError(null);
+    joinWaitlist({
+      day: data.day,
+      locationId: location.id,
+      unitType: waitType,
+      window: timeWindow,
+      guestName: d.guestName,
+      phone: d.phone,
+      email: d.email,
+      partySize: d.partySize,
+      acceptPolicy: true,
+      languageCode: lang,
+    })
+      .then((r) => setWaited({ position: r.position, contact: d.phone || d.email }))
+      .catch((err: unknown) => setWaitError(err))
+      .finally(() => setBusy(false));
   };
 
   const book = (d: GuestDetails) => {
@@ -112,6 +141,33 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
               setDone(null);
               restart();
               load(b.day);
+            }}
+          >
+            {t.bookAnother}
+          </button>
+        </section>
+      </main>
+    );
+  }
+
+  if (waited && data) {
+    return (
+      <main className="gb-main" data-testid="guest-waitlisted">
+        <section className="gb-card gb-done">
+          <h1 ref={doneHeading} tabIndex={-1}>
+            {t.waitlisted}
+          </h1>
+          <p className="gb-big">
+            {location?.fullName} · {formatDay(data.day, lang)} · {t.windows[timeWindow]}
+          </p>
+          <p>{t.waitlistedNote(waited.position)}</p>
+          <p>{t.waitlistHint(waitlistOfferMinutes)}</p>
+          <button
+            type="button"
+            className="gb-secondary"
+            onClick={() => {
+              setWaited(null);
+              restart();
             }}
           >
             {t.bookAnother}
@@ -211,13 +267,48 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
       {data && location && selected.length > 0 && (
         <DetailsForm
           t={t}
-          chosen={chosenLabels.join(', ')}
-          count={selected.length}
+          title={t.yourDetails}
+          chosen={t.chosenUnits(chosenLabels.join(', '))}
+          submitLabel={t.book(selected.length)}
           policy={data.policy}
           busy={busy}
           error={bookError ? guestError(bookError, t, lang) : ''}
           onSubmit={book}
         />
+      )}
+      {data && location && selected.length === 0 && !waitOpen && (
+        <button
+          type="button"
+          className="gb-secondary gb-card"
+          onClick={() => setWaitOpen(true)}
+          data-testid="guest-waitlist-open"
+        >
+          {t.waitlistOpen}
+        </button>
+      )}
+      {data && location && selected.length === 0 && waitOpen && (
+        <DetailsForm
+          t={t}
+          title={t.waitlistTitle}
+          chosen={t.waitlistHint(waitlistOfferMinutes)}
+          submitLabel={t.waitlistJoin}
+          withArrival={false}
+          policy={data.policy}
+          busy={busy}
+          error={waitError ? guestError(waitError, t, lang) : ''}
+          testId="guest-waitlist-form"
+          onSubmit={joinLine}
+        >
+          <label htmlFor="gb-wait-type">{t.unitType}</label>
+          <select id="gb-wait-type" value={waitType} onChange={(e) => setWaitType(e.target.value)}>
+            <option value="">{t.anyType}</option>
+            {[...new Set(units.filter((u) => u.state !== 'dark').map((u) => u.unitType))].map((c) => (
+              <option key={c} value={c}>
+                {unitTypeName(t, c)}
+              </option>
+            ))}
+          </select>
+        </DetailsForm>
       )}
       {data && location && (
         <PriceList

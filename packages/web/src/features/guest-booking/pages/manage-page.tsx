@@ -2,7 +2,7 @@ import type { GuestBookingTexts, GuestLanguage } from '@sandbar/contract/booking
 import type { PublicBooking } from '@sandbar/contract/reservations';
 import { holdsUnits } from '@sandbar/contract/rules/reservation';
 import { useEffect, useState } from 'react';
-import { cancelManagedBooking, getManagedBooking } from '../api/public-booking';
+import { cancelManagedBooking, getManagedBooking, keepOffer } from '../api/public-booking';
 import { formatDay } from '../guest-language';
 import { guestError } from './book-page';
 
@@ -16,6 +16,7 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [justCancelled, setJustCancelled] = useState(false);
+  const [justKept, setJustKept] = useState(false);
 
   useEffect(() => {
     getManagedBooking(token)
@@ -36,6 +37,21 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
       .finally(() => setBusy(false));
   };
 
+  const keep = () => {
+    setBusy(true);
+    setError(null);
+    keepOffer(token)
+      .then((b) => {
+        setBooking(b);
+        setJustKept(true);
+      })
+      .catch((err: unknown) => setError(err))
+      .finally(() => setBusy(false));
+  };
+  const offer = booking?.status === 'held' && booking.holdExpiresAt !== null;
+  const until = (ms: number) =>
+    new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(ms);
+
   return (
     <main className="gb-main" data-testid="guest-manage">
       <h1>{t.manageTitle}</h1>
@@ -47,6 +63,20 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
       )}
       {booking && (
         <section className="gb-card">
+          {offer && (
+            <div className="gb-offer" data-testid="guest-offer">
+              <h2>{t.offerTitle}</h2>
+              <p>{t.offerKeepBy(until(booking.holdExpiresAt!))}</p>
+              <button type="button" className="gb-primary" disabled={busy} onClick={keep} data-testid="guest-keep">
+                {t.keepIt}
+              </button>
+            </div>
+          )}
+          {justKept && (
+            <p className="gb-ok" role="status" data-testid="guest-kept">
+              {t.kept}
+            </p>
+          )}
           {justCancelled && (
             <p className="gb-ok" role="status" data-testid="guest-cancelled">
               {t.cancelled}
