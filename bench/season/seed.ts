@@ -724,9 +724,9 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     }
   }
 
-  // Moves: one in eight customers still seated at the end of the day (on a unit used once) went to
-  // a unit free at the time (empty, or left by its earlier customers): ≈ 25 moves a busy day. Only
-  // units nobody used today made it 316 moves in a season, none on a busy day.
+  // Moves: one in 25 customers still seated at the end of the day went to a unit free at the time
+  // (empty, or left by its earlier customers): ≈ 20 moves a day. Moving only the first customer of
+  // a unit to a unit nobody used today made it 316 moves in a season.
   for (const loc of d.locs) {
     const unused = loc.positions.filter((p) => {
       const u = unitOf(p.id);
@@ -734,14 +734,15 @@ function seedDay(d: DayInput): { sales: number; customers: number } {
     });
     for (const p of loc.positions) {
       const u = unitOf(p.id);
-      if (!u.seated || u.sessions !== 1 || unused.length === 0 || rand() >= 0.125) continue;
+      if (!u.seated || unused.length === 0 || rand() >= 0.04) continue;
       const at = Math.round(Math.max(u.updatedAt + 600_000, d.start + 12 * 3_600_000));
       if (at >= d.until) continue;
       const to = unused.pop()!;
       const agent = pick(rand, loc.agents);
       const seated = u.seated;
       const fromStatus = u.status;
-      transition(p.id, 0, at, agent.id, null);
+      // The unit left behind is empty, or "left" when earlier customers sat there today.
+      transition(p.id, u.sessions > 1 ? 3 : 0, at, agent.id, null);
       transition(to.id, fromStatus, at, agent.id, seated.id);
       u.seated = null;
       unitOf(to.id).seated = seated;

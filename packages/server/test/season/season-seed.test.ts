@@ -76,6 +76,34 @@ describe('seed:season', () => {
     expect(await db.selectFrom('unit_logs').select('id').where('kind', '=', 'note').execute()).not.toHaveLength(0);
   });
 
+  it("fills the User Log's audit half: every session with its sign-in, and its sign-out once it ended", async () => {
+    const db = testDb.database.db;
+    const sessions = await db.selectFrom('sessions').selectAll().execute();
+    const audit = await db.selectFrom('audit_log').selectAll().execute();
+    // Two agents a day for three days, and the admin in the evenings.
+    expect(sessions.length).toBeGreaterThanOrEqual(2 * 3 + 2);
+    for (const s of sessions) {
+      expect(audit.some((a) => a.kind === 'signin' && a.user_id === s.user_id && a.at === s.created_at)).toBe(true);
+      if (s.revoked_at !== null) {
+        expect(audit.some((a) => a.kind === 'signout' && a.user_id === s.user_id && a.at === s.revoked_at)).toBe(true);
+      }
+    }
+    // Today's sessions are still open.
+    expect(sessions.some((s) => s.revoked_at === null)).toBe(true);
+  });
+
+  it('fills today whatever the hour it is seeded at, and draws hundreds of distinct signatures', async () => {
+    const db = testDb.database.db;
+    const today = await db.selectFrom('sales').select('created_at').where('day', '=', season.today).execute();
+    // Seeded at 3 p.m., today still has its last session's sales (till 5:30 p.m.).
+    expect(today.some((s) => s.created_at > NOW)).toBe(true);
+    const distinct = await db
+      .selectFrom('sale_signatures')
+      .select((eb) => eb.fn.count('png').distinct().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(distinct.n)).toBeGreaterThan(200);
+  });
+
   it("writes the admin's evening corrections as the app does, the sales agreeing with their history", async () => {
     const db = testDb.database.db;
     const corrections = await db.selectFrom('sale_corrections').selectAll().orderBy('id').execute();
