@@ -23,6 +23,10 @@ export const unitTypes = ['U', 'C', 'B', 'X', 'P', 'T'] as const;
 export const PriceRow = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Issue 26: the Spanish name and the descriptions ('' when none; Spanish falls back to English). */
+  nameEs: z.string(),
+  description: z.string(),
+  descriptionEs: z.string(),
   price: Money,
   retailRate: Money,
   hotelRate: Money,
@@ -62,7 +66,21 @@ const hotelLinks = (add: boolean) =>
 
 /** Fields of both shapes, in the order of the spec's messages (name, price, start, end, unit code). */
 const priceName = filledText(200, m.nameBlank);
+/**
+ * A translation or description (issue 26): optional, '' clears it; left out (undefined) on an
+ * edit keeps the stored text, so older clients that do not know the field change nothing.
+ */
+const translation = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `Keep this under ${max} characters.` })
+    .nullable()
+    .optional()
+    .transform((v) => (v == null ? undefined : v.trim()));
 const priceFields = {
+  nameEs: translation(200),
+  description: translation(500),
+  descriptionEs: translation(500),
   retailRate: optionalText(20, moneyFormat),
   hotelRate: optionalText(20, moneyFormat),
   addOn: formFlag,

@@ -251,6 +251,10 @@ export type ReleaseUnitsResponse = z.infer<typeof ReleaseUnitsResponse>;
 export const CatalogueItemOut = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Issue 26: shown in Spanish mode ('' when none: the English name then). */
+  nameEs: z.string().optional(),
+  description: z.string().optional(),
+  descriptionEs: z.string().optional(),
   price: Money,
   retailRate: Money,
   hotelRate: Money,
@@ -396,6 +400,8 @@ export const ReceiptResponse = z.object({
   unitRow: z.number().int(),
   unitPosition: z.number().int(),
   units: z.array(ReceiptUnit),
+  /** Issue 26: what was bought, named in the receipt's language (Spanish name, else English). */
+  items: z.array(z.object({ name: z.string(), amount: Money })).default([]),
   venueName: z.string(),
   venueAddress: z.string(),
   supportEmail: z.string(),

@@ -18,7 +18,9 @@ import {
 
 const VENUE_ZONE = 'America/New_York';
 const AGENT = { name: 'Lucía Playa', user: 'lucia-es', initials: 'LP' };
-const ITEM = 'Sombrilla E2E';
+// Issue 26: the price has a Spanish name; a Spanish wizard and receipt show it, not the English.
+const ITEM = 'Umbrella E2E';
+const ITEM_ES = 'Sombrilla E2E';
 
 async function setUp(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
@@ -45,6 +47,8 @@ async function setUp(request: APIRequestContext) {
   const price = {
     id: 0,
     name: ITEM,
+    nameEs: ITEM_ES,
+    descriptionEs: 'Sombrilla y dos camastros',
     price: '30.00',
     retailRate: '30.00',
     hotelRate: '0.00',
@@ -107,7 +111,9 @@ async function spanishCashSale(page: Page, unit: number, phone: string) {
   await atStep(modal, 'Elige el método de pago');
   await tapButton(modal, 'Efectivo');
   await atStep(modal, 'Elige el equipo');
-  await tapButton(modal, `${ITEM} — $30.00`);
+  await expect(modal.getByTestId('item-description').first()).toHaveText('Sombrilla y dos camastros');
+  await expect(modal.getByRole('button', { name: `${ITEM} — $30.00` })).toHaveCount(0);
+  await tapButton(modal, `${ITEM_ES} — $30.00`);
   await tapButton(modal, 'CONTINUAR');
   await atStep(modal, 'Escribe el nombre del cliente');
   await tapTarget(modal.getByLabel('Nombre del cliente'), modal);
@@ -216,6 +222,9 @@ test.describe('a 390 × 844 phone in Tokyo, browser in Spanish', () => {
     await page.goto(new URL(/https?:\/\/\S+\/receipt\/\S+/.exec(receipt)![0]).pathname);
     await expect(page.getByRole('heading', { name: 'Recibo' })).toBeVisible();
     await expect(page.getByText('Efectivo')).toBeVisible();
+    // What was bought, by its Spanish name (issue 26).
+    await expect(page.getByTestId('receipt-items')).toContainText(`${ITEM_ES}$30.00`);
+    await expect(page.getByTestId('receipt-items')).not.toContainText(ITEM);
   });
 });
 

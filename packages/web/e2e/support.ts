@@ -203,6 +203,8 @@ export async function atStep(modal: Locator, heading: string): Promise<void> {
   // Let the modal's transitions settle before measuring.
   await modal.page().waitForTimeout(250);
   await expectTouchSized(modal, heading);
+  // Issue 26: nothing cut off either (a summary's Cancel once read "Cancela" at 390 px).
+  expect(await clippedButtons(modal.page()), `${heading}: buttons whose text does not fit`).toEqual([]);
 }
 
 /** Everything a finger can reach on a screen (issue 26): the modal's list plus ARIA widgets. */

@@ -165,3 +165,33 @@ for (const [device, viewport] of [
     });
   });
 }
+
+// Issue 26, phone report tables: on a 390-px phone All Transactions shows Price, Tip and Total
+// (and the footer's sums) without a sideways swipe: the money columns come right after the time.
+test.describe('report tables on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('All Transactions: money columns and footer amounts on screen', async ({ page, request }) => {
+    await prepareWalk(request, [26, 27]);
+    await signIn(page, 'admin');
+    await page.goto('/dailyreports?type=allTransactions');
+    const report = page.getByTestId('report-table');
+    await expect(report.locator('tbody tr').first()).toBeVisible();
+    const onScreen = async (cell: Locator) => {
+      const box = (await cell.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 390;
+    };
+    for (const name of ['Price', 'Tip', 'Total']) {
+      const th = report.locator('thead th').filter({ hasText: new RegExp(`^${name}$`) });
+      expect(await onScreen(th), `${name} header on screen`).toBe(true);
+    }
+    // The footer's Total row: its three amounts are on screen too.
+    const total = report
+      .locator('tfoot tr')
+      .filter({ hasText: /^Total/ })
+      .first();
+    const amounts = total.locator('td').filter({ hasText: /^\$\d/ });
+    await expect(amounts).toHaveCount(3);
+    for (let i = 0; i < 3; i++) expect(await onScreen(amounts.nth(i)), `footer amount ${i + 1} on screen`).toBe(true);
+  });
+});

@@ -26,6 +26,10 @@ export const guestSearchDelayMs = 1000;
 export interface CatalogueItem {
   id: number;
   name: string;
+  /** Issue 26: the Spanish name and the descriptions, '' or absent when none. */
+  nameEs?: string;
+  description?: string;
+  descriptionEs?: string;
   priceCents: number;
   retailRateCents: number;
   hotelRateCents: number;
@@ -314,4 +318,16 @@ export function computeSaleTotals(
     retailCents,
     tipPercent: subtotalCents > 0 ? Math.round((tipCents * 100) / subtotalCents) : 0,
   };
+}
+
+/**
+ * An item's name (or description) in a language (issue 26): the Spanish text when Spanish is
+ * asked for and there is one, else the English.
+ */
+export function itemName(i: Pick<CatalogueItem, 'name' | 'nameEs'>, language: string): string {
+  return language === 'es' && i.nameEs?.trim() ? i.nameEs : i.name;
+}
+
+export function itemDescription(i: Pick<CatalogueItem, 'description' | 'descriptionEs'>, language: string): string {
+  return (language === 'es' && i.descriptionEs?.trim() ? i.descriptionEs : i.description) ?? '';
 }

@@ -139,6 +139,10 @@ export interface HotelGuestsTable {
 export interface PricesTable {
   id: Generated<number>;
   name: string;
+  /** Issue 26: the Spanish name and both descriptions ('' when none; Spanish falls back to English). */
+  name_es: Generated<string>;
+  description: Generated<string>;
+  description_es: Generated<string>;
   price_cents: number;
   retail_rate_cents: number;
   hotel_rate_cents: number;

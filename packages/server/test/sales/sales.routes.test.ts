@@ -406,6 +406,43 @@ describe(`selling on ${testDialect}`, () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('names the items of a Spanish receipt by their Spanish name, the English one when none (issue 26)', async () => {
+    const saved = await post('admin', 'savePrice', {
+      postData: {
+        id: umbrella,
+        name: 'Umbrella + 2 Chairs',
+        nameEs: 'Sombrilla + 2 camastros',
+        descriptionEs: 'Toda la mañana',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const catalogue = (await get('staff', 'getSaleCatalogue')).json();
+    expect(catalogue.items.find((i: { id: number }) => i.id === umbrella)).toMatchObject({
+      name: 'Umbrella + 2 Chairs',
+      nameEs: 'Sombrilla + 2 camastros',
+      descriptionEs: 'Toda la mañana',
+    });
+    const receipt = async (languageCode: 'en' | 'es', n: number) => {
+      const s = await post(
+        'staff',
+        'saveCustomer',
+        buildSale({ unitId: await unitId(t.deps.db, 'MB', n), selectedUnit: umbrella, languageCode }),
+      );
+      expect(s.statusCode, s.body).toBe(200);
+      return (await t.app.inject({ method: 'GET', url: `/api/getReceipt/${s.json().receiptId}` })).json();
+    };
+    expect((await receipt('es', 61)).items).toEqual([{ name: 'Sombrilla + 2 camastros', amount: '35.00' }]);
+    expect((await receipt('en', 62)).items).toEqual([{ name: 'Umbrella + 2 Chairs', amount: '35.00' }]);
+    // Cleared, the Spanish name falls back to the English one; left out on an edit, a text is kept.
+    await post('admin', 'savePrice', { postData: { id: umbrella, name: 'Umbrella + 2 Chairs', nameEs: '' } });
+    expect((await receipt('es', 63)).items).toEqual([{ name: 'Umbrella + 2 Chairs', amount: '35.00' }]);
+    const list = (await get('admin', 'getPriceList')).json();
+    expect(list.prices.find((p: { id: number }) => p.id === umbrella)).toMatchObject({
+      nameEs: '',
+      descriptionEs: 'Toda la mañana',
+    });
+  });
+
   it('serves the public receipt page data with tip figures, and 404 for unknown ids', async () => {
     const unit = await unitId(t.deps.db, 'MB', 30);
     const s = await post(

@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, PricesTable } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
-export type PriceValues = Omit<PricesTable, 'id' | 'created_at'>;
+export type PriceValues = Omit<Insertable<PricesTable>, 'id' | 'created_at'>;
 
 export function listPrices(db: Db) {
   return db.selectFrom('prices').selectAll().orderBy('sort').orderBy('id').execute();

@@ -4,16 +4,20 @@ import type { PriceFormInput, PriceListResponse, PriceResponse, PriceRow, PriceF
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import type { PricesTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
 import { badRequest, notFound } from '../../platform/errors';
 import * as repo from './prices.repository';
 
-type Row = Omit<PricesTable, 'id'> & { id: number };
+type Row = Selectable<PricesTable>;
 type PriceFormData = z.output<typeof PriceForm>;
 export type { PriceFormInput };
 
 const toRow = (p: Row, hotels: number[]): PriceRow => ({
   id: p.id,
   name: p.name,
+  nameEs: p.name_es,
+  description: p.description,
+  descriptionEs: p.description_es,
   price: centsToMoney(p.price_cents),
   retailRate: centsToMoney(p.retail_rate_cents),
   hotelRate: centsToMoney(p.hotel_rate_cents),
@@ -61,6 +65,9 @@ export async function savePrice(deps: AppDeps, d: PriceFormData): Promise<{ succ
   if (!d.id) {
     const id = await repo.insertPrice(deps.db, {
       name: d.name,
+      name_es: d.nameEs ?? '',
+      description: d.description ?? '',
+      description_es: d.descriptionEs ?? '',
       price_cents: moneyToCents(d.price),
       retail_rate_cents: cents(d.retailRate) ?? 0,
       hotel_rate_cents: cents(d.hotelRate) ?? 0,
@@ -83,6 +90,10 @@ export async function savePrice(deps: AppDeps, d: PriceFormData): Promise<{ succ
   const patch = Object.fromEntries(
     Object.entries({
       name: d.name,
+      // Translations: '' clears, left out keeps (unlike the other fields, a blank is a real value).
+      name_es: d.nameEs,
+      description: d.description,
+      description_es: d.descriptionEs,
       price_cents: cents(d.price),
       retail_rate_cents: cents(d.retailRate),
       hotel_rate_cents: cents(d.hotelRate),

@@ -177,7 +177,11 @@ function formatDate(ms: number, timeZone: string, lang: Language): string {
 export async function getReceipt(deps: AppDeps, receiptId: string): Promise<ReceiptResponse> {
   const sale = await sales.saleByReceiptId(deps.db, receiptId);
   if (!sale) throw notFound(saleTexts.receiptNotFound);
-  const [units, settings] = await Promise.all([sales.unitsOfSale(deps.db, sale.id), readSettings(deps.db)]);
+  const [units, items, settings] = await Promise.all([
+    sales.unitsOfSale(deps.db, sale.id),
+    sales.itemNamesOfSale(deps.db, sale.id),
+    readSettings(deps.db),
+  ]);
   const first = units[0];
   const language = receiptLanguage(sale.language_code, settings);
   return {
@@ -204,6 +208,10 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
       unitLocation: u.location_name,
       unitRow: u.row,
       unitPosition: u.position,
+    })),
+    items: items.map((i) => ({
+      name: language === 'es' && i.name_es ? i.name_es : i.name,
+      amount: centsToMoney(i.charged_cents),
     })),
     venueName: settings.venueName,
     venueAddress: settings.venueAddress,

@@ -20,6 +20,9 @@ function catalogueItemOut(i: CatalogueItem): CatalogueItemOut {
   return {
     id: i.id,
     name: i.name,
+    nameEs: i.nameEs ?? '',
+    description: i.description ?? '',
+    descriptionEs: i.descriptionEs ?? '',
     price: centsToMoney(i.priceCents),
     retailRate: centsToMoney(i.retailRateCents),
     hotelRate: centsToMoney(i.hotelRateCents),

@@ -58,6 +58,10 @@ export function catalogueFromRows(
   return prices.map((p) => ({
     id: p.id,
     name: p.name,
+    // Rows read before the columns existed (a queued statement's copy) have none: English then.
+    nameEs: p.name_es ?? '',
+    description: p.description ?? '',
+    descriptionEs: p.description_es ?? '',
     priceCents: p.price_cents,
     retailRateCents: p.retail_rate_cents,
     hotelRateCents: p.hotel_rate_cents,
@@ -170,6 +174,17 @@ export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
     ])
     .where('sale_items.sale_id', '=', saleId)
     .where('sale_items.kind', '=', 'unit')
+    .orderBy('sale_items.id')
+    .execute();
+}
+
+/** A sale's items with the Spanish name of their price today ('' when none or the price is gone). */
+export async function itemNamesOfSale(db: Kysely<DB>, saleId: number) {
+  return db
+    .selectFrom('sale_items')
+    .leftJoin('prices', 'prices.id', 'sale_items.price_id')
+    .select(['sale_items.name', 'sale_items.charged_cents', 'prices.name_es'])
+    .where('sale_items.sale_id', '=', saleId)
     .orderBy('sale_items.id')
     .execute();
 }

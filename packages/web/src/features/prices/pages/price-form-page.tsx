@@ -6,7 +6,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { FormErrors } from '../../../components/form-errors';
-import { HiddenField, NumberField, SelectField, TextField, ToggleField } from '../../../components/form-fields';
+import {
+  HiddenField,
+  NumberField,
+  SelectField,
+  TextField,
+  TextareaField,
+  ToggleField,
+} from '../../../components/form-fields';
 import { useFormState } from '../../../components/use-form-state';
 import { ApiError } from '../../../lib/api';
 import { useAVPath } from '../../../lib/av';
@@ -38,6 +45,10 @@ function PriceFormCard({ price, hotels }: { price: PriceRow | null; hotels: Hote
   const f = useFormState({
     id: price ? String(price.id) : '',
     name: price?.name ?? '',
+    // Issue 26: the Spanish name and the descriptions (optional; Spanish falls back to English).
+    nameEs: price?.nameEs ?? '',
+    description: price?.description ?? '',
+    descriptionEs: price?.descriptionEs ?? '',
     price: price?.price ?? '',
     // Spec section 3: retail and hotel rate default to 0.00.
     retailRate: price?.retailRate ?? '0.00',
@@ -76,6 +87,21 @@ function PriceFormCard({ price, hotels }: { price: PriceRow | null; hotels: Hote
             <Title order={2}>{price ? t('prices.editTitle') : t('prices.addTitle')}</Title>
             <HiddenField name="id" value={v.id} />
             <TextField label={t('prices.name')} name="name" value={v.name} onChange={f.bind('name')} required />
+            <TextField label={t('prices.nameEs')} name="nameEs" value={v.nameEs} onChange={f.bind('nameEs')} />
+            <TextareaField
+              label={t('prices.description')}
+              name="description"
+              value={v.description}
+              onChange={f.bind('description')}
+              minRows={2}
+            />
+            <TextareaField
+              label={t('prices.descriptionEs')}
+              name="descriptionEs"
+              value={v.descriptionEs}
+              onChange={f.bind('descriptionEs')}
+              minRows={2}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <NumberField
                 label={t('prices.price')}

@@ -92,6 +92,12 @@ export function ReceiptPage() {
               })}
             />
           ))}
+          {/* Issue 26: what was bought, named in the receipt's language. */}
+          <Stack gap={4} data-testid="receipt-items">
+            {(r.items ?? []).map((i, n) => (
+              <Row key={n} label={i.name} value={money(i.amount)} />
+            ))}
+          </Stack>
           <Row
             label={t('receipt.payment')}
             value={t(`paymentMethods.${o.paymentMethod}`, { defaultValue: o.paymentMethod })}

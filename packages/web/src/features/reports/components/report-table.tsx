@@ -3,7 +3,8 @@ import { offlineTexts } from '@sandbar/contract/offline';
 import { currentLanguage } from '../../../lib/current-language';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
-import { type ReactNode, memo, useCallback, useRef } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoneyCell } from '../../../lib/venue-format';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -11,6 +12,22 @@ import { ScrollTable } from '../../../components/scroll-table';
 /** Rows of selectable types end with [editable (0/1), sale id]: hidden, they drive the actions. */
 export function hiddenTail(headers: string[]): number {
   return headers.at(-2) === 'Editable' && headers.at(-1) === 'ID' ? 2 : 0;
+}
+
+/** The money columns a phone shows first (issue 26): what a supervisor checks at a glance. */
+const MONEY = new Set(['Price', 'Tip', 'Total', 'Total Sales', 'Amount', 'Deposit']);
+
+/**
+ * The order in which a row's cells are shown: as the server sends them, or on a phone the first
+ * column (the time, agent or a footer's label) then the money columns, then the rest, so Price,
+ * Tip and Total and the footer's sums are on screen without a sideways swipe.
+ */
+export function columnOrder(shown: string[], phone: boolean): number[] {
+  const all = shown.map((_, i) => i);
+  if (!phone) return all;
+  const money = all.filter((i) => i > 0 && MONEY.has(shown[i]!));
+  if (money.length === 0) return all;
+  return [0, ...money, ...all.filter((i) => i > 0 && !MONEY.has(shown[i]!))];
 }
 
 export interface RowMeta {
@@ -68,7 +85,13 @@ export function ReportTable({
   const metas = rows.map((r) => cachedMeta(headers, r));
   const selectable = metas.filter((m): m is RowMeta => !!m && !m.deleted);
   const allChecked = !!selection && selectable.length > 0 && selectable.every((m) => selection.selected.has(m.id));
-  const cells = (r: ReportCell[]) => (tail ? r.slice(0, -tail) : r);
+  // A phone: up to 40em (640 px), the width at which the whole table no longer fits.
+  const phone = useMediaQuery('(max-width: 40em)') ?? false;
+  const order = useMemo(() => columnOrder(shown, phone), [shown.join('\u0000'), phone]); // eslint-disable-line react-hooks/exhaustive-deps
+  const cells = (r: ReportCell[]) => {
+    const c = tail ? r.slice(0, -tail) : r;
+    return order.map((i) => c[i] ?? '');
+  };
   // Stable callbacks through refs, so that a row re-renders only when its own cells or checkbox
   // change: "Show more" on a season's search adds 500 rows without redrawing the ones shown.
   const latest = useRef({ selection, actions });
@@ -97,8 +120,8 @@ export function ReportTable({
                 />
               </Table.Th>
             )}
-            {shown.map((h) => (
-              <Table.Th key={h}>{reportWord(h, currentLanguage())}</Table.Th>
+            {order.map((i) => (
+              <Table.Th key={shown[i]}>{reportWord(shown[i]!, currentLanguage())}</Table.Th>
             ))}
             {actions && <Table.Th className="no-print" />}
           </Table.Tr>
@@ -118,6 +141,7 @@ export function ReportTable({
                 key={meta ? meta.id : i}
                 row={r}
                 tail={tail}
+                order={order}
                 meta={meta}
                 selectable={!!selection}
                 checked={!!meta && !!selection?.selected.has(meta.id)}
@@ -160,6 +184,7 @@ function cachedMeta(headers: string[], row: ReportCell[]): RowMeta | null {
 const ReportRow = memo(function ReportRow({
   row,
   tail,
+  order,
   meta,
   selectable,
   checked,
@@ -169,6 +194,7 @@ const ReportRow = memo(function ReportRow({
 }: {
   row: ReportCell[];
   tail: number;
+  order: number[];
   meta: RowMeta | null;
   selectable: boolean;
   checked: boolean;
@@ -177,7 +203,8 @@ const ReportRow = memo(function ReportRow({
   cell: (c: ReportCell) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const cells = tail ? row.slice(0, -tail) : row;
+  const all = tail ? row.slice(0, -tail) : row;
+  const cells = order.map((i) => all[i] ?? '');
   return (
     <Table.Tr data-deleted={meta?.deleted ? '1' : undefined} opacity={meta?.deleted ? 0.55 : 1}>
       {selectable && (

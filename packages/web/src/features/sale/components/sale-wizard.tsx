@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type PaymentMethod, padRoom } from '@sandbar/contract/rules/pricing';
+import { type PaymentMethod, itemName, padRoom } from '@sandbar/contract/rules/pricing';
 import type { SaleCatalogue, SaveCustomerResponse } from '@sandbar/contract/sales';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,7 +118,7 @@ function Wizard({
   guardLeave?: (guard: LeaveGuard | null) => void;
   onDiscarded: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const unitLabel = `${unit.location} ${unit.unitNumber}`;
   const orderLines: OrderLine[] = useMemo(
     () =>
@@ -306,7 +306,7 @@ function Wizard({
       case 'guest':
         return `${state.lastName}, ${padRoom(state.roomNumber)}`;
       case 'equipment':
-        return [quote.chosenUnit, ...quote.chosenAddons].map((i) => i?.name).join(' + ');
+        return [quote.chosenUnit, ...quote.chosenAddons].map((i) => (i ? itemName(i, i18n.language) : '')).join(' + ');
       case 'name':
         return state.customerName;
       case 'review':
@@ -366,7 +366,8 @@ function Wizard({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs" data-testid="sale-summary">
           {summary.map((c) => (
             <Group key={c.step} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">
+              {/* The choice wraps, the Cancel beside it never shrinks (issue 26: "Cancela" at 390 px). */}
+              <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text span c="dimmed">
                   {t(`sale.chosen.${c.step}`)}:
                 </Text>{' '}
@@ -376,6 +377,7 @@ function Wizard({
                 <Button
                   variant="light"
                   color="red"
+                  style={{ flexShrink: 0 }}
                   onClick={() => dispatch({ type: 'cancel', step: c.step })}
                   aria-label={t('sale.cancelChoice', { what: t(`sale.chosen.${c.step}`) })}
                 >

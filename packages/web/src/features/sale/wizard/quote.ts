@@ -19,6 +19,9 @@ export function toItem(i: CatalogueItemOut): CatalogueItem {
   return {
     id: i.id,
     name: i.name,
+    nameEs: i.nameEs ?? '',
+    description: i.description ?? '',
+    descriptionEs: i.descriptionEs ?? '',
     priceCents: moneyToCents(i.price),
     retailRateCents: moneyToCents(i.retailRate),
     hotelRateCents: moneyToCents(i.hotelRate),

@@ -1,6 +1,14 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { type CatalogueItem, chargeCents, nextOpeningHour, openingTime } from '@sandbar/contract/rules/pricing';
+import {
+  type CatalogueItem,
+  chargeCents,
+  itemDescription,
+  itemName,
+  nextOpeningHour,
+  openingTime,
+} from '@sandbar/contract/rules/pricing';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canConfirm } from '../../wizard/machine';
 import { type Quote } from '../../wizard/quote';
@@ -14,22 +22,34 @@ import { useCents } from '../../../../lib/venue-format';
  * items at the hotel rate, or the full price for an additional guest), priced as the server will.
  */
 export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Quote }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useCents();
+  // Issue 26: the catalogue in the tablet's language (a Spanish name when the price has one).
+  const lang = i18n.language;
+  const describe = (i: CatalogueItem) => {
+    const d = itemDescription(i, lang);
+    return d ? (
+      <Text size="sm" c="dimmed" mt={-4} data-testid="item-description">
+        {d}
+      </Text>
+    ) : null;
+  };
   const pricing = { hotelGuestOf: quote.hotelGuestOf, extraCharge: state.extraCharge };
   const { equipment, addons } = quote.offer;
   return (
     <Stack gap="xs">
       <Stack gap="xs" role="group" aria-label={t('sale.steps.equipment')}>
         {equipment.map((i) => (
-          <ChoiceButton
-            key={i.id}
-            justify="space-between"
-            selected={state.selectedUnit === i.id}
-            onClick={() => dispatch({ type: 'chooseEquipment', itemId: i.id })}
-          >
-            {`${i.name} — ${money(chargeCents(i, pricing))}`}
-          </ChoiceButton>
+          <Fragment key={i.id}>
+            <ChoiceButton
+              justify="space-between"
+              selected={state.selectedUnit === i.id}
+              onClick={() => dispatch({ type: 'chooseEquipment', itemId: i.id })}
+            >
+              {`${itemName(i, lang)} — ${money(chargeCents(i, pricing))}`}
+            </ChoiceButton>
+            {describe(i)}
+          </Fragment>
         ))}
       </Stack>
       {addons.length > 0 && (
@@ -54,7 +74,7 @@ export function EquipmentStep({ state, dispatch, quote }: StepProps & { quote: Q
                   })
                 }
               >
-                {`${i.name} — ${money(chargeCents(i, pricing))}`}
+                {`${itemName(i, lang)} — ${money(chargeCents(i, pricing))}`}
               </ChoiceButton>
             );
           })}
