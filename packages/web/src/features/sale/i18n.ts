@@ -80,6 +80,7 @@ export const saleEn = {
   discardConfirm: 'Discard this sale? Everything entered for it is lost.',
   cartBar: 'Order in progress: {{units}}',
   checkingIn: 'Checking in {{name}}: the deposit of {{amount}} comes off the total.',
+  checkingInNoDeposit: 'Checking in {{name}} (no deposit on account).',
   heldElsewhere:
     'This unit is in an order on another tablet ({{name}}). It can be sold here once that order is cancelled or its hold runs out.',
   heldAdded: '{{unit}} added to the order. Choose the next unit.',
@@ -174,6 +175,7 @@ export const saleEs: Translation<typeof saleEn> = {
   discardConfirm: '¿Descartar esta venta? Se pierde todo lo que escribiste.',
   cartBar: 'Pedido en curso: {{units}}',
   checkingIn: 'Registrando a {{name}}: el depósito de {{amount}} se descuenta del total.',
+  checkingInNoDeposit: 'Registrando a {{name}} (sin depósito a cuenta).',
   heldElsewhere:
     'Esta unidad está en un pedido en otra tableta ({{name}}). Se podrá vender aquí cuando ese pedido se cancele o su reserva venza.',
   heldAdded: '{{unit}} agregada al pedido. Elige la siguiente unidad.',

@@ -1,3 +1,4 @@
+import { nextReservationStatus } from '@sandbar/contract/rules/reservation';
 import { moneyToCents } from '@sandbar/contract/common';
 import type { Unit } from '@sandbar/contract/units';
 import { CartBar } from './cart-bar';
@@ -8,7 +9,9 @@ import { type LeaveGuard, SaleWizard } from './sale-wizard';
 
 /** A unit booked for the day is sold to its booking's guest (check-in, issue 24). */
 function checkInOf(unit: Unit) {
-  const r = unit.unitStatus === 1 ? unit.reservations?.[0] : undefined;
+  // A held booking (online, waiting for staff) is confirmed first: only one the machine lets check in.
+  const r =
+    unit.unitStatus === 1 ? unit.reservations?.find((b) => nextReservationStatus(b.status, 'checkIn')) : undefined;
   if (!r) return null;
   return { id: r.id, guestName: r.guestName, phone: r.phone, depositCents: moneyToCents(r.depositBalance) };
 }

@@ -342,7 +342,9 @@ function Wizard({
     <Stack gap="sm" data-testid="sale-wizard" data-step={step}>
       {booking && (
         <Alert color="violet" variant="light" data-testid="checking-in">
-          {t('sale.checkingIn', { name: booking.guestName, amount: money(booking.depositCents) })}
+          {booking.depositCents > 0
+            ? t('sale.checkingIn', { name: booking.guestName, amount: money(booking.depositCents) })
+            : t('sale.checkingInNoDeposit', { name: booking.guestName })}
         </Alert>
       )}
       {unit.heldBy && mode !== 'checkout' && (
