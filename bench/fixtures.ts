@@ -3,12 +3,15 @@ import type { Database } from '../packages/server/src/db/connect';
 import { compactSignature } from '../packages/server/src/features/sales/signature-png';
 import { signaturePool } from './season/signature';
 
-/** An all-day $30 umbrella that every bench sale sells, whatever the hour the bench runs at. */
-export async function insertBenchPrice(db: Database['db'], now: number): Promise<number> {
+/**
+ * An all-day $30 umbrella that every bench sale sells, whatever the hour the bench runs at (the
+ * backup-under-load and PostgreSQL-restart tests sell it too).
+ */
+export async function insertBenchPrice(db: Database['db'], now: number, name = 'Bench Umbrella'): Promise<number> {
   const { id } = await db
     .insertInto('prices')
     .values({
-      name: 'Bench Umbrella',
+      name,
       price_cents: 3000,
       retail_rate_cents: 3000,
       hotel_rate_cents: 0,

@@ -19,6 +19,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { systemClock } from '../../src/platform/clock';
 import { testDialect } from '../helpers';
 import { type PrivateCluster, findPgBin, freePort, startPrivateCluster } from './private-postgres';
+import { insertBenchPrice, positionIdsOf } from '../../../../bench/fixtures';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const pgBin = findPgBin();
@@ -72,30 +73,8 @@ async function seed(url: string): Promise<{ unitIds: number[]; priceId: number }
     }
     const staff = await db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
     await db.insertInto('user_locations').values({ user_id: staff.id, location_id: locationId }).execute();
-    const { id: priceId } = await db
-      .insertInto('prices')
-      .values({
-        name: 'Fault Umbrella',
-        price_cents: 3000,
-        retail_rate_cents: 3000,
-        hotel_rate_cents: 0,
-        add_on: 0,
-        sort: 0,
-        start_time: 0,
-        end_time: 24,
-        unit_type: 'U',
-        all_hotels: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('positions')
-      .select('id')
-      .where('location_id', '=', locationId)
-      .orderBy('id')
-      .execute();
-    return { unitIds: rows.map((r) => r.id), priceId };
+    const priceId = await insertBenchPrice(db, now, 'Fault Umbrella');
+    return { unitIds: await positionIdsOf(db, locationId), priceId };
   } finally {
     await database.close();
   }

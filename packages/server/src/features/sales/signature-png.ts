@@ -1,36 +1,14 @@
 import zlib from 'node:zlib';
+import { PNG_SIGNATURE, crc32, isInk, oneBitPng, oneBitRows, rowBytesOf } from '@sandbar/contract/rules/signature-png';
 
 // A signature arrives as the pad's PNG data URL: 500×200 RGBA, ≈14 KB (≈19 KB as base64), most
 // of it anti-aliasing of black ink on white. Stored as a 1-bit grey PNG of the same size it is
 // ≈1 KB and prints the same on a receipt printer (which is 1-bit anyway). Anything we cannot
-// read (another format, interlaced, 16-bit) is kept byte for byte rather than refused.
+// read (another format, interlaced, 16-bit) is kept byte for byte rather than refused. The ink rule
+// and the 1-bit PNG's bytes are the contract's (rules/signature-png.ts), shared with the tablet.
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const SIGNATURE = Buffer.from(PNG_SIGNATURE);
 const DATA_URL = /^data:image\/png;base64,/;
-
-let crcTable: Int32Array | null = null;
-function crc32(buf: Buffer): number {
-  if (!crcTable) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  let c = -1;
-  for (let i = 0; i < buf.length; i++) c = crcTable[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'ascii');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
 
 /**
  * Undoes one row's PNG filter in place; `up` is the row above's start, or −1 on the first row
@@ -120,64 +98,39 @@ function inkOf(png: Buffer): { width: number; height: number; ink: Uint8Array } 
     if (!unfilterRow(raw, raw[row - 1]!, row, y > 0 ? row - (stride + 1) : -1, stride, bpp)) return null;
   }
   const ink = new Uint8Array(width * height);
-  // Composite over white (a transparent pad is white paper), then half-way is ink:
-  // 255 − (255 − grey)·alpha/255 < 128 with grey = (3r + 6g + b)/10, in integers:
-  // (2550 − (3r + 6g + b))·alpha > 127·255·10.
-  const INK = 127 * 255 * 10;
   for (let y = 0; y < height; y++) {
     const row = y * (stride + 1) + 1;
     const out = y * width;
     if (colorType === 6) {
       for (let x = 0, i = row; x < width; x++, i += 4) {
-        ink[out + x] = (2550 - (raw[i]! * 3 + raw[i + 1]! * 6 + raw[i + 2]!)) * raw[i + 3]! > INK ? 1 : 0;
+        ink[out + x] = isInk(raw[i]! * 3 + raw[i + 1]! * 6 + raw[i + 2]!, raw[i + 3]!) ? 1 : 0;
       }
     } else if (colorType === 2) {
       for (let x = 0, i = row; x < width; x++, i += 3) {
-        ink[out + x] = (2550 - (raw[i]! * 3 + raw[i + 1]! * 6 + raw[i + 2]!)) * 255 > INK ? 1 : 0;
+        ink[out + x] = isInk(raw[i]! * 3 + raw[i + 1]! * 6 + raw[i + 2]!, 255) ? 1 : 0;
       }
     } else if (colorType === 0) {
-      for (let x = 0; x < width; x++) ink[out + x] = (255 - raw[row + x]!) * 2550 > INK ? 1 : 0;
+      for (let x = 0; x < width; x++) ink[out + x] = isInk(raw[row + x]! * 10, 255) ? 1 : 0;
     } else if (colorType === 4) {
-      for (let x = 0, i = row; x < width; x++, i += 2) {
-        ink[out + x] = (255 - raw[i]!) * raw[i + 1]! * 10 > INK ? 1 : 0;
-      }
+      for (let x = 0, i = row; x < width; x++, i += 2) ink[out + x] = isInk(raw[i]! * 10, raw[i + 1]!) ? 1 : 0;
     } else {
       for (let x = 0; x < width; x++) {
         const k = raw[row + x]!;
         const grey10 = palette![k * 3]! * 3 + palette![k * 3 + 1]! * 6 + palette![k * 3 + 2]!;
-        const alpha = trns && k < trns.length ? trns[k]! : 255;
-        ink[out + x] = (2550 - grey10) * alpha > INK ? 1 : 0;
+        ink[out + x] = isInk(grey10, trns && k < trns.length ? trns[k]! : 255) ? 1 : 0;
       }
     }
   }
   return { width, height, ink };
 }
 
-/** A 1-bit grey PNG of the ink (0 = black, as PNG greyscale has it). */
+/** A 1-bit grey PNG of the ink. */
 function encode1Bit(width: number, height: number, ink: Uint8Array): Buffer {
-  const rowBytes = Math.ceil(width / 8);
-  const raw = Buffer.alloc((rowBytes + 1) * height, 0);
-  for (let y = 0; y < height; y++) {
-    const base = y * (rowBytes + 1);
-    // Filter 0; bits start white (1) and ink clears them.
-    raw.fill(0xff, base + 1, base + 1 + rowBytes);
-    for (let x = 0; x < width; x++) {
-      if (ink[y * width + x]) raw[base + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // greyscale
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    // Level 6, not 9: on a signature's runs of white, level 9 walks long match chains for 3 ms
-    // to save 6 % (1,176 against 1,244 bytes); level 6 takes 0.2 ms.
-    chunk('IDAT', zlib.deflateSync(raw, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const rows = oneBitRows(width, height, (x, y) => ink[y * width + x] === 1);
+  // Level 6, not 9: on a signature's runs of white, level 9 walks long match chains for 3 ms
+  // to save 6 % (1,176 against 1,244 bytes); level 6 takes 0.2 ms.
+  const png = oneBitPng(width, height, zlib.deflateSync(rows, { level: 6 }));
+  return Buffer.from(png.buffer, png.byteOffset, png.length);
 }
 
 /** The largest pad a compact signature may be (the wizard sends 500×200). */
@@ -209,7 +162,7 @@ export function isCompactSignature(png: Buffer): boolean {
     if (type === 'IEND') {
       if (idat.length === 0 || end !== png.length) return false;
       // The pixels inflate to exactly the image's rows (≈13 KB from ≈1 KB: tens of microseconds).
-      const rows = (Math.ceil(width / 8) + 1) * height;
+      const rows = rowBytesOf(width, height);
       try {
         return zlib.inflateSync(Buffer.concat(idat), { maxOutputLength: rows + 1 }).length === rows;
       } catch {

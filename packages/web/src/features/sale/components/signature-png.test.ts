@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSignaturePng, inkRows } from './signature-png';
+import { rgbaInkRows as inkRows } from '@sandbar/contract/rules/signature-png';
+import { encodeSignaturePng } from './signature-png';
 
 // The tablet's 1-bit signature must be a PNG the server takes as it is (server
 // sales/signature-png.ts isCompactSignature: 1-bit grey IHDR, whole chunks with their CRCs, rows
