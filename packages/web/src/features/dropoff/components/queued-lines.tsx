@@ -1,4 +1,4 @@
-import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QueuedItem } from '../../../lib/offline-db';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
@@ -48,18 +48,23 @@ export function QueuedLines({ items, cashOnHand }: { items: QueuedItem[]; cashOn
                 <Table.Tr key={i.id} data-testid="queued-line" data-kind={i.kind ?? 'sale'}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(i.takenAt)}</Table.Td>
                   <Table.Td>
-                    {d
-                      ? t('dropoff.queuedSale', {
-                          name: d.customerName || t('dropoff.customer'),
-                          method: t(`paymentMethods.${d.paymentMethod}`, { defaultValue: d.paymentMethod }),
-                        })
-                      : t('dropoff.queuedDropoff', { notes })}
+                    {/* The mark sits with the words, so a phone's width holds the row. */}
+                    <Group gap={6} wrap="wrap">
+                      <Text size="sm">
+                        {d
+                          ? t('dropoff.queuedSale', {
+                              name: d.customerName || t('dropoff.customer'),
+                              method: t(`paymentMethods.${d.paymentMethod}`, { defaultValue: d.paymentMethod }),
+                            })
+                          : t('dropoff.queuedDropoff', { notes })}
+                      </Text>
+                      <Badge color={i.refused ? 'red' : 'orange'} style={{ flexShrink: 0 }}>
+                        {i.refused ? t('dropoff.refusedTag') : t('dropoff.queuedTag')}
+                      </Badge>
+                    </Group>
                   </Table.Td>
-                  <Table.Td>{d ? money(amount) : `−${money(amount)}`}</Table.Td>
-                  <Table.Td>
-                    <Badge color={i.refused ? 'red' : 'orange'}>
-                      {i.refused ? t('dropoff.refusedTag') : t('dropoff.queuedTag')}
-                    </Badge>
+                  <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+                    {d ? money(amount) : `−${money(amount)}`}
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { AttentionItem } from '@sandbar/contract/offline';
 import type { DashboardData } from '@sandbar/contract/units';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
-import { useMoney } from '../../../lib/venue-format';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { useNeedsAttention, useSeatUnseated, useTodayBoard } from '../api/needs-attention';
 
 /** Free units (empty or left) of a location on today's board, for seating a waiting customer. */
@@ -21,6 +20,8 @@ function freeUnits(board: DashboardData | undefined, locationId: number) {
 function Item({ item }: { item: AttentionItem }) {
   const { t } = useTranslation();
   const money = useMoney();
+  // The venue's clock, like every other time on Reports and Notes/Drops.
+  const time = useVenueTime();
   const board = useTodayBoard(true).data;
   const options = freeUnits(board, item.locationId);
   // Starts empty (issue 23): one tap must never seat a guest on a unit nobody chose.
@@ -34,7 +35,7 @@ function Item({ item }: { item: AttentionItem }) {
           name: item.customerName || t('dropoff.customer'),
           amount: money(item.amount),
           method: t(`paymentMethods.${item.paymentMethod}`, { defaultValue: item.paymentMethod }),
-          time: dayjs(item.takenAt).format('HH:mm'),
+          time: time(item.takenAt),
           by: item.takenBy,
           unit: item.promisedUnit,
         })}
@@ -42,7 +43,7 @@ function Item({ item }: { item: AttentionItem }) {
       <Group gap="xs" wrap="nowrap">
         <Select
           size="xs"
-          w={130}
+          w={160}
           aria-label={t('offline.seatOn')}
           data={options}
           value={target}
