@@ -36,6 +36,8 @@ export interface LoadSpec {
   body?: () => string;
   /** A path per request (to walk several days). */
   path?: () => string;
+  /** Headers per request (the booking bench: each phone its own X-Forwarded-For behind the trusted proxy). */
+  requestHeaders?: () => Record<string, string>;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -82,13 +84,16 @@ export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
     headers: spec.headers,
     timeout: 30,
     requests:
-      spec.body || spec.path
+      spec.body || spec.path || spec.requestHeaders
         ? [
             {
               setupRequest: (req: Record<string, unknown>) => ({
                 ...req,
                 ...(spec.body ? { body: spec.body() } : {}),
                 ...(spec.path ? { path: spec.path() } : {}),
+                ...(spec.requestHeaders
+                  ? { headers: { ...(req.headers as Record<string, string>), ...spec.requestHeaders() } }
+                  : {}),
               }),
             } as never,
           ]

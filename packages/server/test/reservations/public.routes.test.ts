@@ -4,7 +4,7 @@ import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { readState } from '../../src/features/units/unit-state.repository';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
-import { DAY, MORNING, unitId } from '../sales/factories';
+import { DAY, MORNING, buildSale, priceId, unitId } from '../sales/factories';
 
 // The guest's page calls (issue 24 points 4 and 9): no sign-in, no guest data in availability,
 // a confirmation with a manage link through the outbox, the link's token stored hashed, limits.
@@ -134,5 +134,45 @@ describe(`public booking on ${testDialect}`, () => {
     for (let i = 0; i < 245; i++)
       reads.push((await call('GET', '/availability', undefined, '198.51.100.77')).statusCode);
     expect(reads.filter((c) => c === 429).length).toBe(5);
+  });
+  it('a burst of 40 phone bookings and 10 walk-in sales on 5 unit-days today: exactly one winner each, every loser a clear 409', async () => {
+    const units = await Promise.all([40, 41, 42, 43, 44].map((n) => unitId(t.deps.db, 'MB', n)));
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    const attempts = [
+      // Each phone its own address and number (the per-IP and per-contact limits stay out of it).
+      ...Array.from({ length: 40 }, (_, i) =>
+        call(
+          'POST',
+          '',
+          guest({ day: DAY, unitIds: [units[i % 5]!], phone: `305 556 ${String(1000 + i)}` }),
+          `203.0.113.${100 + i}`,
+        ).then((r) => ({ unit: units[i % 5]!, kind: 'booking', r })),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        injectAs(t.app, 'staff', {
+          method: 'POST',
+          url: '/api/saveCustomer',
+          payload: buildSale({ unitId: units[i % 5]!, selectedUnit: umbrella, customerName: `Walk-in ${i}` }),
+        }).then((r) => ({ unit: units[i % 5]!, kind: 'sale', r })),
+      ),
+    ];
+    const results = await Promise.all(attempts);
+    for (const u of units) {
+      const mine = results.filter((x) => x.unit === u);
+      const codes = mine.map((x) => `${x.kind}:${x.r.statusCode}`).join(',');
+      expect(
+        mine.filter((x) => x.r.statusCode === 200),
+        codes,
+      ).toHaveLength(1);
+      for (const x of mine.filter((y) => y.r.statusCode !== 200)) {
+        expect(x.r.statusCode, codes).toBe(409);
+        // A guest learns only that the unit is gone; staff are told which unit and why.
+        if (x.kind === 'booking') expect(x.r.json().details).toBe(publicBookingTexts.unitGone);
+        else expect(x.r.json().details).toMatch(/MB 4\d/);
+      }
+      const state = await readState(t.deps.db, u, DAY, 'U');
+      const won = mine.find((x) => x.r.statusCode === 200)!;
+      expect(state.status).toBe(won.kind === 'sale' ? 2 : 1);
+    }
   });
 });

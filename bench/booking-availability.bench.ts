@@ -1,0 +1,67 @@
+/**
+ * The guest page's availability call (issue 24, "Performance"): GET /api/public/booking/availability
+ * for a date and a location of a 1,200-unit venue (bench/booking/venue.ts), 50 connections, driven
+ * by autocannon against the real server in its own process, on SQLite and PostgreSQL. Each request
+ * comes from its own phone address (X-Forwarded-For behind the trusted proxy, see venue.ts), so the
+ * per-IP read limit applies per phone as in production and no answer is a 429. Also the call
+ * without a location (every online location, the page's first load).
+ * Target: ≥ 1,000 req/s, p99 < 100 ms, on the 2-core machine — printed, never asserted.
+ *
+ *   node --import tsx bench/booking-availability.bench.ts
+ *   BOOKING_BENCH_DB=sqlite|postgres  BOOKING_BENCH_REQUESTS=10000
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BookingVenue, openBookingVenue, phoneIp } from './booking/venue';
+import { loadOnce, machineLoad } from './season/load';
+
+const CONNECTIONS = 50;
+const REQUESTS = Number(process.env.BOOKING_BENCH_REQUESTS ?? 10_000);
+const WARMUP = 1_000;
+
+let phone = 0;
+function availability(v: BookingVenue, query: string, amount: number) {
+  return loadOnce({
+    url: `${v.server.url}/api/public/booking/availability?${query}`,
+    connections: CONNECTIONS,
+    amount,
+    // 60,000 addresses in turn: each reads at most once a minute at these rates (limit 240).
+    requestHeaders: () => ({ 'x-forwarded-for': phoneIp(phone++ % 60_000) }),
+  });
+}
+
+export default async function availabilityBench(): Promise<void> {
+  const which = process.env.BOOKING_BENCH_DB;
+  const dialects = (which ? [which] : ['sqlite', 'postgres']) as ('sqlite' | 'postgres')[];
+  console.log(
+    `Booking availability: 1,200 units, ${CONNECTIONS} connections, ${REQUESTS} requests a run (${machineLoad()})`,
+  );
+  for (const d of dialects) {
+    const v = await openBookingVenue(d);
+    try {
+      const first = await fetch(`${v.server.url}/api/public/booking/availability`, {
+        headers: { 'x-forwarded-for': '198.19.0.1' },
+      });
+      const { today } = (await first.json()) as { today: string };
+      const loc = v.locations[0]!.id;
+      for (const [what, query] of [
+        ['one location (150 units)', `day=${today}&locationId=${loc}`],
+        ['all 8 locations (1,200 units)', `day=${today}`],
+      ] as const) {
+        await availability(v, query, WARMUP);
+        const r = await availability(v, query, REQUESTS);
+        console.log(
+          `availability ${d.padEnd(8)} ${what}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, ` +
+            `p99 ${r.p99.toFixed(1)} ms, ${r.errors} non-2xx, ${(r.bytesPerSecond / r.rps / 1024).toFixed(1)} KiB an answer ` +
+            `(target ≥ 1,000 req/s, p99 < 100 ms; ${machineLoad()})`,
+        );
+      }
+    } finally {
+      await v.close();
+    }
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await availabilityBench();
+}

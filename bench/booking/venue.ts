@@ -1,0 +1,136 @@
+/**
+ * The booking benches' venue (issue 24): 1,200 units in 8 locations of 6 rows × 25 (as the board
+ * bench builds it), all booked online, an all-day bench price, the demo staff user on every
+ * location; the real server in its own process on SQLite or a throw-away PostgreSQL database.
+ *
+ * The server trusts 127.0.0.1 as its reverse proxy (SANDBAR_TRUST_PROXY, README "Configuration"),
+ * so each simulated phone sends its own X-Forwarded-For: the per-IP limits of the public page
+ * (240 reads a minute, 10 bookings an hour per address) then apply per phone, as behind a real
+ * proxy, instead of to the one bench address.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, connectPostgres, connectSqlite } from '../../packages/server/src/db/connect';
+import { migrateToLatest } from '../../packages/server/src/db/migrate';
+import { seedDemoVenue } from '../../packages/server/src/demo-venue';
+import { writeSettings } from '../../packages/server/src/features/settings/settings.repository';
+import { systemClock } from '../../packages/server/src/platform/clock';
+import { insertBenchPrice } from '../fixtures';
+import { type Server, login, startServer, stopServer } from '../season/load';
+
+export const LOCATIONS = 8;
+export const ROWS = 6;
+export const PER_ROW = 25; // 8 × 6 × 25 = 1,200 units
+const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface BookingVenue {
+  dialect: 'sqlite' | 'postgres';
+  database: Database;
+  server: Server;
+  token: string;
+  priceId: number;
+  /** Location ids, and each location's unit ids in grid order (row 1, the front row, first). */
+  locations: { id: number; units: number[] }[];
+  close(): Promise<void>;
+}
+
+async function seed(database: Database) {
+  const db = database.db;
+  await migrateToLatest(db);
+  await seedDemoVenue(db, systemClock);
+  const now = Date.now();
+  const staff = await db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
+  const locations: { id: number; units: number[] }[] = [];
+  for (let l = 0; l < LOCATIONS; l++) {
+    const { id } = await db
+      .insertInto('locations')
+      .values({
+        name: `B${l + 1}`,
+        full_name: `Bench Beach ${l + 1}`,
+        umbrellas: PER_ROW,
+        umbrella_rows: ROWS,
+        sort: 10 + l,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_locations').values({ user_id: staff.id, location_id: id }).execute();
+    const rows = [];
+    for (let row = 1; row <= ROWS; row++)
+      for (let p = 1; p <= PER_ROW; p++)
+        rows.push({
+          location_id: id,
+          row,
+          position: p,
+          unit_type: 'U',
+          unit_number: (row - 1) * PER_ROW + p,
+          umbrella_type: 'U',
+          removed: 0,
+        });
+    const ids = await db.insertInto('positions').values(rows).returning('id').execute();
+    locations.push({ id, units: ids.map((r) => r.id) });
+  }
+  await writeSettings(db, {
+    bookingOnlineLocations: Array.from({ length: LOCATIONS }, (_, l) => `B${l + 1}`).join(', '),
+  });
+  const priceId = await insertBenchPrice(db, now);
+  return { locations, priceId };
+}
+
+export async function openBookingVenue(dialect: 'sqlite' | 'postgres'): Promise<BookingVenue> {
+  let database: Database;
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-booking-bench-'));
+    database = connectSqlite(path.join(dir, 'sandbar.db'));
+    env = { SANDBAR_DATA_DIR: dir };
+    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const name = `sandbar_booking_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${name}`;
+    database = connectPostgres(u.toString(), 2);
+    env = { DATABASE_URL: u.toString() };
+    drop = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  try {
+    const { locations, priceId } = await seed(database);
+    const server = await startServer({ ...env, SANDBAR_TRUST_PROXY: '127.0.0.1' });
+    const token = await login(server.url, 'staff', 'sandbar-demo');
+    return {
+      dialect,
+      database,
+      server,
+      token,
+      priceId,
+      locations,
+      close: async () => {
+        await stopServer(server.proc);
+        await database.close();
+        await drop();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    await drop();
+    throw err;
+  }
+}
+
+/** A distinct documentation-range address per phone (RFC 5737 / 198.18.0.0/15 benchmark range). */
+export function phoneIp(n: number): string {
+  return `198.18.${(n >> 8) & 255}.${n & 255}`;
+}
