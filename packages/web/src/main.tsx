@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startServiceWorker } from './features/offline/lib/register-sw';
+import { releaseHoldsOnPageHide } from './features/sale/hold-release';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -16,3 +17,6 @@ createRoot(document.getElementById('root')!).render(
 
 // Installable app and offline shell (issue 13): production builds only.
 void startServiceWorker();
+
+// Holds belong to the tablet (issue 26): a closed page gives its order's units back at once.
+releaseHoldsOnPageHide();

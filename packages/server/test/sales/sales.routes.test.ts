@@ -443,6 +443,21 @@ describe(`selling on ${testDialect}`, () => {
     });
   });
 
+  it("holds belong to the tablet: one tablet's release (its page closed) leaves the same user's other order held (issue 26)", async () => {
+    const [x, y] = [await unitId(t.deps.db, 'MB', 64), await unitId(t.deps.db, 'MB', 65)];
+    const [tabletA, tabletB] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect((await post('staff', 'holdUnit', { unitId: x, cartId: tabletA })).statusCode).toBe(200);
+    expect((await post('staff', 'holdUnit', { unitId: y, cartId: tabletB })).statusCode).toBe(200);
+    // The page-hide release is the ordinary call: validated and authorised like every other.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/releaseUnits', payload: { cartId: tabletA } })).statusCode,
+    ).toBe(401);
+    expect((await post('staff', 'releaseUnits', { cartId: 'not a cart id!' })).statusCode).toBe(400);
+    expect((await post('staff', 'releaseUnits', { cartId: tabletA })).json().released).toEqual([x]);
+    expect([await status(x), await status(y)]).toEqual([0, 1]);
+    expect((await post('staff', 'releaseUnits', { cartId: tabletB })).json().released).toEqual([y]);
+  });
+
   it('serves the public receipt page data with tip figures, and 404 for unknown ids', async () => {
     const unit = await unitId(t.deps.db, 'MB', 30);
     const s = await post(

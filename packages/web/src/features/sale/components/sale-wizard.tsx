@@ -10,6 +10,7 @@ import { useSaleCatalogue } from '../api/get-sale-catalogue';
 import { useHoldUnit } from '../api/hold-unit';
 import { releaseUnits, useReleaseUnits } from '../api/release-units';
 import { type Cart, cartStore, useCart } from '../cart-store';
+import { tabHolds } from '../hold-release';
 import { newId } from '../../../lib/new-id';
 import { buildCustomerData, useCompleteSale } from '../wizard/complete-sale';
 import { draftStore, useSaleDraft } from '../wizard/draft-store';
@@ -179,6 +180,7 @@ function Wizard({
   useEffect(
     () => () => {
       if (claim.current === 'held') void releaseUnits({ cartId: claimId }).catch(() => undefined);
+      tabHolds.remove(claimId);
     },
     [claimId],
   );
@@ -191,12 +193,16 @@ function Wizard({
     if (booking) return;
     const cartId = cart?.cartId ?? claimId;
     for (const id of unitsOfSale) await hold.mutateAsync({ unitId: id, cartId });
-    if (cartId === claimId) claim.current = 'held';
+    if (cartId === claimId) {
+      claim.current = 'held';
+      tabHolds.add(claimId);
+    }
   };
 
   const onSaved = useCallback(
     (res: SaveCustomerResponse) => {
       claim.current = 'sold';
+      tabHolds.remove(claimId);
       discardDraft();
       if (cart) draftStore.clear(`cart:${cart.cartId}`);
       cartStore.clear();
@@ -204,7 +210,7 @@ function Wizard({
       toastSuccess('queued' in res && res.queued ? t('offline.savedOffline') : t('sale.saved'));
       onDone();
     },
-    [discardDraft, cart, onDone, t],
+    [discardDraft, cart, onDone, t, claimId],
   );
   const sale = useCompleteSale(onSaved);
   const [sent, setSent] = useState(false);
