@@ -64,24 +64,28 @@ export function tileName(
 ) {
   const customer = unit.customers.at(-1)?.customerName.trim();
   const booking = isReserved(unit) ? unit.reservations![0]! : null;
+  // The name starts with the tile's visible text in the order it shows (axe
+  // label-content-name-mismatch: voice control users say what they see), then what only the name tells.
   return [
     [
       `${unit.location} ${unit.row}-${unit.position}`,
       visible.number ? unit.unitNumber : '',
       unit.saleDeleted ? deletedLabel : '',
       visible.amount ?? '',
+      booking ? bookingShown(booking) : '',
     ]
       .filter((x) => x !== '')
       .join(' '),
     booking ? reservedLabel : (statusNames[unit.unitStatus] ?? ''),
-    booking
-      ? [booking.guestName, booking.arrival].filter(Boolean).join(' ')
-      : unit.unitStatus === 1 && unit.heldBy
-        ? unit.heldBy
-        : customer,
+    booking ? booking.guestName : unit.unitStatus === 1 && unit.heldBy ? unit.heldBy : customer,
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** What a reserved tile shows of its booking: the arrival time, or the guest's first name. */
+function bookingShown(booking: { arrival?: string | null; guestName: string }) {
+  return booking.arrival || booking.guestName.split(' ')[0];
 }
 
 /**
@@ -114,7 +118,12 @@ export const UnitTile = memo(function UnitTile({
       className={moving ? 'sb-tile sb-tile--moving' : 'sb-tile'}
       onClick={clickable ? () => onOpen(unit.id) : undefined}
       disabled={!clickable}
-      aria-label={tileName(unit, { number: showNumber, amount: money }, statusNames, deletedLabel, reservedLabel)}
+      aria-label={[
+        pending ? pendingLabel : '',
+        tileName(unit, { number: showNumber, amount: money }, statusNames, deletedLabel, reservedLabel),
+      ]
+        .filter(Boolean)
+        .join(' ')}
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
@@ -142,7 +151,7 @@ export const UnitTile = memo(function UnitTile({
         {/* An admin deleted the sale (issue 26): the tile says so beside the amount it had. */}
         {unit.saleDeleted ? <span className="sb-tile__deleted">{deletedLabel}</span> : null}{' '}
         {unit.saleDeleted && money ? <s>{money}</s> : money}
-        {booking ? <span className="sb-tile__guest">{booking.arrival || booking.guestName.split(' ')[0]}</span> : null}
+        {booking ? <span className="sb-tile__guest">{bookingShown(booking)}</span> : null}
       </span>
     </button>
   );
