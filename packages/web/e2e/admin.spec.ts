@@ -79,7 +79,7 @@ test('an admin adds a price that the sale wizard offers, and links a hotel on ed
     messages.price.unitCodeBlank,
   ])
     await expect(page.getByTestId('form-errors')).toContainText(m);
-  await page.getByLabel('Name', { exact: true }).fill('All Day Umbrella E2E');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('All Day Umbrella E2E');
   await page.getByLabel('Price', { exact: true }).fill('42.50');
   await page.getByLabel('Start Time (hour)').selectOption('0');
   await page.getByLabel('End Time (hour)').selectOption('24');
