@@ -155,7 +155,8 @@ test('staff see the booking on the board and check the guest in with the deposit
   // The guest paid $10 at the desk ahead of the day (a deposit; pay-at-arrival otherwise).
   await adminCall(request, '/addReservationDeposit', { id: booking.id, deposit: { method: 'Cash', amount: '10.00' } });
 
-  await signIn(page, 'staff');
+  // An admin checks in: the demo staff user's Notes/Drops totals belong to sale.spec (shared server).
+  await signIn(page, 'admin');
   const t = tile(page, 'MB', GUEST_UNIT);
   await expect(t).toHaveAttribute('data-reserved', 'true');
   await expect(t).toHaveAttribute('aria-label', /Reserved/);

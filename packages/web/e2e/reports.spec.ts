@@ -132,6 +132,7 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
     'Credit Card',
     'Move',
     'Search',
+    'Bookings', // issue 24's report, after the spec's seven
   ]);
 
   await openReport(page, 'Credit Card');
