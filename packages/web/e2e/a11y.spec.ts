@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { prepareWalk, walkAdmin, walkNeedsAttention, walkOthers, walkReceipt, walkSignedOut } from './screens';
-import { apiToken, outboxMessages, signIn, signOut } from './support';
+import { ensureAllDayPrice, outboxMessages, signIn, signOut } from './support';
 
 // Issue 12, accessibility gate: axe-core (WCAG 2.1 A and AA rules) over every screen staff and
 // guests see; a serious or critical violation fails the run. axe-core itself is evaluated in the
@@ -50,32 +50,6 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect.soft(report, `${screen}: serious or critical axe violations`).toBe('');
 }
 
-async function addAllDayPrice(request: APIRequestContext) {
-  const token = await apiToken(request, 'admin');
-  const list = await (await request.get('/api/getPriceList', { headers: { authorization: `Bearer ${token}` } })).json();
-  if (list.prices.some((p: { name: string }) => p.name === ALL_DAY)) return;
-  const res = await request.post('/api/savePrice', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      postData: {
-        id: 0,
-        name: ALL_DAY,
-        price: '30.00',
-        retailRate: '30.00',
-        hotelRate: '0.00',
-        addOn: '0',
-        sort: '0',
-        startTime: '0',
-        endTime: '24',
-        unitType: 'U',
-        projectHotels: '',
-        allHotels: '0',
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
 const tile = (page: Page, location: string, number: number) =>
   page.locator(`[data-location="${location}"] [data-number="${number}"]`);
 
@@ -85,7 +59,7 @@ const continueButton = (modal: Locator) => modal.getByRole('button', { name: 'CO
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async ({ request }) => {
-  await addAllDayPrice(request);
+  await ensureAllDayPrice(request, ALL_DAY);
 });
 
 for (const [device, viewport, [saleUnit, roomUnit]] of [

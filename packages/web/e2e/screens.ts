@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { DEMO_PASSWORD, apiToken, signIn, signOut } from './support';
+import { DEMO_PASSWORD, apiToken, ensureAllDayPrice, signIn, signOut } from './support';
 
 // Issue 26: one walk over every screen staff and guests see, as admin, supervisor and staff,
 // with a check (touch sizes, clipped text, axe) run at each stop. The touch and a11y specs both
@@ -24,29 +24,7 @@ async function settle(page: Page) {
  */
 export async function prepareWalk(request: APIRequestContext, units: [number, number]): Promise<void> {
   const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const list = await (await request.get('/api/getPriceList', { headers: admin })).json();
-  if (!list.prices.some((p: { name: string }) => p.name === WALK_ITEM)) {
-    const res = await request.post('/api/savePrice', {
-      headers: admin,
-      data: {
-        postData: {
-          id: 0,
-          name: WALK_ITEM,
-          price: '30.00',
-          retailRate: '30.00',
-          hotelRate: '0.00',
-          addOn: '0',
-          sort: '0',
-          startTime: '0',
-          endTime: '24',
-          unitType: 'U',
-          projectHotels: '',
-          allHotels: '0',
-        },
-      },
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
-  }
+  await ensureAllDayPrice(request, WALK_ITEM);
   const board = await (await request.get('/api/getUnits', { headers: admin })).json();
   const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
   const people = await (await request.get('/api/getPeopleList', { headers: admin })).json();

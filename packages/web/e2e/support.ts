@@ -280,3 +280,30 @@ export async function clippedButtons(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/** Adds an all-day ($30, 0–24 h) umbrella price by that name once; specs share one server. */
+export async function ensureAllDayPrice(request: APIRequestContext, name: string): Promise<void> {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const list = await (await request.get('/api/getPriceList', { headers: admin })).json();
+  if (list.prices.some((p: { name: string }) => p.name === name)) return;
+  const res = await request.post('/api/savePrice', {
+    headers: admin,
+    data: {
+      postData: {
+        id: 0,
+        name,
+        price: '30.00',
+        retailRate: '30.00',
+        hotelRate: '0.00',
+        addOn: '0',
+        sort: '0',
+        startTime: '0',
+        endTime: '24',
+        unitType: 'U',
+        projectHotels: '',
+        allHotels: '0',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
