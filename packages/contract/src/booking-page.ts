@@ -23,6 +23,8 @@ const en = {
   taken: 'Taken',
   chosen: 'Chosen',
   notBookable: 'Not bookable',
+  /** A unit in a row the venue keeps for walk-ins (issue 24 point 5): not taken, just not online. */
+  walkIn: 'Walk-in only',
   row: (n: number) => `Row ${n}`,
   unit: (location: string, label: string) => `${location} ${label}`,
   chooseUnits: (max: number) => `Tap free spots to choose them (up to ${max}).`,
@@ -96,6 +98,7 @@ const en = {
     server: 'Something went wrong. Please try again.',
     offerGone: 'This offer has run out or was taken. You are no longer on the waitlist for it.',
     waitlistTwice: 'You are already on the waitlist for this day.',
+    walkInRow: 'One of these spots is kept for guests who walk in. Please choose a spot marked free.',
   },
   // The waitlist (issue 24 point 7)
   waitlistTitle: 'Join the waitlist',
@@ -128,6 +131,7 @@ const es: Translation<typeof en> = {
   taken: 'Ocupado',
   chosen: 'Elegido',
   notBookable: 'No reservable',
+  walkIn: 'Solo en la playa',
   row: (n: number) => `Fila ${n}`,
   unit: (location: string, label: string) => `${location} ${label}`,
   chooseUnits: (max: number) => `Toca los sitios libres para elegirlos (hasta ${max}).`,
@@ -199,6 +203,7 @@ const es: Translation<typeof en> = {
     server: 'Algo salió mal. Vuelve a intentarlo.',
     offerGone: 'Esta oferta caducó o ya no está disponible. Ya no estás en la lista de espera para ella.',
     waitlistTwice: 'Ya estás en la lista de espera de este día.',
+    walkInRow: 'Uno de estos sitios se reserva para quien llega a la playa. Elige un sitio marcado como libre.',
   },
   waitlistTitle: 'Apúntate a la lista de espera',
   waitlistHint: (minutes: number) =>

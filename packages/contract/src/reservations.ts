@@ -318,6 +318,8 @@ export const BookingUnit = z.object({
   position: z.number().int(),
   state: z.enum(['free', 'reserved', 'taken', 'dark']),
   halves: z.object({ am: z.boolean(), pm: z.boolean() }),
+  /** Public page only: the venue keeps this unit's row for walk-ins, so it cannot be booked online. */
+  walkIn: z.boolean().optional(),
   /** Staff only: who holds it. The public page's answer never carries this. */
   reservations: z.array(UnitReservation).optional(),
 });
@@ -362,6 +364,8 @@ export const publicBookingTexts = {
     `${venue}: ${units} is free on ${day}. It is yours if you keep it within ${minutes} minutes: ${url}`,
   offerTextEs: (venue: string, day: string, units: string, minutes: number, url: string) =>
     `${venue}: ${units} está libre el ${day}. Es tuyo si lo confirmas en ${minutes} minutos: ${url}`,
+  /** A unit in a row the venue keeps for walk-ins (Config → Bookings, bookable rows). */
+  walkInRow: guestErrors.walkInRow,
   offerGone: guestErrors.offerGone,
   waitlistTwice: guestErrors.waitlistTwice,
 } as const;

@@ -50,6 +50,11 @@ export const VenueSettingsFields = {
   bookingSplitHour: z.string().regex(/^([01]?\d|2[0-3])$/),
   /** Locations the public page may book (names, comma-separated); '' none: walk-in only. */
   bookingOnlineLocations: z.string().max(500),
+  /**
+   * Rows of those locations guests may book, per location: 'MB=1 2, CD=1'; a location not named
+   * is bookable in every row. The other rows stay walk-in (rules/reservation.ts onlineRowsFor).
+   */
+  bookingOnlineRows: z.string().max(500),
   /** '1': online bookings wait for staff to confirm. */
   bookingNeedsConfirmation: z.enum(['0', '1']),
   /** Hours before the day when a cancellation still gets the deposit back. */
@@ -91,6 +96,7 @@ export const defaultSettings: Settings = {
   bookingReleaseTime: '11:00',
   bookingSplitHour: '14',
   bookingOnlineLocations: '',
+  bookingOnlineRows: '',
   bookingNeedsConfirmation: '0',
   bookingCancelCutoffHours: '24',
   bookingCancelPolicy:
@@ -240,6 +246,13 @@ export const SaveConfigSettingsBody = z
     ),
     bookingSplitHour: trimmedText(/[01]?\d|2[0-3]/, 'Enter an hour from 0 to 23.'),
     bookingOnlineLocations: VenueSettingsFields.bookingOnlineLocations,
+    bookingOnlineRows: z
+      .string()
+      .max(500)
+      .regex(orBlank(/[^,=]{1,50}=[\d\s]*(?:,[^,=]{1,50}=[\d\s]*)*/), {
+        error: "Enter bookable rows like 'MB=1 2, CD=1'.",
+      })
+      .transform((v) => v.trim()),
     bookingNeedsConfirmation: VenueSettingsFields.bookingNeedsConfirmation,
     bookingCancelCutoffHours: trimmedText(/\d{1,3}/, 'Enter the cut-off in hours.'),
     bookingCancelPolicy: VenueSettingsFields.bookingCancelPolicy,

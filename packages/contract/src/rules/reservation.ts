@@ -74,13 +74,38 @@ export function namesIn(rule: string): string[] {
 }
 
 /**
+ * The rows of a location guests may book online, from the venue's rule: 'MB=1 2, CD=1' (rows
+ * separated by spaces). A location the rule does not name is bookable in every row (null), so a
+ * venue that never sets the rule books as before; 'MB=' keeps every row of MB walk-in.
+ */
+export function onlineRowsFor(rule: string, locationName: string): number[] | null {
+  const wanted = locationName.trim().toLowerCase();
+  for (const part of rule.split(',')) {
+    const m = /^\s*(.+?)\s*=\s*([\d\s]*)$/.exec(part);
+    if (!m || m[1]!.toLowerCase() !== wanted) continue;
+    return [...new Set(m[2]!.split(/\s+/).filter(Boolean).map(Number))].sort((a, b) => a - b);
+  }
+  return null;
+}
+
+/** The rule back from the rows chosen per location: a location with every row bookable is left out. */
+export function onlineRowsRule(chosen: { name: string; rows: number[]; allRows: number }[]): string {
+  return chosen
+    .filter((c) => !Array.from({ length: c.allRows }, (_, i) => i + 1).every((r) => c.rows.includes(r)))
+    .map((c) => `${c.name}=${[...c.rows].sort((a, b) => a - b).join(' ')}`)
+    .join(', ');
+}
+
+/**
  * Whether a guest can book a unit of the booking grid for a window: a free unit for any window,
- * a unit booked for one half for the other half only; sold, held, dark units never.
+ * a unit booked for one half for the other half only; sold, held, dark units never, nor a unit
+ * in a row the venue keeps for walk-ins (`walkIn`, issue 24 point 5).
  */
 export function bookableFor(
-  unit: { state: 'free' | 'reserved' | 'taken' | 'dark'; halves: Record<DayHalf, boolean> },
+  unit: { state: 'free' | 'reserved' | 'taken' | 'dark'; halves: Record<DayHalf, boolean>; walkIn?: boolean },
   window: BookingWindow,
 ): boolean {
+  if (unit.walkIn) return false;
   if (unit.state === 'free') return true;
   if (unit.state !== 'reserved') return false;
   return windowHalves(window).every((h) => !unit.halves[h]);

@@ -56,6 +56,7 @@ describe(`config settings calls on ${testDialect}`, () => {
       bookingReleaseTime: '10:30, CD=12:00',
       bookingSplitHour: '13',
       bookingOnlineLocations: 'MB',
+      bookingOnlineRows: 'MB=1 2',
       bookingNeedsConfirmation: '1',
       bookingCancelCutoffHours: '48',
       bookingCancelPolicy: 'Cancel two days ahead for a refund.',

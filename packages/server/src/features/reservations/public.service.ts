@@ -10,7 +10,7 @@ import {
   reservationTexts,
 } from '@sandbar/contract/reservations';
 import { normalisePhone } from '@sandbar/contract/rules/phone';
-import { namesIn } from '@sandbar/contract/rules/reservation';
+import { namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../platform/deps';
@@ -53,6 +53,19 @@ export async function onlineLocationIds(db: Kysely<DB>, rule: string): Promise<n
   return rows.filter((r) => names.includes(r.name.toLowerCase())).map((r) => r.id);
 }
 
+/** Per online location, the rows guests may book (null: every row) — Config → Bookings, bookable rows. */
+export async function onlineRowsOf(
+  db: Kysely<DB>,
+  settings: { bookingOnlineRows: string },
+  locationIds: number[],
+): Promise<Map<number, number[] | null>> {
+  const out = new Map<number, number[] | null>();
+  if (!settings.bookingOnlineRows.trim()) return out;
+  const rows = await db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute();
+  for (const l of rows) out.set(l.id, onlineRowsFor(settings.bookingOnlineRows, l.name));
+  return out;
+}
+
 /** GET /api/public/booking/availability: the grid (free / booked / taken) and the day's prices. */
 export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: string): Promise<PublicAvailability> {
   const now = deps.clock.now();
@@ -67,8 +80,9 @@ export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: s
   const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
   if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
   const locationIds = q.locationId ? [q.locationId] : online;
+  const onlineRows = locationIds.length ? await onlineRowsOf(deps.db, settings, locationIds) : undefined;
   const [locations, prices] = await Promise.all([
-    bookingGrid(deps.db, { day, locationIds, withGuests: false, now }),
+    bookingGrid(deps.db, { day, locationIds, withGuests: false, now, onlineRows }),
     repo.publicPrices(deps.db),
   ]);
   return {
@@ -122,6 +136,10 @@ export async function bookOnline(
   const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
   const positions = await repo.positionsByIds(deps.db, body.unitIds);
   if (positions.some((p) => !online.includes(p.location_id))) throw badRequest(publicBookingTexts.notOnline);
+  // Rows the venue keeps for walk-ins are not the page's to book (staff still book and sell them).
+  const onlineRows = await onlineRowsOf(deps.db, settings, [...new Set(positions.map((p) => p.location_id))]);
+  if (positions.some((p) => onlineRows.get(p.location_id)?.includes(p.row) === false))
+    throw badRequest(publicBookingTexts.walkInRow);
   const token = crypto.randomBytes(32).toString('base64url');
   const manageUrl = `${ctx.base}/book/manage/${token}`;
   // The link works until the end of the day after the booked day.

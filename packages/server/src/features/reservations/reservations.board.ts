@@ -44,12 +44,19 @@ export async function reservationsByUnit(
 
 /**
  * The grid of a day to book from: every unit of these locations as free, reserved (and which
- * halves), taken or dark. `withGuests` adds who holds each booked unit (staff); the public page
+ * halves), taken or dark; for the public page also walk-in (a row the venue keeps off the page). `withGuests` adds who holds each booked unit (staff); the public page
  * asks without, so its answer carries no guest data.
  */
 export async function bookingGrid(
   db: Kysely<DB>,
-  c: { day: string; locationIds: number[]; withGuests: boolean; now: number },
+  c: {
+    day: string;
+    locationIds: number[];
+    withGuests: boolean;
+    now: number;
+    /** The public page's view: the rows guests may book per location (null: every row); the rest are walk-in. */
+    onlineRows?: Map<number, number[] | null>;
+  },
 ): Promise<BookingLocation[]> {
   const [locations, positions, states, claims] = await Promise.all([
     repo.locationsByIds(db, c.locationIds),
@@ -79,6 +86,8 @@ export async function bookingGrid(
         state,
         halves: h,
       };
+      const rowsOnline = c.onlineRows?.get(l.id);
+      if (rowsOnline && !rowsOnline.includes(p.row) && state !== 'dark') unit.walkIn = true;
       const booked = claims?.get(p.id);
       if (booked?.length) unit.reservations = booked;
       while (rows.length < p.row) rows.push([]);

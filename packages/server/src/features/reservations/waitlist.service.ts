@@ -14,7 +14,7 @@ import type { AppDeps } from '../../platform/deps';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
-import { byToken, hashToken, limitsOf, onlineLocationIds, toPublic } from './public.service';
+import { byToken, hashToken, limitsOf, onlineLocationIds, onlineRowsOf, toPublic } from './public.service';
 import { bookingGrid } from './reservations.board';
 import * as repo from './reservations.repository';
 import { bookingRules, createReservation, keepOfferByGuest } from './reservations.service';
@@ -87,11 +87,13 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
   const today = businessDay(now, settings.timeZone);
   let made = 0;
   for (const w of await waitlist.waiting(deps.db, today, 50)) {
+    // A guest on the page's line is offered only what the page may book: never a walk-in row.
     const [location] = await bookingGrid(deps.db, {
       day: w.day,
       locationIds: [w.location_id],
       withGuests: false,
       now,
+      onlineRows: await onlineRowsOf(deps.db, settings, [w.location_id]),
     });
     const unit = location?.rows
       .flat()

@@ -53,6 +53,11 @@ export const settingsEn = {
   bookingOnlineLocations: 'Bookable online',
   bookingOnlineLocationsHint:
     'Locations guests can book on the public page (/book). The others stay walk-in and staff bookings only.',
+  bookingOnlineRows: 'Rows guests can book at {{location}}',
+  bookingOnlineRowsHint:
+    'Unticked rows stay walk-in: the booking page shows them as walk-in only; staff still book and sell them.',
+  bookingRow: 'Row {{row}}',
+  bookingRowOf: 'Row {{row}} of {{location}}',
   bookingReleaseTime: 'Release time',
   bookingReleaseTimeHint:
     "When bookings not checked in become no-shows and their units go back on sale: '11:00' for every location, or per location like 'MB=11:00, CD=12:30'.",
@@ -122,6 +127,11 @@ export const settingsEs: Translation<typeof settingsEn> = {
   bookingOnlineLocations: 'Reservable en línea',
   bookingOnlineLocationsHint:
     'Ubicaciones que los clientes pueden reservar en la página pública (/book). Las demás quedan para clientes sin reserva y reservas del personal.',
+  bookingOnlineRows: 'Filas reservables en línea en {{location}}',
+  bookingOnlineRowsHint:
+    'Las filas sin marcar quedan para quien llega: la página de reservas las muestra como solo en la playa; el personal las sigue reservando y vendiendo.',
+  bookingRow: 'Fila {{row}}',
+  bookingRowOf: 'Fila {{row}} de {{location}}',
   bookingReleaseTime: 'Hora de liberación',
   bookingReleaseTimeHint:
     "Cuándo las reservas sin registrar pasan a no presentadas y sus unidades vuelven a la venta: '11:00' para todas las ubicaciones, o por ubicación como 'MB=11:00, CD=12:30'.",

@@ -27,8 +27,10 @@ export function UnitGrid(props: {
             const dark = u.state === 'dark';
             const free = bookableFor(u, props.window);
             const chosen = props.selected.includes(u.unitId);
-            const state = dark ? 'dark' : chosen ? 'chosen' : free ? 'free' : 'taken';
-            const word = dark ? t.notBookable : chosen ? t.chosen : free ? t.free : t.taken;
+            // A walk-in row says so whether or not someone sits there: the page books it never.
+            const walkIn = !dark && u.walkIn === true;
+            const state = dark ? 'dark' : walkIn ? 'walkin' : chosen ? 'chosen' : free ? 'free' : 'taken';
+            const word = dark ? t.notBookable : walkIn ? t.walkIn : chosen ? t.chosen : free ? t.free : t.taken;
             return (
               <button
                 key={u.unitId}
@@ -52,8 +54,8 @@ export function UnitGrid(props: {
   );
 }
 
-/** The key under the grid. */
-export function GridLegend({ t }: { t: GuestBookingTexts }) {
+/** The key under the grid (walk-in only where the place keeps rows for walk-ins). */
+export function GridLegend({ t, walkIn = false }: { t: GuestBookingTexts; walkIn?: boolean }) {
   return (
     <ul className="gb-legend" aria-label={t.legend}>
       <li>
@@ -68,6 +70,12 @@ export function GridLegend({ t }: { t: GuestBookingTexts }) {
         <span className="gb-swatch" data-state="taken" aria-hidden="true" />
         {t.taken}
       </li>
+      {walkIn && (
+        <li>
+          <span className="gb-swatch" data-state="walkin" aria-hidden="true" />
+          {t.walkIn}
+        </li>
+      )}
     </ul>
   );
 }

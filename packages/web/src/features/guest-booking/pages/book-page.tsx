@@ -177,8 +177,8 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
     );
   }
 
-  const bookable = units.some((u) => u.state !== 'dark');
-  const anyFree = units.some((u) => u.state === 'free' || u.state === 'reserved');
+  const bookable = units.some((u) => u.state !== 'dark' && !u.walkIn);
+  const anyFree = units.some((u) => !u.walkIn && (u.state === 'free' || u.state === 'reserved'));
   return (
     <main className="gb-main">
       <h1>{data?.venueName ? t.pageTitle(data.venueName) : t.docTitle}</h1>
@@ -258,7 +258,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           <h2 id="gb-units">{location.fullName}</h2>
           <p className="gb-note">{bookable && anyFree ? t.chooseUnits(data!.maxUnits) : t.noneFree}</p>
           <UnitGrid t={t} location={location} window={timeWindow} selected={selected} onToggle={toggle} />
-          <GridLegend t={t} />
+          <GridLegend t={t} walkIn={units.some((u) => u.walkIn)} />
           <p className="gb-notice" aria-live="polite">
             {notice}
           </p>
@@ -302,7 +302,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           <label htmlFor="gb-wait-type">{t.unitType}</label>
           <select id="gb-wait-type" value={waitType} onChange={(e) => setWaitType(e.target.value)}>
             <option value="">{t.anyType}</option>
-            {[...new Set(units.filter((u) => u.state !== 'dark').map((u) => u.unitType))].map((c) => (
+            {[...new Set(units.filter((u) => u.state !== 'dark' && !u.walkIn).map((u) => u.unitType))].map((c) => (
               <option key={c} value={c}>
                 {unitTypeName(t, c)}
               </option>

@@ -6,6 +6,7 @@ import {
   receiptPlaceholders,
   reportPlaceholders,
 } from '@sandbar/contract/settings';
+import { onlineRowsFor, onlineRowsRule } from '@sandbar/contract/rules/reservation';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,6 +31,52 @@ function onlineNames(rule: string, locations: { name: string }[] | undefined): s
     .map((n) => n.trim().toLowerCase())
     .filter(Boolean);
   return (locations ?? []).filter((l) => wanted.includes(l.name.toLowerCase())).map((l) => l.name);
+}
+
+/**
+ * Config → Bookings, bookable rows: one box per row of each online location; the rule keeps only
+ * the locations with some rows left walk-in (rules/reservation.ts onlineRowsFor / onlineRowsRule).
+ */
+function OnlineRows(props: {
+  rule: string;
+  online: { name: string; fullName: string; rows: number }[];
+  onChange(rule: string): void;
+}) {
+  const { t } = useTranslation();
+  const chosen = (l: { name: string; rows: number }) =>
+    onlineRowsFor(props.rule, l.name) ?? Array.from({ length: l.rows }, (_, i) => i + 1);
+  const change = (name: string, rows: number[]) =>
+    props.onChange(
+      onlineRowsRule(
+        props.online.map((l) => ({ name: l.name, allRows: l.rows, rows: l.name === name ? rows : chosen(l) })),
+      ),
+    );
+  return (
+    <Stack gap="xs" data-testid="booking-online-rows">
+      {props.online.map((l) => (
+        <Checkbox.Group
+          key={l.name}
+          label={t('settings.bookingOnlineRows', { location: l.fullName })}
+          description={t('settings.bookingOnlineRowsHint')}
+          value={chosen(l).map(String)}
+          onChange={(rows) => change(l.name, rows.map(Number))}
+        >
+          <Group mt={4}>
+            {Array.from({ length: l.rows }, (_, i) => i + 1).map((r) => (
+              <Checkbox
+                key={r}
+                value={String(r)}
+                label={t('settings.bookingRow', { row: r })}
+                aria-label={t('settings.bookingRowOf', { row: r, location: l.fullName })}
+                name={`bookingOnlineRows-${l.name}`}
+                styles={{ body: { minHeight: 48, alignItems: 'center' } }}
+              />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      ))}
+    </Stack>
+  );
 }
 
 /** /config (admins): the nine settings of spec section 3 and the venue's own; the server's message is toasted. */
@@ -268,6 +315,15 @@ export function ConfigPage() {
                   ))}
                 </Group>
               </Checkbox.Group>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <OnlineRows
+                rule={values.bookingOnlineRows}
+                online={(locations.data ?? []).filter((l) =>
+                  onlineNames(values.bookingOnlineLocations, locations.data).includes(l.name),
+                )}
+                onChange={bind('bookingOnlineRows')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
               {text('bookingReleaseTime', t('settings.bookingReleaseTimeHint'))}
