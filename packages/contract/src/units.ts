@@ -221,7 +221,26 @@ export const PrintResponse = z.object({ PrintCode: z.string() });
 
 // ---------- requests ----------
 
-export const UnitsQuery = z.object({ searchTerm: z.string().trim().max(100).optional() });
+/** At most this many location ids in one board request (a venue's locations fit many times over). */
+export const MAX_BOARD_LOCATIONS = 200;
+const locationIdsText = 'locationIds must be location ids separated by commas, e.g. 1,2';
+/**
+ * Part of the board (issue 25, big venues): `locationIds=1,2` answers only those of the user's
+ * locations, in the same shape; left out, every assigned location (the spec's call, unchanged).
+ */
+export const BoardLocationIds = z
+  .string({ error: locationIdsText })
+  .regex(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${MAX_BOARD_LOCATIONS - 1}}$`), { error: locationIdsText })
+  .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b))
+  .meta({
+    description: 'Only these of your locations (comma-separated ids); every assigned location when left out.',
+    example: '1,2',
+  });
+
+export const UnitsQuery = z.object({
+  searchTerm: z.string().trim().max(100).optional(),
+  locationIds: BoardLocationIds.optional(),
+});
 export const TimeStampParam = z.object({ timestamp: TimeStamp });
 export const UnitIdParam = z.object({ id: Id });
 export const UnitNotesParam = z.object({ unitId: Id });

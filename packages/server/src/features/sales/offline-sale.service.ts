@@ -207,11 +207,12 @@ export async function seatUnseated(
     // PostgreSQL may abort one of two crossing writers: the unit was taken.
     throw conflict(offlineTexts.targetNotFree(label(target)));
   }
-  boardCache(deps.events).dropDay(day);
+  const unitIds = [target.id, ...(promised ? [promised.id] : [])];
+  boardCache(deps.events).touch(day, unitIds);
   await deps.events.publish({
     type: 'reseatCustomer',
     day,
-    unitIds: [target.id, ...(promised ? [promised.id] : [])],
+    unitIds,
     locationIds: [...new Set([target.location_id, item.location_id])],
   });
   return {

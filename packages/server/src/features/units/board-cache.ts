@@ -1,13 +1,16 @@
 import zlib from 'node:zlib';
-import type { DashboardData } from '@sandbar/contract/units';
+import type { BoardLocation, DashboardData, Unit } from '@sandbar/contract/units';
 import type { EventBus } from '../../platform/events';
 
 // The dashboard of a day is read by every tablet all day and changes only when a unit does.
-// Each instance keeps the built board (and its JSON) per day and location set, and drops a day
-// as soon as the event bus says something on it changed (the bus crosses instances on
-// PostgreSQL). Before serving, the day's state fingerprint (one small aggregate query) must still
-// match, so a status change written by any instance or feature is never missed, even before its
-// event arrives. A short time limit covers the rest (layout edits elsewhere, holds that expire).
+// Each instance keeps the built board (and its JSON) per day and location set. A board event
+// naming units (the bus crosses instances on PostgreSQL) does not drop the day any more: it is
+// logged, and the next request patches the cached board, re-reading and re-encoding only those
+// units (issue 25, big venues: a 5,000-unit day was 3 MiB rebuilt whole on every change). Before
+// serving, the day's state fingerprint (one small aggregate query) must still match; when it does
+// not, the units whose version moved are patched the same way, so a status change written by any
+// instance or feature is never missed, even before its event arrives. An event without units
+// drops the day; a short time limit still rebuilds every board whole (layout edits elsewhere).
 
 export interface CachedBoard {
   data: DashboardData;
@@ -18,6 +21,115 @@ export interface CachedBoard {
   fingerprint: string;
   /** `body` compressed, made on the first request that accepts each encoding. */
   encoded?: Partial<Record<BoardEncoding, Buffer>>;
+  /** The JSON in pieces, so a change re-encodes only its units (absent: the board is rebuilt). */
+  pieces?: BoardPieces;
+  /** The cache's event sequence number when the board's reads began: later events are pending. */
+  seq?: number;
+}
+
+/** One location's part of the board's JSON. */
+export interface LocationPiece {
+  /** The location's fields before its units: `{"id":1,…,"umbrellaRows":6,`. */
+  head: string;
+  /** Each unit's JSON, row by row as in `data.locations[i].units`. */
+  units: string[][];
+  /** The whole location's JSON. */
+  bytes: Buffer;
+}
+
+export interface BoardPieces {
+  locations: LocationPiece[];
+  /** What follows the locations array: `,"hotels":[…],…,"search":null}`. */
+  tail: Buffer;
+  /** Each unit's version when encoded (position id → version; 0: no state row that day). */
+  versions: Map<number, number>;
+  /** Where each unit sits: position id → [location, row, index] in `data.locations`. */
+  at: Map<number, [number, number, number]>;
+}
+
+const LOCATIONS_HEAD = Buffer.from('{"locations":[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A location's JSON from its head, unit pieces and totals (the bytes JSON.stringify would give). */
+function locationBytes(head: string, units: string[][], totals: unknown): Buffer {
+  return Buffer.from(
+    `${head}"units":[${units.map((r) => `[${r.join(',')}]`).join(',')}],"totals":${JSON.stringify(totals)}}`,
+  );
+}
+
+function assemble(locations: LocationPiece[], tail: Buffer): Buffer {
+  const parts: Buffer[] = [LOCATIONS_HEAD];
+  locations.forEach((l, i) => parts.push(...(i ? [COMMA, l.bytes] : [l.bytes])));
+  parts.push(CLOSE, tail);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The board's JSON in pieces: byte for byte `encodeBoard(data)`, but each unit encoded on its own
+ * so that a patch re-encodes only the units that changed (`versions`: each unit's version).
+ */
+export function encodePieces(
+  data: DashboardData,
+  versions: Map<number, number>,
+): { body: Buffer; pieces: BoardPieces } {
+  const { locations, search: _search, ...rest } = data;
+  const at = new Map<number, [number, number, number]>();
+  const pieces: LocationPiece[] = locations.map((l, li) => {
+    const { units, totals, ...fields } = l;
+    const head = `${JSON.stringify(fields).slice(0, -1)},`;
+    const encoded = units.map((row, ri) =>
+      row.map((u, ui) => {
+        at.set(u.id, [li, ri, ui]);
+        return JSON.stringify(u);
+      }),
+    );
+    return { head, units: encoded, bytes: locationBytes(head, encoded, totals) };
+  });
+  const tail = Buffer.from(`${JSON.stringify({ ...rest, search: null }).replace(/^\{/, ',')}`);
+  return { body: assemble(pieces, tail), pieces: { locations: pieces, tail, versions, at } };
+}
+
+/**
+ * A cached board with some units replaced: only those units are encoded again, and only their
+ * locations' JSON (and totals) rebuilt; the other locations' bytes are reused as they are.
+ * Answers undefined when a unit is not on the board (a layout change: build the board again).
+ */
+export function patchPieces(
+  board: CachedBoard,
+  fresh: Map<number, { unit: Unit; version: number }>,
+  totalsOf: (units: Unit[]) => BoardLocation['totals'],
+): { data: DashboardData; body: Buffer; pieces: BoardPieces } | undefined {
+  const old = board.pieces;
+  if (!old) return undefined;
+  const locations = [...board.data.locations];
+  const pieces = [...old.locations];
+  const versions = new Map(old.versions);
+  const touched = new Set<number>();
+  for (const [id, { unit, version }] of fresh) {
+    const where = old.at.get(id);
+    if (!where) return undefined;
+    const [li, ri, ui] = where;
+    if (!touched.has(li)) {
+      touched.add(li);
+      const l = locations[li]!;
+      locations[li] = { ...l, units: l.units.map((r) => [...r]) };
+      pieces[li] = { ...pieces[li]!, units: pieces[li]!.units.map((r) => [...r]) };
+    }
+    if (locations[li]!.units[ri]![ui]!.id !== id) return undefined;
+    locations[li]!.units[ri]![ui] = unit;
+    pieces[li]!.units[ri]![ui] = JSON.stringify(unit);
+    versions.set(id, version);
+  }
+  for (const li of touched) {
+    const l = locations[li]!;
+    const totals = totalsOf(l.units.flat());
+    locations[li] = { ...l, totals };
+    pieces[li] = { ...pieces[li]!, bytes: locationBytes(pieces[li]!.head, pieces[li]!.units, totals) };
+  }
+  const data = { ...board.data, locations };
+  const body = touched.size ? assemble(pieces, old.tail) : board.body;
+  return { data, body, pieces: { locations: pieces, tail: old.tail, versions, at: old.at } };
 }
 
 export type BoardEncoding = 'br' | 'gzip';
@@ -62,6 +174,10 @@ export function boardEncoding(acceptEncoding: string | undefined): BoardEncoding
 }
 
 const TTL_MS = 5_000;
+/** Unit events kept per day for patching; a board further behind is rebuilt whole. */
+export const MAX_LOGGED_EVENTS = 1_000;
+/** The auth feature's event for revoked sessions (platform/events: never about a board). */
+const SESSIONS_EVENT_TYPE = 'sessions';
 /**
  * Bounds (issue 15): a supervisor leafing through past days used to leave ~2 MiB per day here,
  * up to 200 days. Entries past their time limit can never be served, so they go first; then the
@@ -73,7 +189,9 @@ const TTL_MS = 5_000;
 export const MAX_ENTRIES = 64;
 export const MAX_BYTES = 96 * 2 ** 20;
 export const HEAP_PER_JSON_BYTE = 4.5;
-const sizeOf = (b: CachedBoard) => b.body.length * HEAP_PER_JSON_BYTE;
+/** The pieces (each unit's JSON string and each location's bytes) hold about twice the JSON again. */
+export const PIECES_PER_JSON_BYTE = 2;
+const sizeOf = (b: CachedBoard) => b.body.length * (HEAP_PER_JSON_BYTE + (b.pieces ? PIECES_PER_JSON_BYTE : 0));
 
 const SEARCH_TAIL = Buffer.from('"search":null}');
 
@@ -103,7 +221,10 @@ export class BoardCache {
     private readonly limits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, ttlMs: TTL_MS },
   ) {
     this.unsubscribe = events.subscribe((e) => {
+      // Sessions revoked say nothing about any board.
+      if (e.type === SESSIONS_EVENT_TYPE) return;
       if (!e.day || e.type === 'resync') this.clear();
+      else if (e.unitIds.length > 0) this.touch(e.day, e.unitIds);
       else this.dropDay(e.day);
     });
     // Entries past their time limit can never be served; without this sweep they stayed (a past
@@ -121,6 +242,14 @@ export class BoardCache {
   /** Drops the entries stored more than the time limit ago (real time). */
   sweep(nowMonotonic: number): void {
     for (const [key, at] of this.storedAt) if (nowMonotonic - at > this.limits.ttlMs) this.delete(key);
+    // The event log of a day no board holds (nor is being made) is of no use: a board made later
+    // starts from a later sequence number.
+    const days = new Set([...this.entries.keys(), ...this.building.keys()].map((k) => k.slice(0, k.indexOf('|'))));
+    for (const day of new Set([...this.changes.keys(), ...this.forgotten.keys()])) {
+      if (days.has(day)) continue;
+      this.changes.delete(day);
+      this.forgotten.delete(day);
+    }
   }
 
   get size(): number {
@@ -145,8 +274,59 @@ export class BoardCache {
     return hit;
   }
 
-  /** Builds in progress, by key and fingerprint. */
+  /** Boards built whole and boards patched, since start (tests and the benchmark read them). */
+  readonly counts = { built: 0, patched: 0 };
+
+  /** Builds in progress, by key, fingerprint and event sequence number. */
   private readonly building = new Map<string, Promise<CachedBoard>>();
+
+  // The log of unit events per day: a cached board with a lower sequence number has them pending.
+  private seqNo = 0;
+  private readonly changes = new Map<string, { seq: number; unitIds: readonly number[] }[]>();
+  /** Per day, the sequence number of the last event no longer in its log (or of a drop). */
+  private readonly forgotten = new Map<string, number>();
+  /** Boards from before this sequence number are never patched (everything was dropped). */
+  private clearedSeq = 0;
+
+  /** The current event sequence number: read it before the reads a board is made of. */
+  get seq(): number {
+    return this.seqNo;
+  }
+
+  /** These units changed on `day`: cached boards of the day patch them on their next request. */
+  touch(day: string, unitIds: readonly number[]): void {
+    const log = this.changes.get(day) ?? [];
+    this.changes.set(day, log);
+    log.push({ seq: ++this.seqNo, unitIds });
+    // Bounded: a board that missed the events let go is rebuilt whole instead of patched.
+    while (log.length > MAX_LOGGED_EVENTS) this.forgotten.set(day, log.shift()!.seq);
+  }
+
+  /**
+   * The units changed on a board's day since it was made (`board.seq`), or null when it cannot
+   * be patched (made before a drop, or the events it missed are no longer logged).
+   */
+  pendingUnits(day: string, board: CachedBoard): Set<number> | null {
+    const since = board.seq ?? 0;
+    if (since < this.clearedSeq || since < (this.forgotten.get(day) ?? 0)) return null;
+    const out = new Set<number>();
+    const log = this.changes.get(day) ?? [];
+    for (let i = log.length - 1; i >= 0 && log[i]!.seq > since; i--) for (const id of log[i]!.unitIds) out.add(id);
+    return out;
+  }
+
+  /** An entry still within its time limit (not checked against the state; see getOrBuild). */
+  private live(key: string, now: number): CachedBoard | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (now - hit.at > this.limits.ttlMs || now < hit.at) {
+      this.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
 
   /**
    * The cached board, or one build of it however many requests ask at once. Every tablet
@@ -155,21 +335,43 @@ export class BoardCache {
    * on 2 cores: a p99 of half a second behind them). Only a request that read the same
    * fingerprint joins a build, so nobody is given a board older than the state it saw.
    */
-  getOrBuild(key: string, now: number, fingerprint: string, build: () => Promise<CachedBoard>): Promise<CachedBoard> {
-    const hit = this.get(key, now, fingerprint);
-    if (hit) return Promise.resolve(hit);
-    const flight = `${key}#${fingerprint}`;
-    let pending = this.building.get(flight);
-    if (!pending) {
-      pending = build()
+  getOrBuild(
+    key: string,
+    now: number,
+    fingerprint: string,
+    build: () => Promise<CachedBoard>,
+    patch?: (previous: CachedBoard, units: ReadonlySet<number>) => Promise<CachedBoard | undefined>,
+  ): Promise<CachedBoard> {
+    const seq = this.seqNo;
+    const day = key.slice(0, key.indexOf('|'));
+    const previous = this.live(key, now);
+    const pending = previous ? this.pendingUnits(day, previous) : null;
+    if (previous && pending?.size === 0 && previous.fingerprint === fingerprint) return Promise.resolve(previous);
+    const flight = `${key}#${fingerprint}#${seq}`;
+    let inFlight = this.building.get(flight);
+    if (!inFlight) {
+      const whole = () => {
+        this.counts.built++;
+        return build();
+      };
+      const make =
+        previous?.pieces && pending && patch
+          ? patch(previous, pending).then((b) => {
+              if (!b) return whole();
+              this.counts.patched++;
+              return b;
+            })
+          : whole();
+      inFlight = make
         .then((board) => {
+          board.seq ??= seq;
           this.set(key, board);
           return board;
         })
         .finally(() => this.building.delete(flight));
-      this.building.set(flight, pending);
+      this.building.set(flight, inFlight);
     }
-    return pending;
+    return inFlight;
   }
 
   set(key: string, value: CachedBoard): void {
@@ -189,9 +391,15 @@ export class BoardCache {
 
   dropDay(day: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(`${day}|`)) this.delete(key);
+    // A board of the day being made now must not be patched later either.
+    this.forgotten.set(day, ++this.seqNo);
+    this.changes.delete(day);
   }
 
   clear(): void {
+    this.clearedSeq = ++this.seqNo;
+    this.changes.clear();
+    this.forgotten.clear();
     this.entries.clear();
     this.storedAt.clear();
     this.bytes = 0;

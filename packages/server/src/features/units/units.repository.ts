@@ -43,18 +43,21 @@ const positionColumns = [
   'positions.umbrella_type',
 ] as const;
 
-export async function listPositions(db: Kysely<DB>, locationIds: number[]): Promise<PositionRow[]> {
-  if (locationIds.length === 0) return [];
-  return db
+/** The positions of these locations (or only these position ids among them), row by row. */
+export async function listPositions(
+  db: Kysely<DB>,
+  locationIds: number[],
+  positionIds?: number[],
+): Promise<PositionRow[]> {
+  if (locationIds.length === 0 || positionIds?.length === 0) return [];
+  let q = db
     .selectFrom('positions')
     .innerJoin('locations', 'locations.id', 'positions.location_id')
     .select(positionColumns)
     .where('positions.location_id', 'in', locationIds)
-    .where('positions.removed', '=', 0)
-    .orderBy('positions.location_id')
-    .orderBy('positions.row')
-    .orderBy('positions.position')
-    .execute();
+    .where('positions.removed', '=', 0);
+  if (positionIds) q = q.where('positions.id', 'in', positionIds);
+  return q.orderBy('positions.location_id').orderBy('positions.row').orderBy('positions.position').execute();
 }
 
 export async function findPosition(db: Kysely<DB>, id: number): Promise<PositionRow | undefined> {
@@ -75,10 +78,10 @@ export async function updatePosition(
   await db.updateTable('positions').set(values).where('id', '=', id).execute();
 }
 
-/** Every state row of a day in the given locations, with the holder's name. */
-export async function listStates(db: Kysely<DB>, day: string, locationIds: number[]) {
-  if (locationIds.length === 0) return [];
-  return db
+/** Every state row of a day in the given locations (or of these positions), with the holder's name. */
+export async function listStates(db: Kysely<DB>, day: string, locationIds: number[], positionIds?: number[]) {
+  if (locationIds.length === 0 || positionIds?.length === 0) return [];
+  let q = db
     .selectFrom('unit_states')
     .innerJoin('positions', 'positions.id', 'unit_states.position_id')
     .leftJoin('users', 'users.id', 'unit_states.hold_user_id')
@@ -90,8 +93,25 @@ export async function listStates(db: Kysely<DB>, day: string, locationIds: numbe
       'users.name as held_by',
     ])
     .where('unit_states.day', '=', day)
+    .where('positions.location_id', 'in', locationIds);
+  if (positionIds) q = q.where('unit_states.position_id', 'in', positionIds);
+  return q.execute();
+}
+
+/**
+ * Each unit's version on a day in these locations (units with no row yet are at 0): what a cached
+ * board compares with its own to find the units changed since it was built.
+ */
+export async function dayVersions(db: Kysely<DB>, day: string, locationIds: number[]): Promise<Map<number, number>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('unit_states')
+    .innerJoin('positions', 'positions.id', 'unit_states.position_id')
+    .select(['unit_states.position_id', 'unit_states.version'])
+    .where('unit_states.day', '=', day)
     .where('positions.location_id', 'in', locationIds)
     .execute();
+  return new Map(rows.map((r) => [r.position_id, r.version]));
 }
 
 export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>[number];
@@ -100,7 +120,7 @@ export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>[number];
 export async function listCustomers(
   db: Kysely<DB>,
   day: string,
-  filter: { locationIds?: number[]; positionId?: number },
+  filter: { locationIds?: number[]; positionId?: number; positionIds?: number[] },
 ) {
   let q = db
     .selectFrom('unit_customers')
@@ -127,6 +147,10 @@ export async function listCustomers(
     q = q.where('positions.location_id', 'in', filter.locationIds);
   }
   if (filter.positionId !== undefined) q = q.where('unit_customers.position_id', '=', filter.positionId);
+  if (filter.positionIds) {
+    if (filter.positionIds.length === 0) return [];
+    q = q.where('unit_customers.position_id', 'in', filter.positionIds);
+  }
   return q.orderBy('unit_customers.created_at').orderBy('unit_customers.id').execute();
 }
 

@@ -45,7 +45,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Dashboard data for today',
+        summary: 'Dashboard data for today (locationIds: only those of your locations)',
         querystring: UnitsQuery,
         response: { 200: DashboardData, ...errorsOf(403) },
       },
@@ -54,6 +54,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAccess(request, 'dashboard');
       const board = await units.getDashboardResponse(deps, request.user, {
         searchTerm: request.query.searchTerm,
+        locationIds: request.query.locationIds,
         encoding: boardEncoding(request.headers['accept-encoding']),
       });
       return sendBoard(reply, board);
@@ -65,7 +66,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Dashboard data for the business day of a 10-digit timestamp',
+        summary: 'Dashboard data for the business day of a 10-digit timestamp (locationIds: only those locations)',
         params: TimeStampParam,
         querystring: UnitsQuery,
         response: { 200: DashboardData, ...errorsOf(403) },
@@ -76,6 +77,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       const board = await units.getDashboardResponse(deps, request.user, {
         timestamp: request.params.timestamp,
         searchTerm: request.query.searchTerm,
+        locationIds: request.query.locationIds,
         encoding: boardEncoding(request.headers['accept-encoding']),
       });
       return sendBoard(reply, board);

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/catalogue.service';
 import { readSettings } from '../settings/settings.repository';
-import { type BoardEncoding, boardCache, encodeBoard, encodedBody, withSearch } from './board-cache';
+import { type BoardEncoding, boardCache, encodePieces, encodedBody, patchPieces, withSearch } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
 import { reservationsByUnit } from '../reservations/reservations.board';
 import * as repo from './units.repository';
@@ -131,20 +131,40 @@ function toUnit(
   };
 }
 
-async function buildBoard(
-  deps: AppDeps,
-  v: Venue,
+/** A location's tile counts and takings (the strip's heading), from its units. */
+function locationTotals(all: Unit[]): BoardLocation['totals'] {
+  const occupied = all.filter((u) => u.unitStatus >= 1 && u.unitStatus <= 5 && u.unitStatus !== 3).length;
+  const revenue = all.reduce(
+    (sum, u) => sum + u.customers.reduce((s, c) => s + (c.deleted ? 0 : Math.round(Number(c.price) * 100)), 0),
+    0,
+  );
+  return {
+    units: all.length,
+    occupied,
+    empty: all.filter((u) => u.unitStatus === 0 || u.unitStatus === 3).length,
+    revenue: centsToMoney(revenue),
+  };
+}
+
+interface ReadUnits {
+  /** In board order: location, row, position. */
+  positions: repo.PositionRow[];
+  /** Each unit and its version that day (0: no state row yet). */
+  units: Map<number, { unit: Unit; version: number }>;
+}
+
+/** The units of a day in these locations, or only these positions among them (a patch). */
+async function readUnits(
+  db: Kysely<DB>,
   day: string,
   locationIds: number[],
-  editable: boolean,
-): Promise<DashboardData> {
-  const [locations, positions, states, customers, hotels, booked] = await Promise.all([
-    repo.listLocations(deps.db, locationIds),
-    repo.listPositions(deps.db, locationIds),
-    repo.listStates(deps.db, day, locationIds),
-    repo.listCustomers(deps.db, day, { locationIds }),
-    repo.listHotels(deps.db),
-    reservationsByUnit(deps.db, day, locationIds),
+  positionIds?: number[],
+): Promise<ReadUnits> {
+  const [positions, states, customers, booked] = await Promise.all([
+    repo.listPositions(db, locationIds, positionIds),
+    repo.listStates(db, day, locationIds, positionIds),
+    repo.listCustomers(db, day, positionIds ? { locationIds, positionIds } : { locationIds }),
+    reservationsByUnit(db, day, locationIds),
   ]);
   const stateBy = new Map<number, StateLite>(
     states.map((s) => [s.position_id, { status: s.status, version: s.version, heldBy: s.held_by ?? null }]),
@@ -155,24 +175,39 @@ async function buildBoard(
     list.push(c);
     customersBy.set(c.position_id, list);
   }
+  const units = new Map<number, { unit: Unit; version: number }>();
+  for (const p of positions) {
+    const st = stateBy.get(p.id);
+    units.set(p.id, { unit: toUnit(p, st, customersBy.get(p.id) ?? [], booked.get(p.id)), version: st?.version ?? 0 });
+  }
+  return { positions, units };
+}
+
+async function buildBoard(
+  deps: AppDeps,
+  v: Venue,
+  day: string,
+  locationIds: number[],
+  editable: boolean,
+): Promise<{ data: DashboardData; versions: Map<number, number> }> {
+  const [locations, { positions, units }, hotels] = await Promise.all([
+    repo.listLocations(deps.db, locationIds),
+    readUnits(deps.db, day, locationIds),
+    repo.listHotels(deps.db),
+  ]);
   const unitsByLocation = new Map<number, Unit[][]>();
   for (const p of positions) {
     const rows = unitsByLocation.get(p.location_id) ?? [];
     unitsByLocation.set(p.location_id, rows);
     const rowIndex = p.row - 1;
     while (rows.length <= rowIndex) rows.push([]);
-    rows[rowIndex]!.push(toUnit(p, stateBy.get(p.id), customersBy.get(p.id) ?? [], booked.get(p.id)));
+    rows[rowIndex]!.push(units.get(p.id)!.unit);
   }
   const totalLocationUnits: Record<string, number> = {};
   const boardLocations: BoardLocation[] = locations.map((l) => {
     const rows = (unitsByLocation.get(l.id) ?? []).filter((r) => r.length > 0);
     const all = rows.flat();
     totalLocationUnits[String(l.id)] = all.length;
-    const occupied = all.filter((u) => u.unitStatus >= 1 && u.unitStatus <= 5 && u.unitStatus !== 3).length;
-    const revenue = all.reduce(
-      (sum, u) => sum + u.customers.reduce((s, c) => s + (c.deleted ? 0 : Math.round(Number(c.price) * 100)), 0),
-      0,
-    );
     return {
       id: l.id,
       locationId: l.id,
@@ -181,17 +216,13 @@ async function buildBoard(
       umbrellas: l.umbrellas,
       umbrellaRows: l.umbrella_rows,
       units: rows,
-      totals: {
-        units: all.length,
-        occupied,
-        empty: all.filter((u) => u.unitStatus === 0 || u.unitStatus === 3).length,
-        revenue: centsToMoney(revenue),
-      },
+      totals: locationTotals(all),
     };
   });
+  const versions = new Map([...units].map(([id, u]) => [id, u.version]));
   const startMs = dayStartMs(v.seasonStart, v.timeZone);
   const endMs = dayStartMs(v.seasonEnd, v.timeZone);
-  return {
+  const data: DashboardData = {
     locations: boardLocations,
     hotels: hotels.map((h) => ({ id: h.id, name: h.name })),
     startTime: toTimestamp(startMs),
@@ -211,6 +242,7 @@ async function buildBoard(
     editable,
     search: null,
   };
+  return { data, versions };
 }
 
 /** A unit matches a search by its number ("12", "MB 12", "MB12") or a customer's name, phone or e-mail. */
@@ -249,21 +281,46 @@ export async function getDashboardBody(
 export async function getDashboardResponse(
   deps: AppDeps,
   user: Actor,
-  opts: { timestamp?: number; searchTerm?: string; encoding?: BoardEncoding },
+  opts: { timestamp?: number; searchTerm?: string; encoding?: BoardEncoding; locationIds?: number[] },
 ): Promise<{ body: Buffer; encoding?: BoardEncoding }> {
   const v = await venue(deps);
   const day = dayOf(v, opts.timestamp);
   if (!canViewDay(user.userType, day, v.today)) throw forbidden("You can only see today's board.");
-  const locationIds = await repo.userLocationIds(deps.db, user.id);
+  const assigned = await repo.userLocationIds(deps.db, user.id);
+  // A tablet may ask for part of the board (issue 25): only locations the user is assigned.
+  const locationIds = opts.locationIds ? [...new Set(opts.locationIds)].sort((a, b) => a - b) : assigned;
+  const foreign = locationIds.find((id) => !assigned.includes(id));
+  if (foreign !== undefined) throw forbidden(`Location ${foreign} is not in your assigned locations.`);
   const editable = canEditDay(user.userType, day, v.today);
   const key = `${day}|${locationIds.join(',')}|${editable ? 1 : 0}|${v.today}`;
   const cache = boardCache(deps.events);
   const now = deps.clock.now();
   const fingerprint = await repo.dayFingerprint(deps.db, day);
-  const hit = await cache.getOrBuild(key, now, fingerprint, async () => {
-    const data = await buildBoard(deps, v, day, locationIds, editable);
-    return { data, body: encodeBoard(data), at: now, fingerprint };
-  });
+  const hit = await cache.getOrBuild(
+    key,
+    now,
+    fingerprint,
+    async () => {
+      const { data, versions } = await buildBoard(deps, v, day, locationIds, editable);
+      const { body, pieces } = encodePieces(data, versions);
+      return { data, body, pieces, at: now, fingerprint };
+    },
+    // Only the units that changed since the board was made: the ones events named, and the ones
+    // whose version moved (written by another instance whose event has not arrived yet).
+    async (previous, named) => {
+      const versions = await repo.dayVersions(deps.db, day, locationIds);
+      const changed = new Set(named);
+      for (const [id, version] of previous.pieces!.versions) if ((versions.get(id) ?? 0) !== version) changed.add(id);
+      for (const id of versions.keys()) if (!previous.pieces!.versions.has(id)) changed.add(id);
+      // Past a quarter of the board, building it whole is no dearer.
+      if (changed.size > Math.max(64, previous.pieces!.versions.size / 4)) return undefined;
+      const { units } = changed.size ? await readUnits(deps.db, day, locationIds, [...changed]) : { units: new Map() };
+      // A named unit gone from these locations (moved away or removed): the layout changed.
+      for (const id of changed) if (!units.has(id) && previous.pieces!.at.has(id)) return undefined;
+      const patched = patchPieces(previous, units, locationTotals);
+      return patched && { ...patched, at: previous.at, fingerprint };
+    },
+  );
   const term = opts.searchTerm?.trim();
   if (!term) {
     return opts.encoding ? { body: encodedBody(hit, opts.encoding), encoding: opts.encoding } : { body: hit.body };
@@ -391,7 +448,11 @@ function holdIsLive(st: UnitState, user: Actor, now: number): boolean {
 }
 
 async function announce(deps: AppDeps, type: string, day: string, positions: repo.PositionRow[]) {
-  boardCache(deps.events).dropDay(day);
+  // Patched on this instance's next request, before the event comes back through PostgreSQL.
+  boardCache(deps.events).touch(
+    day,
+    positions.map((p) => p.id),
+  );
   await deps.events.publish({
     type,
     day,
