@@ -4,7 +4,9 @@
  * by autocannon against the real server in its own process, on SQLite and PostgreSQL. Each request
  * comes from its own phone address (X-Forwarded-For behind the trusted proxy, see venue.ts), so the
  * per-IP read limit applies per phone as in production and no answer is a 429. Also the call
- * without a location (every online location, the page's first load).
+ * without a location (every online location, the page's first load). Requests carry what a phone's
+ * browser sends (Accept-Encoding: gzip, deflate, br); a second run per query sends the answer's
+ * ETag back, as a phone reopening the page does (304).
  * Target: ≥ 1,000 req/s, p99 < 100 ms, on the 2-core machine — printed, never asserted.
  *
  *   node --import tsx bench/booking-availability.bench.ts
@@ -20,11 +22,13 @@ const REQUESTS = Number(process.env.BOOKING_BENCH_REQUESTS ?? 10_000);
 const WARMUP = 1_000;
 
 let phone = 0;
-function availability(v: BookingVenue, query: string, amount: number) {
+/** What a phone's browser sends: it accepts brotli and gzip; a repeat carries the ETag it has. */
+function availability(v: BookingVenue, query: string, amount: number, etag?: string) {
   return loadOnce({
     url: `${v.server.url}/api/public/booking/availability?${query}`,
     connections: CONNECTIONS,
     amount,
+    headers: { 'accept-encoding': 'gzip, deflate, br', ...(etag ? { 'if-none-match': etag } : {}) },
     // 60,000 addresses in turn: each reads at most once a minute at these rates (limit 240).
     requestHeaders: () => ({ 'x-forwarded-for': phoneIp(phone++ % 60_000) }),
   });
@@ -54,6 +58,16 @@ export default async function availabilityBench(): Promise<void> {
           `availability ${d.padEnd(8)} ${what}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, ` +
             `p99 ${r.p99.toFixed(1)} ms, ${r.errors} non-2xx, ${(r.bytesPerSecond / r.rps / 1024).toFixed(1)} KiB an answer ` +
             `(target ≥ 1,000 req/s, p99 < 100 ms; ${machineLoad()})`,
+        );
+        // A phone coming back to the page: its ETag still holds, the answer is a 304.
+        const again = await fetch(`${v.server.url}/api/public/booking/availability?${query}`, {
+          headers: { 'x-forwarded-for': '198.19.0.2', 'accept-encoding': 'gzip, deflate, br' },
+        });
+        const etag = again.headers.get('etag') ?? '';
+        const r304 = await availability(v, query, REQUESTS, etag);
+        console.log(
+          `availability ${d.padEnd(8)} ${what}, repeat with its ETag (304): ${Math.round(r304.rps)} req/s, ` +
+            `p50 ${r304.p50.toFixed(1)} ms, p99 ${r304.p99.toFixed(1)} ms, ${r304.errors} not 2xx/304 (${machineLoad()})`,
         );
       }
     } finally {

@@ -103,7 +103,8 @@ export async function loadOnce(spec: LoadSpec): Promise<LoadResult> {
     last = performance.now();
     latencies.push(responseTime);
     bytes += resBytes;
-    if (status >= 200 && status < 300) ok++;
+    // 304 is a success: a revalidated answer (the guest page's availability with its ETag).
+    if ((status >= 200 && status < 300) || status === 304) ok++;
     else errors++;
   });
   instance.on('reqError', () => {

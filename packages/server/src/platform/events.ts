@@ -25,6 +25,15 @@ export interface EventBus {
    * subscribers, so a write may carry its own event (the sale does: one round trip fewer).
    */
   readonly viaDatabase?: boolean;
+  /**
+   * Listeners that hear this instance's own events at once, as they are published (on PostgreSQL
+   * an event otherwise comes back through LISTEN a moment after the write has answered): caches
+   * that must never answer older than a write this instance has just confirmed (the guest page's
+   * availability). Other instances' events still arrive through `subscribe`. Set by guardedEventBus.
+   */
+  subscribeOwn?(listener: (event: BoardEvent) => void): () => void;
+  /** An event that went out inside the write's own statement (the PostgreSQL sale's NOTIFY): tells `subscribeOwn`. */
+  sentWithWrite?(event: BoardEvent): void;
   /** Is the bus connected (the LISTEN connection on PostgreSQL)? Reported by /api/health. */
   connected(): boolean;
   close(): Promise<void>;
@@ -32,6 +41,13 @@ export interface EventBus {
 
 export const BOARD_EVENTS_CHANNEL = 'sandbar_events';
 const CHANNEL = BOARD_EVENTS_CHANNEL;
+/**
+ * The price list or the venue's settings changed (no day: every day's public answer). Heard by the
+ * server's caches only: tablets read prices and settings per screen, so their streams skip these.
+ */
+export const PRICES_EVENT = 'prices';
+export const SETTINGS_EVENT = 'settings';
+export const serverOnlyEvent = (type: string) => type === PRICES_EVENT || type === SETTINGS_EVENT;
 /** Tells subscribers to refetch everything: events may have been missed. */
 export const RESYNC: BoardEvent = { type: 'resync', day: '', unitIds: [] };
 
@@ -59,8 +75,19 @@ export function memoryEventBus(): EventBus {
  * subscriber that throws cannot break the publisher or the other subscribers.
  */
 export function guardedEventBus(inner: EventBus, logger?: FastifyBaseLogger): EventBus {
+  const own = new Set<(event: BoardEvent) => void>();
+  const tellOwn = (event: BoardEvent) => {
+    for (const listener of own) {
+      try {
+        listener(event);
+      } catch (err) {
+        logger?.warn({ err }, 'a board event subscriber failed');
+      }
+    }
+  };
   return {
     async publish(event) {
+      tellOwn(event);
       try {
         await inner.publish(event);
       } catch (err) {
@@ -76,9 +103,17 @@ export function guardedEventBus(inner: EventBus, logger?: FastifyBaseLogger): Ev
         }
       });
     },
+    subscribeOwn(listener) {
+      own.add(listener);
+      return () => own.delete(listener);
+    },
+    sentWithWrite: tellOwn,
     viaDatabase: inner.viaDatabase,
     connected: () => inner.connected(),
-    close: () => inner.close(),
+    close: () => {
+      own.clear();
+      return inner.close();
+    },
   };
 }
 

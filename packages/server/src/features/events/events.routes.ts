@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BoardEvent } from '../../platform/events';
+import { type BoardEvent, serverOnlyEvent } from '../../platform/events';
 import { bearerToken, requireAccess } from '../../plugins/auth';
 import { SESSIONS_EVENT, sessionStillLive } from '../auth/auth.service';
 import { userLocationIds } from '../units/units.repository';
@@ -71,6 +71,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           .catch(() => undefined);
 
       const unsubscribe = app.deps.events.subscribe((event) => {
+        if (serverOnlyEvent(event.type)) return;
         if (event.type === SESSIONS_EVENT) {
           if (event.userIds?.includes(userId)) checkSession();
           return;

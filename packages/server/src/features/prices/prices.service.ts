@@ -7,6 +7,7 @@ import type { PricesTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { badRequest, notFound } from '../../platform/errors';
 import * as repo from './prices.repository';
+import { PRICES_EVENT } from '../../platform/events';
 
 type Row = Selectable<PricesTable>;
 type PriceFormData = z.output<typeof PriceForm>;
@@ -79,6 +80,7 @@ export async function savePrice(deps: AppDeps, d: PriceFormData): Promise<{ succ
       all_hotels: 0,
       created_at: deps.clock.now(),
     });
+    await pricesChanged(deps);
     return { success: 1, details: 'Price has been added!', id };
   }
 
@@ -110,12 +112,17 @@ export async function savePrice(deps: AppDeps, d: PriceFormData): Promise<{ succ
     // allHotels links the price to every hotel; otherwise the chosen hotel(s), or none.
     await repo.replaceHotelLinks(trx, d.id, d.allHotels === '1' ? [] : hotels);
   });
+  await pricesChanged(deps);
   return { success: 1, details: 'Price has been saved!', id: d.id };
 }
+
+// The guest page's cached answers list the prices of the day.
+const pricesChanged = (deps: AppDeps) => deps.events.publish({ type: PRICES_EVENT, day: '', unitIds: [] });
 
 /** POST /deletePrice (admins). */
 export async function deletePrice(deps: AppDeps, id: number): Promise<{ success: 1; details: string }> {
   if (!(await repo.findPrice(deps.db, id))) throw notFound('That price does not exist.');
   await deps.db.transaction().execute((trx) => repo.erasePrice(trx, id));
+  await pricesChanged(deps);
   return { success: 1, details: messages.price.deleted };
 }

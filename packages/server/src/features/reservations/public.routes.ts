@@ -10,8 +10,10 @@ import {
   publicBookingCodeRules,
   publicWaitlistCodeRules,
 } from '@sandbar/contract/reservations';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
+import { boardEncoding } from '../units/board-cache';
 import * as service from './public.service';
 import * as waitlist from './waitlist.service';
 import { errorsOf } from '../../plugins/openapi';
@@ -30,13 +32,26 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Free and booked units of a day (no guest data) and the prices',
         querystring: PublicAvailabilityQuery,
-        response: { 200: PublicAvailability, ...errorsOf(404, 429) },
+        response: {
+          200: PublicAvailability,
+          304: z.null().describe('Unchanged since the ETag sent in If-None-Match (no body)'),
+          ...errorsOf(404, 429),
+        },
       },
     },
     async (request, reply) => {
-      // Cacheable for a few seconds: a burst of phones asking for the same day gets one answer.
-      void reply.header('cache-control', 'public, max-age=5');
-      return service.availability(app.deps, request.query, request.ip);
+      // The server keeps the answer until the day changes (availability-cache.ts); a phone or a
+      // proxy may store it but asks again each time, and an unchanged day costs a 304.
+      const a = await service.availabilityResponse(app.deps, request.query, {
+        ip: request.ip,
+        encoding: boardEncoding(request.headers['accept-encoding']),
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      void reply.header('cache-control', 'public, no-cache').header('etag', a.etag).header('vary', 'accept-encoding');
+      if (a.notModified) return reply.code(304).send(undefined as never);
+      if (a.encoding) void reply.header('content-encoding', a.encoding);
+      // Prepared bytes go out as they are: no second serialisation, no second compression.
+      return reply.type('application/json; charset=utf-8').send(a.body as never);
     },
   );
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { centsToMoney } from '@sandbar/contract/common';
 import {
-  type PublicAvailability,
+  PublicAvailability,
   type PublicAvailabilityQuery,
   type PublicBooking,
   type PublicBookingInput,
@@ -19,7 +19,9 @@ import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../.
 import { outboxRow } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
 import { SlidingLimit, publicLimits } from './public-limits';
-import { bookingGrid } from './reservations.board';
+import { bookingGridUntil } from './reservations.board';
+import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } from './availability-cache';
+import type { BoardEncoding } from '../units/board-cache';
 import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservation, describeReservations } from './reservations.service';
 
@@ -66,10 +68,38 @@ export async function onlineRowsOf(
   return out;
 }
 
-/** GET /api/public/booking/availability: the grid (free / booked / taken) and the day's prices. */
-export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: string): Promise<PublicAvailability> {
+/**
+ * GET /api/public/booking/availability as bytes: the cached answer of the day and location set
+ * (availability-cache.ts), compressed for the phone when it accepts it, or 304 when its ETag is the
+ * phone's. Every request counts against its address's read limit, hit or not.
+ */
+export async function availabilityResponse(
+  deps: Deps,
+  q: PublicAvailabilityQuery,
+  ctx: { ip: string; encoding?: BoardEncoding; ifNoneMatch?: string },
+): Promise<{ notModified: boolean; body: Buffer; encoding?: BoardEncoding; etag: string }> {
   const now = deps.clock.now();
-  if (!limitsOf(deps).availabilityPerIp.take(ip, now)) throw tooManyRequests(publicBookingTexts.tooMany);
+  if (!limitsOf(deps).availabilityPerIp.take(ctx.ip, now)) throw tooManyRequests(publicBookingTexts.tooMany);
+  const key = `${q.day ?? ''}|${q.locationId ?? ''}`;
+  const hit = await availabilityCache(deps.events).getOrBuild(key, q.day, now, async () => {
+    const { answer, validUntil } = await availabilityUntil(deps, q, now);
+    // Through the contract's schema, as the route's serialiser did: only its fields go out.
+    const body = Buffer.from(JSON.stringify(PublicAvailability.parse(answer)));
+    return cachedAnswer(answer.day, body, now, validUntil);
+  });
+  const etag = etagOf(hit, ctx.encoding);
+  if (notModified(hit, ctx.ifNoneMatch)) return { notModified: true, body: Buffer.alloc(0), etag };
+  return ctx.encoding
+    ? { notModified: false, body: encodedAnswer(hit, ctx.encoding), encoding: ctx.encoding, etag }
+    : { notModified: false, body: hit.body, etag };
+}
+
+/** The grid (free / booked / taken) and the day's prices, and the last moment it holds without a write: a hold running out, or the day turning. */
+async function availabilityUntil(
+  deps: Deps,
+  q: PublicAvailabilityQuery,
+  now: number,
+): Promise<{ answer: PublicAvailability; validUntil: number }> {
   const settings = await readSettings(deps.db);
   const rules = bookingRules(settings);
   const today = businessDay(now, settings.timeZone);
@@ -81,11 +111,12 @@ export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: s
   if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
   const locationIds = q.locationId ? [q.locationId] : online;
   const onlineRows = locationIds.length ? await onlineRowsOf(deps.db, settings, locationIds) : undefined;
-  const [locations, prices] = await Promise.all([
-    bookingGrid(deps.db, { day, locationIds, withGuests: false, now, onlineRows }),
+  const [{ locations, holdsRunOutAt }, prices] = await Promise.all([
+    bookingGridUntil(deps.db, { day, locationIds, withGuests: false, now, onlineRows }),
     repo.publicPrices(deps.db),
   ]);
-  return {
+  const validUntil = Math.min(holdsRunOutAt, dayStartMs(addDays(today, 1), settings.timeZone) - 1);
+  const answer: PublicAvailability = {
     venueName: settings.venueName,
     day,
     today,
@@ -103,6 +134,7 @@ export async function availability(deps: Deps, q: PublicAvailabilityQuery, ip: s
       endHour: Number(p.end_time),
     })),
   };
+  return { answer, validUntil };
 }
 
 export async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string): Promise<PublicBooking> {
@@ -128,8 +160,8 @@ export async function bookOnline(
   ctx: { ip: string; base: string },
 ): Promise<PublicBookingResponse> {
   const now = deps.clock.now();
-  const l = limitsOf(deps);
   const contact = (body.phone ? (normalisePhone(body.phone) ?? body.phone) : body.email).toLowerCase();
+  const l = limitsOf(deps);
   if (!l.bookingPerIp.take(ctx.ip, now) || !l.bookingPerContact.take(contact, now))
     throw tooManyRequests(publicBookingTexts.tooMany);
   const settings = await readSettings(deps.db);

@@ -47,17 +47,28 @@ export async function reservationsByUnit(
  * halves), taken or dark; for the public page also walk-in (a row the venue keeps off the page). `withGuests` adds who holds each booked unit (staff); the public page
  * asks without, so its answer carries no guest data.
  */
-export async function bookingGrid(
+interface GridQuery {
+  day: string;
+  locationIds: number[];
+  withGuests: boolean;
+  now: number;
+  /** The public page's view: the rows guests may book per location (null: every row); the rest are walk-in. */
+  onlineRows?: Map<number, number[] | null>;
+}
+
+export async function bookingGrid(db: Kysely<DB>, c: GridQuery): Promise<BookingLocation[]> {
+  return (await bookingGridUntil(db, c)).locations;
+}
+
+/**
+ * The grid, and when it next changes by itself: the first cart hold that runs out after `now`
+ * turns its unit free without any write (Infinity when none), so a cached answer lives until then.
+ */
+export async function bookingGridUntil(
   db: Kysely<DB>,
-  c: {
-    day: string;
-    locationIds: number[];
-    withGuests: boolean;
-    now: number;
-    /** The public page's view: the rows guests may book per location (null: every row); the rest are walk-in. */
-    onlineRows?: Map<number, number[] | null>;
-  },
-): Promise<BookingLocation[]> {
+  c: GridQuery,
+): Promise<{ locations: BookingLocation[]; holdsRunOutAt: number }> {
+  let holdsRunOutAt = Infinity;
   const [locations, positions, states, claims] = await Promise.all([
     repo.locationsByIds(db, c.locationIds),
     repo.positionsIn(db, c.locationIds),
@@ -66,7 +77,7 @@ export async function bookingGrid(
   ]);
   const halves = await repo.claimedHalves(db, c.day, c.locationIds);
   const stateBy = new Map(states.map((s) => [s.position_id, s]));
-  return locations.map((l) => {
+  const grid = locations.map((l) => {
     const rows: BookingUnit[][] = [];
     for (const p of positions.filter((x) => x.location_id === l.id)) {
       const st = stateBy.get(p.id);
@@ -76,7 +87,11 @@ export async function bookingGrid(
       else if (!st || st.status === 0 || st.status === 3) state = 'free';
       else if (st.status === 1 && st.hold_cart_id === RESERVATION_HOLD) state = 'reserved';
       else if (st.status === 1 && st.hold_expires_at !== null && Number(st.hold_expires_at) < c.now) state = 'free';
-      else state = 'taken';
+      else {
+        state = 'taken';
+        if (st.status === 1 && st.hold_expires_at !== null)
+          holdsRunOutAt = Math.min(holdsRunOutAt, Number(st.hold_expires_at));
+      }
       const unit: BookingUnit = {
         unitId: p.id,
         unitType: p.unit_type,
@@ -95,4 +110,5 @@ export async function bookingGrid(
     }
     return { id: l.id, name: l.name, fullName: l.full_name, rows: rows.filter((r) => r.length > 0) };
   });
+  return { locations: grid, holdsRunOutAt };
 }

@@ -159,6 +159,8 @@ async function sell(
         ...w,
         notify: carried ? JSON.stringify(event) : null,
       });
+      // Committed with its NOTIFY: this instance's own caches hear it now, not when LISTEN brings it back.
+      if (carried) deps.events.sentWithWrite?.(event);
     } else {
       result = await db.transaction().execute(async (trx) => {
         const states: UnitState[] = [];

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { readSettings, writeSettings } from './settings.repository';
+import { SETTINGS_EVENT } from '../../platform/events';
 
 /** Rich text kept in e-mails: formatting, links and images; no scripts, styles sheets or event handlers. */
 export function sanitizeRichText(html: string): string {
@@ -54,5 +55,7 @@ export async function saveConfigSettings(
     }
   }
   await deps.db.transaction().execute((trx) => writeSettings(trx, values));
+  // The guest page's cached answers carry the venue's name, window and policy.
+  await deps.events.publish({ type: SETTINGS_EVENT, day: '', unitIds: [] });
   return settingsTexts.saved;
 }

@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { BoardEvent, EventBus } from '../../platform/events';
+import type { BoardEncoding } from '../units/board-cache';
+
+// The guest page's availability answer (issue 24, "Performance": ≥ 1,000 req/s for a 1,200-unit
+// venue). Every phone asking for a day and location gets the same bytes, so each instance keeps
+// the encoded answer per (day, location set) with its ETag and its compressed twins, and drops a
+// day the moment an event says something on it changed: its own writes as they are published
+// (EventBus.subscribeOwn, no waiting for NOTIFY to come back), other instances' through the bus
+// (LISTEN/NOTIFY on PostgreSQL, as the staff board's cache hears them). An answer also ends when
+// the first cart hold in it runs out (the unit turns free without a write), at the venue's next
+// business day (today, the booking window) and after a short time limit, the net under a write
+// that forgot its event. A request never joins a build that began before an invalidation of its
+// day, and a build overtaken by one is answered but not kept.
+
+export interface CachedAvailability {
+  /** The answer's day (an answer for "today" is cached under its day too). */
+  day: string;
+  /** The JSON, encoded once. */
+  body: Buffer;
+  /** Strong validator of the JSON; a compressed twin is sent with its encoding appended. */
+  etag: string;
+  /** App-clock time the answer was built and the last moment it may be served. */
+  at: number;
+  validUntil: number;
+  encoded: Partial<Record<BoardEncoding, Buffer>>;
+}
+
+export const AVAILABILITY_TTL_MS = 5_000;
+export const MAX_ENTRIES = 64;
+/** Bytes held (JSON and compressed twins): an all-locations answer of 1,200 units is ~180 KiB. */
+export const MAX_BYTES = 32 * 2 ** 20;
+
+/** A strong ETag per representation (RFC 9110: a compressed twin is a different representation). */
+export function etagOf(hit: CachedAvailability, encoding: BoardEncoding | undefined): string {
+  return encoding ? `${hit.etag.slice(0, -1)}-${encoding}"` : hit.etag;
+}
+
+/** Does If-None-Match name this answer (in any of its encodings, or `*`)? */
+export function notModified(hit: CachedAvailability, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const tag = hit.etag.slice(1, -1);
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return v === tag || v === `${tag}-br` || v === `${tag}-gzip`;
+  });
+}
+
+/** The answer compressed once per cached answer (a phone on beach Wi-Fi wants ~a tenth of the bytes). */
+export function encodedAnswer(hit: CachedAvailability, encoding: BoardEncoding): Buffer {
+  let bytes = hit.encoded[encoding];
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(hit.body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: hit.body.length,
+            },
+          })
+        : zlib.gzipSync(hit.body, { level: 6 });
+    hit.encoded[encoding] = bytes;
+  }
+  return bytes;
+}
+
+export function cachedAnswer(day: string, body: Buffer, at: number, validUntil: number): CachedAvailability {
+  const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+  return { day, body, etag, at, validUntil, encoded: {} };
+}
+
+const sizeOf = (e: CachedAvailability) => e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0);
+
+export class AvailabilityCache {
+  private readonly entries = new Map<string, CachedAvailability>();
+  /** Invalidations are numbered; the last one of each day, and the last that dropped every day. */
+  private tick = 0;
+  private allDroppedAt = 0;
+  private readonly dayDroppedAt = new Map<string, number>();
+  private readonly building = new Map<
+    string,
+    { startedAt: number; day?: string; pending: Promise<CachedAvailability> }
+  >();
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    events: EventBus,
+    private readonly limits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, ttlMs: AVAILABILITY_TTL_MS },
+  ) {
+    const hear = (e: BoardEvent) => this.heard(e);
+    this.unsubscribe.push(events.subscribe(hear));
+    if (events.subscribeOwn) this.unsubscribe.push(events.subscribeOwn(hear));
+  }
+
+  /** A board event: its day's answers go (every day's for an event without a day or a resync). */
+  heard(e: BoardEvent): void {
+    // Sessions revoked change no unit; every other event may change what a guest sees.
+    if (e.type === 'sessions') return;
+    this.tick++;
+    if (!e.day || e.type === 'resync') {
+      this.allDroppedAt = this.tick;
+      this.dayDroppedAt.clear();
+      this.entries.clear();
+      return;
+    }
+    this.dayDroppedAt.set(e.day, this.tick);
+    for (const [key, v] of this.entries) if (v.day === e.day) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private droppedSince(day: string | undefined, tick: number): boolean {
+    if (this.allDroppedAt > tick) return true;
+    // A build for "today" does not know its day until it ends: any invalidation overtakes it.
+    if (day === undefined) return this.tick > tick;
+    return (this.dayDroppedAt.get(day) ?? 0) > tick;
+  }
+
+  /**
+   * The cached answer for `key`, or one build of it shared by the requests that arrive while it
+   * runs (a burst of phones after an invalidation makes one answer, not fifty). `day` is the
+   * requested day when the request names one.
+   */
+  async getOrBuild(
+    key: string,
+    day: string | undefined,
+    now: number,
+    build: () => Promise<CachedAvailability>,
+  ): Promise<CachedAvailability> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (now <= hit.validUntil && now >= hit.at && now - hit.at <= this.limits.ttlMs) {
+        this.entries.delete(key); // most recently used last
+        this.entries.set(key, hit);
+        return hit;
+      }
+      this.entries.delete(key);
+    }
+    const flight = this.building.get(key);
+    if (flight && !this.droppedSince(flight.day, flight.startedAt)) return flight.pending;
+    const startedAt = this.tick;
+    const pending = build().then((answer) => {
+      if (!this.droppedSince(answer.day, startedAt)) this.set(key, answer);
+      return answer;
+    });
+    const mine = { startedAt, day, pending };
+    this.building.set(key, mine);
+    void pending
+      .finally(() => {
+        if (this.building.get(key) === mine) this.building.delete(key);
+      })
+      .catch(() => undefined);
+    return pending;
+  }
+
+  private set(key: string, value: CachedAvailability): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    let bytes = 0;
+    for (const v of this.entries.values()) bytes += sizeOf(v);
+    for (const [k, v] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && bytes <= this.limits.maxBytes) break;
+      if (k === key) continue;
+      this.entries.delete(k);
+      bytes -= sizeOf(v);
+    }
+  }
+
+  clear(): void {
+    this.heard({ type: 'resync', day: '', unitIds: [] });
+  }
+
+  close(): void {
+    for (const u of this.unsubscribe) u();
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<EventBus, AvailabilityCache>();
+
+/** One cache per app instance (keyed by its event bus, as the staff board's). */
+export function availabilityCache(events: EventBus): AvailabilityCache {
+  let c = caches.get(events);
+  if (!c) caches.set(events, (c = new AvailabilityCache(events)));
+  return c;
+}
