@@ -1,10 +1,15 @@
 import type { DashboardData } from '@sandbar/contract/units';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import zlib from 'node:zlib';
 import {
   BoardCache,
   type CachedBoard,
   HEAP_PER_JSON_BYTE,
+  SEGMENTED_FROM_BYTES,
   encodeBoard,
+  encodePieces,
+  encodedBody,
+  encodingFor,
   withSearch,
 } from '../../src/features/units/board-cache';
 import type { EventBus } from '../../src/platform/events';
@@ -108,5 +113,29 @@ describe('board cache', () => {
     const out = JSON.parse(withSearch(b, search).toString('utf8'));
     expect(out).toEqual({ ...b.data, search });
     expect(JSON.parse(b.body.toString('utf8')).search).toBeNull();
+  });
+
+  it('sends a big day as gzip made of per-location pieces, byte for byte the JSON', () => {
+    const unit = (id: number, kb: number) => ({ id, note: `${id}`.repeat(kb * 1024) });
+    const data = {
+      locations: [1, 2, 3].map((id) => ({
+        id,
+        name: `L${id}`,
+        units: [[unit(id * 10, 200), unit(id * 10 + 1, 200)]],
+        totals: { units: 2 },
+      })),
+      hotels: [],
+      currentDay: '2026-07-01',
+      search: null,
+    } as unknown as DashboardData;
+    const { body, pieces } = encodePieces(data, new Map());
+    expect(body.equals(encodeBoard(data))).toBe(true);
+    const big: CachedBoard = { data, body, pieces, at: 0, fingerprint: 'f' };
+    expect(body.length).toBeGreaterThan(SEGMENTED_FROM_BYTES);
+    // A browser preferring brotli still gets gzip for a big day; a small one gets brotli.
+    expect(encodingFor(big, ['br', 'gzip'])).toBe('gzip');
+    expect(encodingFor(big, ['br'])).toBe('br');
+    expect(encodingFor(board('d', 1, 0), ['br', 'gzip'])).toBe('br');
+    expect(zlib.gunzipSync(encodedBody(big, 'gzip')).equals(body)).toBe(true);
   });
 });

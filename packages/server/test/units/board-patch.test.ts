@@ -141,6 +141,39 @@ describe(`board patching on ${testDialect}`, () => {
     });
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(await fresh(t.app));
+    // gzip is made of per-location pieces: after a patch only the changed location's is new.
+    const gz = () =>
+      injectAs(t.app, 'admin', { method: 'GET', url: '/api/getUnits', headers: { 'accept-encoding': 'gzip' } });
+    await gz();
+    await post('markOccupiedEmpty', { unitData: { unitId: f } });
+    const patched = await gz();
+    expect(patched.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(patched.rawPayload).toString('utf8')).toBe(await fresh(t.app));
+  });
+
+  it('checks the venue-wide parts every few seconds, and builds the day again in the background', async () => {
+    const clock = t.deps.clock as ReturnType<typeof fixedClock>;
+    const cache = boardCache(t.deps.events);
+    await served(t.app);
+    // A hotel renamed with no event: within the time limit the board is served as it was…
+    await t.deps.db.updateTable('hotels').set({ name: 'Renamed Resort' }).where('name', '=', 'Other').execute();
+    clock.advance(1_000);
+    expect(await served(t.app)).not.toContain('Renamed Resort');
+    // …after it, the check finds the change and the board is built again.
+    clock.advance(5_000);
+    expect(await served(t.app)).toContain('Renamed Resort');
+    await t.deps.db.updateTable('hotels').set({ name: 'Other' }).where('name', '=', 'Renamed Resort').execute();
+    clock.advance(6_000);
+    const before = { ...cache.counts };
+    expect(await served(t.app)).not.toContain('Renamed Resort');
+    expect(cache.counts.built).toBe(before.built + 1);
+    // A minute on, the patched board is still served at once while it is built whole behind it.
+    clock.advance(61_000);
+    const during = await served(t.app);
+    expect(cache.counts.built).toBe(before.built + 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await served(t.app)).toBe(during);
+    expect(during).toBe(await fresh(t.app));
   });
 
   it('answers only the locations asked for, patched like the whole board', async () => {

@@ -21,7 +21,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import type { FastifyReply } from 'fastify';
-import { type BoardEncoding, boardEncoding } from './board-cache';
+import { Counter } from 'prom-client';
+import { type BoardEncoding, boardCache, boardEncodings } from './board-cache';
 import * as units from './units.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -39,6 +40,21 @@ function sendBoard(reply: FastifyReply, board: { body: Buffer; encoding?: BoardE
 export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
 
+  // Boards built whole against boards patched (issue 25): a venue where builds keep pace with
+  // changes is rebuilding its day, which a big venue cannot afford.
+  new Counter({
+    name: 'sandbar_board_builds_total',
+    help: "Today's and past boards made by this instance: built whole, or patched (only changed units encoded).",
+    labelNames: ['kind'],
+    registers: [app.metrics.registry],
+    collect() {
+      const { built, patched } = boardCache(deps.events).counts;
+      this.reset();
+      this.inc({ kind: 'built' }, built);
+      this.inc({ kind: 'patched' }, patched);
+    },
+  });
+
   // The dashboard is served as prepared JSON text (board-cache.ts); the schema documents it.
   app.get(
     '/getUnits',
@@ -55,7 +71,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       const board = await units.getDashboardResponse(deps, request.user, {
         searchTerm: request.query.searchTerm,
         locationIds: request.query.locationIds,
-        encoding: boardEncoding(request.headers['accept-encoding']),
+        encodings: boardEncodings(request.headers['accept-encoding']),
       });
       return sendBoard(reply, board);
     },
@@ -78,7 +94,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         timestamp: request.params.timestamp,
         searchTerm: request.query.searchTerm,
         locationIds: request.query.locationIds,
-        encoding: boardEncoding(request.headers['accept-encoding']),
+        encodings: boardEncodings(request.headers['accept-encoding']),
       });
       return sendBoard(reply, board);
     },

@@ -21,7 +21,15 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { equipmentDataAt } from '../sales/catalogue.service';
 import { readSettings } from '../settings/settings.repository';
-import { type BoardEncoding, boardCache, encodePieces, encodedBody, patchPieces, withSearch } from './board-cache';
+import {
+  type BoardEncoding,
+  boardCache,
+  encodePieces,
+  encodedBody,
+  encodingFor,
+  patchPieces,
+  withSearch,
+} from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
 import { reservationsByUnit } from '../reservations/reservations.board';
 import * as repo from './units.repository';
@@ -189,12 +197,13 @@ async function buildBoard(
   day: string,
   locationIds: number[],
   editable: boolean,
-): Promise<{ data: DashboardData; versions: Map<number, number> }> {
+): Promise<{ data: DashboardData; versions: Map<number, number>; venueStamp: string }> {
   const [locations, { positions, units }, hotels] = await Promise.all([
     repo.listLocations(deps.db, locationIds),
     readUnits(deps.db, day, locationIds),
     repo.listHotels(deps.db),
   ]);
+  const venueStamp = stampOf(v, locations, hotels);
   const unitsByLocation = new Map<number, Unit[][]>();
   for (const p of positions) {
     const rows = unitsByLocation.get(p.location_id) ?? [];
@@ -242,7 +251,18 @@ async function buildBoard(
     editable,
     search: null,
   };
-  return { data, versions };
+  return { data, versions, venueStamp };
+}
+
+/** What a board shows that no unit event announces: its locations' fields, the hotels, the season. */
+function stampOf(v: Venue, locations: unknown[], hotels: unknown[]): string {
+  return JSON.stringify([locations, hotels, v.seasonStart, v.seasonEnd, v.timeZone]);
+}
+
+/** Those parts as they are now (two small queries), for a board kept up by patches. */
+async function venueStampNow(deps: AppDeps, v: Venue, locationIds: number[]): Promise<string> {
+  const [locations, hotels] = await Promise.all([repo.listLocations(deps.db, locationIds), repo.listHotels(deps.db)]);
+  return stampOf(v, locations, hotels);
 }
 
 /** A unit matches a search by its number ("12", "MB 12", "MB12") or a customer's name, phone or e-mail. */
@@ -275,13 +295,14 @@ export async function getDashboardBody(
 }
 
 /**
- * The board's bytes, compressed from the day cache when `encoding` is given and the board is the
- * plain one (a search result is built per request and left to the HTTP layer's compression).
+ * The board's bytes, compressed from the day cache in the first of `encodings` the board suits
+ * (encodingFor: gzip from pieces for a big day) when it is the plain one (a search result is
+ * built per request and left to the HTTP layer's compression). `locationIds`: part of the board.
  */
 export async function getDashboardResponse(
   deps: AppDeps,
   user: Actor,
-  opts: { timestamp?: number; searchTerm?: string; encoding?: BoardEncoding; locationIds?: number[] },
+  opts: { timestamp?: number; searchTerm?: string; encodings?: readonly BoardEncoding[]; locationIds?: number[] },
 ): Promise<{ body: Buffer; encoding?: BoardEncoding }> {
   const v = await venue(deps);
   const day = dayOf(v, opts.timestamp);
@@ -301,9 +322,9 @@ export async function getDashboardResponse(
     now,
     fingerprint,
     async () => {
-      const { data, versions } = await buildBoard(deps, v, day, locationIds, editable);
+      const { data, versions, venueStamp } = await buildBoard(deps, v, day, locationIds, editable);
       const { body, pieces } = encodePieces(data, versions);
-      return { data, body, pieces, at: now, fingerprint };
+      return { data, body, pieces, at: now, fingerprint, venueStamp };
     },
     // Only the units that changed since the board was made: the ones events named, and the ones
     // whose version moved (written by another instance whose event has not arrived yet).
@@ -318,12 +339,23 @@ export async function getDashboardResponse(
       // A named unit gone from these locations (moved away or removed): the layout changed.
       for (const id of changed) if (!units.has(id) && previous.pieces!.at.has(id)) return undefined;
       const patched = patchPieces(previous, units, locationTotals);
-      return patched && { ...patched, at: previous.at, fingerprint };
+      return (
+        patched && {
+          ...patched,
+          at: previous.at,
+          checkedAt: previous.checkedAt,
+          venueStamp: previous.venueStamp,
+          fingerprint,
+        }
+      );
     },
+    // Every few seconds: a renamed location, a new hotel or new season dates rebuild the board.
+    async (previous) => previous.venueStamp === (await venueStampNow(deps, v, locationIds)),
   );
   const term = opts.searchTerm?.trim();
   if (!term) {
-    return opts.encoding ? { body: encodedBody(hit, opts.encoding), encoding: opts.encoding } : { body: hit.body };
+    const encoding = encodingFor(hit, opts.encodings ?? []);
+    return encoding ? { body: encodedBody(hit, encoding), encoding } : { body: hit.body };
   }
   const unitIds = hit.data.locations.flatMap((l) =>
     l.units
