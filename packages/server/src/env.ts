@@ -28,6 +28,30 @@ const int = (min: number, max: number, what: string) =>
     )
     .transform(Number);
 
+const WINDOW_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/**
+ * A limit of the guest's page as `<hits>/<window>`, e.g. `240/1m`, `10/1h`, `3/1d` (window in
+ * s, m, h or d; the number before the unit may be left out: `10/h`), from 1 hit to 1,000,000 and
+ * from 1 second to 7 days.
+ */
+const limitRule = (example: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const m = /^(\d{1,7})\s*\/\s*(\d{0,6})\s*([smhd])$/.exec(v);
+      const max = m ? Number(m[1]) : NaN;
+      const windowMs = m ? Number(m[2] || '1') * WINDOW_MS[m[3] as keyof typeof WINDOW_MS] : NaN;
+      if (!m || max < 1 || max > 1_000_000 || windowMs < 1000 || windowMs > 7 * 86_400_000) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected hits per window, e.g. ${example} (1 to 1,000,000 hits; a window of s, m, h or d up to 7 days)`,
+        });
+        return z.NEVER;
+      }
+      return { max, windowMs };
+    });
+
 const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** The whole configuration surface, checked once at start (README "Configuration"). */
@@ -101,6 +125,11 @@ export const EnvSchema = z.object({
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  /** The guest page's limits (issue 24 point 9; shared by every instance on PostgreSQL, decision 173). */
+  SANDBAR_PUBLIC_READS_PER_IP: limitRule('240/1m').prefault('240/1m'),
+  SANDBAR_PUBLIC_BOOKINGS_PER_IP: limitRule('10/1h').prefault('10/1h'),
+  SANDBAR_PUBLIC_BOOKINGS_PER_CONTACT: limitRule('3/1d').prefault('3/1d'),
+  SANDBAR_PUBLIC_MANAGE_PER_IP: limitRule('60/1m').prefault('60/1m'),
   // setTimeout cannot wait past 2^31 ms (it would fire at once): at most an hour.
   OUTBOX_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
 });

@@ -13,12 +13,11 @@ import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
-import { SlidingLimit, publicLimits } from './public-limits';
+import { type LimitDeps, takeLimits } from './public-limits';
 import { bookingGridUntil } from './reservations.board';
 import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } from './availability-cache';
 import type { BoardEncoding } from '../units/board-cache';
@@ -29,22 +28,7 @@ import { bookingRules, cancelByGuest, createReservation, describeReservations } 
 // with a manage link (a random token stored only as its SHA-256, expiring after the booked day),
 // a confirmation by text or e-mail through the outbox in the booking's own transaction.
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
-
-const limits = new WeakMap<object, Record<keyof typeof publicLimits, SlidingLimit>>();
-export function limitsOf(deps: Deps) {
-  let l = limits.get(deps.events);
-  if (!l) {
-    l = {
-      availabilityPerIp: publicLimits.availabilityPerIp(),
-      bookingPerIp: publicLimits.bookingPerIp(),
-      bookingPerContact: publicLimits.bookingPerContact(),
-      managePerIp: publicLimits.managePerIp(),
-    };
-    limits.set(deps.events, l);
-  }
-  return l;
-}
+type Deps = LimitDeps;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -78,8 +62,8 @@ export async function availabilityResponse(
   q: PublicAvailabilityQuery,
   ctx: { ip: string; encoding?: BoardEncoding; ifNoneMatch?: string },
 ): Promise<{ notModified: boolean; body: Buffer; encoding?: BoardEncoding; etag: string }> {
+  if (!(await takeLimits(deps, [['availabilityPerIp', ctx.ip]]))) throw tooManyRequests(publicBookingTexts.tooMany);
   const now = deps.clock.now();
-  if (!limitsOf(deps).availabilityPerIp.take(ctx.ip, now)) throw tooManyRequests(publicBookingTexts.tooMany);
   const key = `${q.day ?? ''}|${q.locationId ?? ''}`;
   const hit = await availabilityCache(deps.events).getOrBuild(key, q.day, now, async () => {
     const { answer, validUntil } = await availabilityUntil(deps, q, now);
@@ -159,10 +143,13 @@ export async function bookOnline(
   body: PublicBookingInput,
   ctx: { ip: string; base: string },
 ): Promise<PublicBookingResponse> {
-  const now = deps.clock.now();
   const contact = (body.phone ? (normalisePhone(body.phone) ?? body.phone) : body.email).toLowerCase();
-  const l = limitsOf(deps);
-  if (!l.bookingPerIp.take(ctx.ip, now) || !l.bookingPerContact.take(contact, now))
+  if (
+    !(await takeLimits(deps, [
+      ['bookingPerIp', ctx.ip],
+      ['bookingPerContact', contact],
+    ]))
+  )
     throw tooManyRequests(publicBookingTexts.tooMany);
   const settings = await readSettings(deps.db);
   const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
@@ -233,7 +220,7 @@ export async function bookOnline(
 }
 
 export async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {
-  if (!limitsOf(deps).managePerIp.take(ip, deps.clock.now())) throw tooManyRequests(publicBookingTexts.tooMany);
+  if (!(await takeLimits(deps, [['managePerIp', ip]]))) throw tooManyRequests(publicBookingTexts.tooMany);
   const row = await repo.reservationByManageHash(deps.db, hashToken(token));
   if (!row || row.manage_expires_at === null || Number(row.manage_expires_at) < deps.clock.now())
     throw notFound(publicBookingTexts.linkExpired);

@@ -14,11 +14,12 @@ import type { AppDeps } from '../../platform/deps';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
-import { byToken, hashToken, limitsOf, onlineLocationIds, onlineRowsOf, toPublic } from './public.service';
+import { byToken, hashToken, onlineLocationIds, onlineRowsOf, toPublic } from './public.service';
 import { bookingGrid } from './reservations.board';
 import * as repo from './reservations.repository';
 import { bookingRules, createReservation, keepOfferByGuest } from './reservations.service';
 import * as waitlist from './waitlist.repository';
+import { type LimitDeps, takeLimits } from './public-limits';
 
 // The waitlist (issue 24 point 7): a guest who finds a day full waits for a unit of a location
 // (and type). A job (every 30 s, with the no-show release) offers each freed unit to the first
@@ -32,11 +33,19 @@ const contactOf = (b: { phone: string; email: string }) =>
   (b.phone ? (normalisePhone(b.phone) ?? b.phone) : b.email).toLowerCase();
 
 /** POST /api/public/booking/waitlist: the guest joins the line for a day and location. */
-export async function joinWaitlist(deps: Deps, body: PublicWaitlistInput, ip: string): Promise<PublicWaitlistResponse> {
+export async function joinWaitlist(
+  deps: LimitDeps,
+  body: PublicWaitlistInput,
+  ip: string,
+): Promise<PublicWaitlistResponse> {
   const now = deps.clock.now();
-  const l = limitsOf(deps);
   const contact = contactOf(body);
-  if (!l.bookingPerIp.take(ip, now) || !l.bookingPerContact.take(contact, now))
+  if (
+    !(await takeLimits(deps, [
+      ['bookingPerIp', ip],
+      ['bookingPerContact', contact],
+    ]))
+  )
     throw tooManyRequests(publicBookingTexts.tooMany);
   const settings = await readSettings(deps.db);
   const today = businessDay(now, settings.timeZone);
@@ -172,7 +181,7 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
 }
 
 /** POST /api/public/booking/manage/:token/keep: the guest keeps the unit an offer holds for them. */
-export async function keepByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
+export async function keepByToken(deps: LimitDeps, token: string, ip: string): Promise<PublicBooking> {
   const row = await byToken(deps, token, ip);
   const policy = (await readSettings(deps.db)).bookingCancelPolicy;
   if (row.status === 'confirmed') return toPublic(deps.db, row, policy);
