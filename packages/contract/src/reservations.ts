@@ -20,6 +20,7 @@ export const reservationTexts = {
   daysBlank: 'Choose at least one day.',
   dayFormat: 'Enter the date as YYYY-MM-DD.',
   unitTwice: 'A unit is in the booking twice.',
+  itemTwice: 'An extra is in the booking twice.',
   dayTwice: 'A day is in the booking twice.',
   tooManyUnits: (max: number) => `A booking holds at most ${max} units.`,
   tooManyDays: (max: number) => `A booking spans at most ${max} days.`,
@@ -61,6 +62,8 @@ export const reservationLimits = {
   maxUnits: 20,
   maxDays: 14,
   maxPartySize: 50,
+  /** Extras one online booking may ask for. */
+  maxItems: 10,
   /** Days ahead a booking may start when the venue has not set its window. */
   defaultWindowDays: 90,
 } as const;
@@ -176,7 +179,14 @@ export const saveReservationCodeRules: CodeRule[] = [
   unitsOnceRule,
   { rule: 'with a hotelId, roomNumber and lastName are not blank', message: reservationTexts.hotelNeedsGuest },
 ];
-export const publicBookingCodeRules: CodeRule[] = [contactRule, unitsOnceRule];
+export const publicBookingCodeRules: CodeRule[] = [
+  contactRule,
+  unitsOnceRule,
+  {
+    rule: 'with a hotelId, roomNumber and lastName are not blank',
+    message: guestBookingTexts.en.errors.hotelNeedsGuest,
+  },
+];
 export const publicWaitlistCodeRules: CodeRule[] = [contactRule];
 export const moveReservationCodeRules: CodeRule[] = [
   { rule: 'unitIds or days is sent', message: 'Choose the units or the days to move to.' },
@@ -201,6 +211,8 @@ export const UnitReservation = z.object({
   hotelId: z.number().int().nullable(),
   roomNumber: z.string(),
   lastName: z.string(),
+  /** Extras (price ids) the guest booked and no check-in sale has sold yet: the wizard pre-fills them. */
+  itemIds: z.array(z.number().int()).optional(),
 });
 export type UnitReservation = z.infer<typeof UnitReservation>;
 
@@ -240,6 +252,8 @@ export const Reservation = z.object({
   partySize: z.number().int(),
   arrival: z.string(),
   notes: z.string(),
+  /** The extras booked (price-list add-ons); `saleId` once a check-in sale sold it. */
+  items: z.array(z.object({ priceId: z.number().int(), name: z.string(), saleId: z.number().int().nullable() })),
   /** Deposits taken less refunds and what was applied or forfeited: what the guest has on account. */
   depositBalance: Money,
   payments: z.array(ReservationPayment),
@@ -366,6 +380,11 @@ export const publicBookingTexts = {
     `${venue}: ${units} está libre el ${day}. Es tuyo si lo confirmas en ${minutes} minutos: ${url}`,
   /** A unit in a row the venue keeps for walk-ins (Config → Bookings, bookable rows). */
   walkInRow: guestErrors.walkInRow,
+  /** A hotel rate whose room and surname are not on the hotel's list: one answer for both, no roster data. */
+  hotelGuestNotFound: guestErrors.hotelGuestNotFound,
+  hotelNeedsGuest: guestErrors.hotelNeedsGuest,
+  /** An extra that is not an add-on of the booked spots' kinds (or of the guest's hotel rate). */
+  itemNotOffered: guestErrors.itemNotOffered,
   offerGone: guestErrors.offerGone,
   waitlistTwice: guestErrors.waitlistTwice,
 } as const;
@@ -386,7 +405,13 @@ export const PublicPrice = z.object({
   /** The hours the price applies (the venue's price windows, e.g. 7–14 and 15–20). */
   startHour: z.number().int(),
   endHour: z.number().int(),
+  /** A hotel rate: the hotels whose guests get it (priced at the hotel rate); absent for everyone's prices. */
+  hotelIds: z.array(z.number().int()).optional(),
 });
+/** A hotel whose guests have rates here (the page asks their room and surname). Never its roster. */
+export const PublicHotel = z.object({ id: z.number().int(), name: z.string() });
+export type PublicHotel = z.infer<typeof PublicHotel>;
+export type PublicPrice = z.infer<typeof PublicPrice>;
 export const PublicAvailability = z.object({
   venueName: z.string(),
   day: z.string(),
@@ -396,6 +421,7 @@ export const PublicAvailability = z.object({
   policy: z.string(),
   locations: z.array(BookingLocation),
   prices: z.array(PublicPrice),
+  hotels: z.array(PublicHotel),
 });
 export type PublicAvailability = z.infer<typeof PublicAvailability>;
 
@@ -419,10 +445,18 @@ export const PublicBookingBody = z
       .default(''),
     acceptPolicy: z.literal(true, { error: publicBookingTexts.policyNotAccepted }),
     languageCode: z.enum(['en', 'es']).default('en'),
+    /** Extras from the day's price list (add-ons of the booked spots' kinds), paid at arrival. */
+    itemIds: unique(z.array(Id).max(reservationLimits.maxItems), reservationTexts.itemTwice).default([]),
+    /** A hotel rate: the hotel, and the room and surname found on its list like a room charge. */
+    hotelId: Id.optional().nullable(),
+    roomNumber: text(20).default(''),
+    lastName: text(100).default(''),
   })
   .superRefine((b, ctx) => {
     if (isBlank(b.phone) && isBlank(b.email))
       ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
+    if (b.hotelId && (isBlank(b.roomNumber) || isBlank(b.lastName)))
+      ctx.addIssue({ code: 'custom', message: publicBookingTexts.hotelNeedsGuest, path: ['roomNumber'] });
   });
 export type PublicBookingBody = z.input<typeof PublicBookingBody>;
 export type PublicBookingInput = z.output<typeof PublicBookingBody>;
@@ -434,6 +468,8 @@ export const PublicBooking = z.object({
   window: BookingWindow,
   location: z.string(),
   units: z.array(z.string()),
+  /** The extras booked, by name. */
+  items: z.array(z.string()),
   guestName: z.string(),
   partySize: z.number().int(),
   arrival: z.string(),

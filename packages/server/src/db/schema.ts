@@ -540,7 +540,16 @@ export interface WaitlistRequestsTable {
   updated_at: number;
 }
 
+/** An extra (price-list add-on) a booking asks for; the check-in sale that sells it sets sale_id. */
+export interface ReservationItemsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  price_id: number;
+  sale_id: number | null;
+}
+
 export interface ReservationTables {
+  reservation_items: ReservationItemsTable;
   waitlist_requests: WaitlistRequestsTable;
   reservations: ReservationsTable;
   reservation_units: ReservationUnitsTable;

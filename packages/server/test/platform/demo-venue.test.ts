@@ -47,8 +47,10 @@ describe(`the demo venue at any hour on ${testDialect}`, () => {
       endHour: 14,
     });
     expect(price('Extra Chair')).toMatchObject({ addOn: true });
-    // Hotel rates are for hotel guests at the desk, never on the public list.
-    expect(price('Hyatt Guest Umbrella')).toBeUndefined();
+    // Hotel rates are listed for that hotel's guests (room and surname asked when booking one), at the hotel rate.
+    expect(price('Hyatt Guest Umbrella')).toMatchObject({ price: '20.00', hotelIds: [expect.any(Number)] });
+    expect(price('Umbrella + 2 Chairs').hotelIds).toBeUndefined();
+    expect(body.hotels.map((h: { name: string }) => h.name)).toEqual(['Hyatt', 'Wyndham']);
   });
 
   it('takes the zone it is given on first start (main.ts gives the machine’s)', async () => {

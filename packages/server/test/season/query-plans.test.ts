@@ -88,6 +88,8 @@ describe.each(statisticsModes)('season query plans, statistics: %s', (mode) => {
     const { hotel } = await ids();
     await expectIndexed((db) => sales.searchGuests(db, { hotelId: hotel, lastName: 'smi', room: '', limit: 25 }));
     await expectIndexed((db) => sales.searchGuests(db, { hotelId: hotel, lastName: '', room: '0305', limit: 50 }));
+    // The room-charge check (a sale, a staff booking, a guest's hotel rate) reads one room of one hotel.
+    await expectIndexed((db) => hotels.guestsInRoom(db, hotel, '0305'));
   });
 
   it('delete checks of locations, users, prices and hotels use indexes', async () => {

@@ -84,3 +84,17 @@ export function rosterUploads(db: Db, hotelId: number, folderId: string) {
     .limit(50)
     .execute();
 }
+
+/** The roster lines of one hotel room, however the room was typed ('305', '0305'). */
+export function guestsInRoom(db: Db, hotelId: number, room: string) {
+  const rooms = [...new Set([room, room.replace(/^0+/, ''), room.padStart(4, '0')])].filter(Boolean);
+  return db
+    .selectFrom('hotel_guests')
+    .selectAll()
+    .where('hotel_id', '=', hotelId)
+    .where('room', 'in', rooms)
+    .orderBy('room')
+    .orderBy('id')
+    .limit(50)
+    .execute();
+}

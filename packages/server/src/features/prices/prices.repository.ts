@@ -58,5 +58,7 @@ export async function replaceHotelLinks(db: Db, priceId: number, hotelIds: numbe
 export async function erasePrice(db: Db, id: number): Promise<void> {
   await db.updateTable('sale_items').set({ price_id: null }).where('price_id', '=', id).execute();
   await db.deleteFrom('price_hotels').where('price_id', '=', id).execute();
+  // A booking's extra of this price goes with it: it can no longer be sold at check-in.
+  await db.deleteFrom('reservation_items').where('price_id', '=', id).execute();
   await db.deleteFrom('prices').where('id', '=', id).execute();
 }

@@ -69,8 +69,11 @@ export async function completeCheckIn(
     userId: number;
     now: number;
     method: string;
+    /** The add-ons this sale sells: the booking's extras among them are sold (not offered again). */
+    addonIds: number[];
   },
 ): Promise<void> {
+  await repo.markItemsSold(trx, c.reservationId, w.addonIds, w.saleId);
   const held = (await repo.heldUnitDays(trx, c.reservationId)).filter(
     (u) => u.day === w.day && w.positionIds.includes(u.position_id),
   );

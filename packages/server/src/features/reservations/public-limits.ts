@@ -16,7 +16,8 @@ export interface LimitRule {
   windowMs: number;
 }
 
-export type PublicLimit = 'availabilityPerIp' | 'bookingPerIp' | 'bookingPerContact' | 'managePerIp';
+export type PublicLimit =
+  'availabilityPerIp' | 'bookingPerIp' | 'bookingPerContact' | 'managePerIp' | 'hotelCheckPerIp' | 'hotelCheckPerRoom';
 export type PublicLimitRules = Record<PublicLimit, LimitRule>;
 
 /** The defaults (README): reads per IP, bookings per IP and per phone / e-mail, manage-link calls per IP. */
@@ -25,6 +26,13 @@ export const defaultPublicLimits: PublicLimitRules = {
   bookingPerIp: { max: 10, windowMs: 60 * 60_000 },
   bookingPerContact: { max: 3, windowMs: 24 * 60 * 60_000 },
   managePerIp: { max: 60, windowMs: 60_000 },
+  /**
+   * Hotel-rate checks (room + surname against the roster, decision 174): per IP, and per hotel
+   * room so that many phones together cannot try surnames for one room. A hotel's guests may share
+   * its Wi-Fi's IP, hence the room limit is the tight one.
+   */
+  hotelCheckPerIp: { max: 20, windowMs: 60 * 60_000 },
+  hotelCheckPerRoom: { max: 5, windowMs: 60 * 60_000 },
 };
 
 /** Is one more hit allowed, `elapsed` ms into the current window? */
@@ -113,6 +121,8 @@ export function publicLimitRules(env: Partial<LimitDeps['env']>): PublicLimitRul
     bookingPerIp: env.SANDBAR_PUBLIC_BOOKINGS_PER_IP ?? defaultPublicLimits.bookingPerIp,
     bookingPerContact: env.SANDBAR_PUBLIC_BOOKINGS_PER_CONTACT ?? defaultPublicLimits.bookingPerContact,
     managePerIp: env.SANDBAR_PUBLIC_MANAGE_PER_IP ?? defaultPublicLimits.managePerIp,
+    hotelCheckPerIp: defaultPublicLimits.hotelCheckPerIp,
+    hotelCheckPerRoom: defaultPublicLimits.hotelCheckPerRoom,
   };
 }
 

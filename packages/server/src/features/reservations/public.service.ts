@@ -6,16 +6,20 @@ import {
   type PublicBooking,
   type PublicBookingInput,
   type PublicBookingResponse,
+  type PublicHotel,
+  type PublicPrice,
   publicBookingTexts,
   reservationTexts,
 } from '@sandbar/contract/reservations';
 import { normalisePhone } from '@sandbar/contract/rules/phone';
+import { padRoom } from '@sandbar/contract/rules/pricing';
 import { namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
+import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { type LimitDeps, takeLimits } from './public-limits';
 import { bookingGridUntil } from './reservations.board';
@@ -95,9 +99,10 @@ async function availabilityUntil(
   if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
   const locationIds = q.locationId ? [q.locationId] : online;
   const onlineRows = locationIds.length ? await onlineRowsOf(deps.db, settings, locationIds) : undefined;
-  const [{ locations, holdsRunOutAt }, prices] = await Promise.all([
+  const [{ locations, holdsRunOutAt }, prices, hotelRates] = await Promise.all([
     bookingGridUntil(deps.db, { day, locationIds, withGuests: false, now, onlineRows }),
     repo.publicPrices(deps.db),
+    publicHotelRates(deps.db),
   ]);
   const validUntil = Math.min(holdsRunOutAt, dayStartMs(addDays(today, 1), settings.timeZone) - 1);
   const answer: PublicAvailability = {
@@ -108,17 +113,91 @@ async function availabilityUntil(
     maxUnits: rules.maxUnits,
     policy: settings.bookingCancelPolicy,
     locations,
-    prices: prices.map((p) => ({
-      id: p.id,
-      name: p.name,
-      unitType: p.unit_type,
-      price: centsToMoney(p.price_cents),
-      addOn: Boolean(p.add_on),
-      startHour: Number(p.start_time),
-      endHour: Number(p.end_time),
-    })),
+    prices: prices
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        unitType: p.unit_type,
+        price: centsToMoney(p.price_cents),
+        addOn: Boolean(p.add_on),
+        startHour: Number(p.start_time),
+        endHour: Number(p.end_time),
+      }))
+      .concat(hotelRates.prices),
+    hotels: hotelRates.hotels,
   };
   return { answer, validUntil };
+}
+
+/**
+ * The hotel rates a guest may book at (point 4: "room + surname for hotel rates"): each hotel item
+ * at its hotel rate with the hotels it is for, and those hotels' names. Nothing of any roster.
+ */
+async function publicHotelRates(db: Kysely<DB>): Promise<{ prices: PublicPrice[]; hotels: PublicHotel[] }> {
+  const [{ items, links }, named] = await Promise.all([repo.publicHotelPrices(db), repo.namedHotels(db)]);
+  const namedIds = named.map((h) => h.id);
+  const prices = items.map((p) => ({
+    id: p.id,
+    name: p.name,
+    unitType: p.unit_type,
+    price: centsToMoney(p.hotel_rate_cents),
+    addOn: Boolean(p.add_on),
+    startHour: Number(p.start_time),
+    endHour: Number(p.end_time),
+    hotelIds: p.all_hotels
+      ? namedIds
+      : links.filter((l) => l.price_id === p.id && namedIds.includes(l.hotel_id)).map((l) => l.hotel_id),
+  }));
+  const withRates = new Set(prices.flatMap((p) => p.hotelIds));
+  return { prices: prices.filter((p) => p.hotelIds.length > 0), hotels: named.filter((h) => withRates.has(h.id)) };
+}
+
+/**
+ * The extras a guest asks for are what the wizard would sell with these spots (offeredItems'
+ * add-ons): add-ons of a booked spot's kind, regular or of the guest's hotel rate. Their hours
+ * are the sale's business at check-in, where the wizard offers them by the hour like any sale.
+ */
+async function checkItems(
+  db: Kysely<DB>,
+  body: { itemIds: number[]; hotelId?: number | null },
+  positions: { unit_type: string }[],
+): Promise<void> {
+  if (body.itemIds.length === 0) return;
+  const types = new Set(positions.map((p) => p.unit_type));
+  const found = await repo.addOnsByIds(db, body.itemIds);
+  const offered = (i: (typeof found)[number]) => {
+    const regular = !i.all_hotels && i.hotelIds.length === 0;
+    const ofHotel = !!body.hotelId && (!!i.all_hotels || i.hotelIds.includes(body.hotelId));
+    return !!i.add_on && types.has(i.unit_type) && (regular || ofHotel);
+  };
+  if (found.length !== body.itemIds.length || !found.every(offered))
+    throw badRequest(publicBookingTexts.itemNotOffered);
+}
+
+/**
+ * A guest's hotel rate: the hotel has rates here, and its list has this surname in this room —
+ * the very check a room charge makes (findRosterGuest). Unknown room and wrong surname get one
+ * message, and tries are limited per IP and per room, so the page cannot be used to read a roster.
+ */
+async function checkHotelRate(
+  deps: Deps,
+  body: { hotelId?: number | null; roomNumber: string; lastName: string },
+  ip: string,
+): Promise<void> {
+  if (!body.hotelId) return;
+  const roomKey = `${body.hotelId}:${padRoom(body.roomNumber)}`;
+  if (
+    !(await takeLimits(deps, [
+      ['hotelCheckPerIp', ip],
+      ['hotelCheckPerRoom', roomKey],
+    ]))
+  )
+    throw tooManyRequests(publicBookingTexts.tooMany);
+  const { hotels } = await publicHotelRates(deps.db);
+  const found = hotels.some((h) => h.id === body.hotelId)
+    ? await findRosterGuest(deps.db, body.hotelId, body.roomNumber, body.lastName)
+    : null;
+  if (!found) throw badRequest(publicBookingTexts.hotelGuestNotFound);
 }
 
 export async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string): Promise<PublicBooking> {
@@ -129,6 +208,7 @@ export async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy:
     window: r!.window,
     location: r!.location,
     units: [...new Set(r!.units.map((u) => u.label))],
+    items: r!.items.map((i) => i.name),
     guestName: r!.guestName,
     partySize: r!.partySize,
     arrival: r!.arrival,
@@ -159,6 +239,8 @@ export async function bookOnline(
   const onlineRows = await onlineRowsOf(deps.db, settings, [...new Set(positions.map((p) => p.location_id))]);
   if (positions.some((p) => onlineRows.get(p.location_id)?.includes(p.row) === false))
     throw badRequest(publicBookingTexts.walkInRow);
+  await checkHotelRate(deps, body, ctx.ip);
+  await checkItems(deps.db, body, positions);
   const token = crypto.randomBytes(32).toString('base64url');
   const manageUrl = `${ctx.base}/book/manage/${token}`;
   // The link works until the end of the day after the booked day.
@@ -173,8 +255,9 @@ export async function bookOnline(
       guestName: body.guestName,
       phone: body.phone,
       email: body.email,
-      roomNumber: '',
-      lastName: '',
+      hotelId: body.hotelId ?? null,
+      roomNumber: body.hotelId ? body.roomNumber : '',
+      lastName: body.hotelId ? body.lastName : '',
       manualEntry: false,
       partySize: body.partySize,
       arrival: body.arrival,
@@ -186,7 +269,8 @@ export async function bookOnline(
       status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
       manageTokenHash: hashToken(token),
       manageExpiresAt: expires,
-      inTransaction: async (trx, _id, units, days) => {
+      inTransaction: async (trx, id, units, days) => {
+        await repo.insertItems(trx, id, body.itemIds);
         const text = (body.languageCode === 'es' ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
           settings.venueName,
           days[0]!,

@@ -19,7 +19,8 @@ export async function reservationsByUnit(
   const claims = await repo.boardClaims(db, day, locationIds, positionId);
   const out = new Map<number, UnitReservation[]>();
   if (claims.length === 0) return out;
-  const balance = await repo.balances(db, [...new Set(claims.map((c) => c.id))]);
+  const ids = [...new Set(claims.map((c) => c.id))];
+  const [balance, items] = await Promise.all([repo.balances(db, ids), repo.itemsOf(db, ids)]);
   for (const c of claims) {
     const list = out.get(c.position_id) ?? [];
     if (!list.some((r) => r.id === c.id)) {
@@ -35,6 +36,8 @@ export async function reservationsByUnit(
         hotelId: c.hotel_id,
         roomNumber: c.room_number,
         lastName: c.last_name,
+        // What check-in pre-fills: the extras booked and not yet sold.
+        itemIds: items.filter((i) => i.reservation_id === c.id && i.sale_id === null).map((i) => i.price_id),
       });
     }
     out.set(c.position_id, list);

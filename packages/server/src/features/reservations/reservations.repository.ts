@@ -47,18 +47,6 @@ export async function hotelById(db: Kysely<DB>, id: number) {
   return db.selectFrom('hotels').select(['id', 'name', 'is_other']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The roster lines of one hotel room (the caller applies the contract's rosterGuest rule). */
-export async function guestsInRoom(db: Kysely<DB>, hotelId: number, room: string) {
-  const rooms = [...new Set([room, room.replace(/^0+/, ''), room.padStart(4, '0')])].filter(Boolean);
-  return db
-    .selectFrom('hotel_guests')
-    .selectAll()
-    .where('hotel_id', '=', hotelId)
-    .where('room', 'in', rooms)
-    .limit(50)
-    .execute();
-}
-
 export async function insertReservation(db: Kysely<DB>, row: Insertable<ReservationsTable>): Promise<number> {
   const r = await db.insertInto('reservations').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
@@ -398,5 +386,85 @@ export async function publicPrices(db: Kysely<DB>) {
     )
     .orderBy('sort')
     .orderBy('id')
+    .execute();
+}
+
+/** The hotel rates (items linked to a hotel, or to all), with the hotels each is linked to. */
+export async function publicHotelPrices(db: Kysely<DB>) {
+  const [items, links] = await Promise.all([
+    db
+      .selectFrom('prices')
+      .select(['id', 'name', 'unit_type', 'hotel_rate_cents', 'add_on', 'start_time', 'end_time', 'all_hotels'])
+      .where((eb) =>
+        eb.or([
+          eb('all_hotels', '=', 1),
+          eb.exists(
+            eb.selectFrom('price_hotels').select('price_id').whereRef('price_hotels.price_id', '=', 'prices.id'),
+          ),
+        ]),
+      )
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('price_hotels').select(['price_id', 'hotel_id']).execute(),
+  ]);
+  return { items, links };
+}
+
+/** The named hotels (not Other): the ones a guest may give a room at. */
+export async function namedHotels(db: Kysely<DB>) {
+  return db
+    .selectFrom('hotels')
+    .select(['id', 'name'])
+    .where('is_other', '=', 0)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** The add-ons a guest may pick (regular or hotel ones): their unit type and hotel links. */
+export async function addOnsByIds(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return [];
+  const [items, links] = await Promise.all([
+    db.selectFrom('prices').select(['id', 'unit_type', 'add_on', 'all_hotels']).where('id', 'in', ids).execute(),
+    db.selectFrom('price_hotels').select(['price_id', 'hotel_id']).where('price_id', 'in', ids).execute(),
+  ]);
+  return items.map((i) => ({ ...i, hotelIds: links.filter((l) => l.price_id === i.id).map((l) => l.hotel_id) }));
+}
+
+export async function insertItems(db: Kysely<DB>, reservationId: number, priceIds: number[]): Promise<void> {
+  if (priceIds.length === 0) return;
+  await db
+    .insertInto('reservation_items')
+    .values(priceIds.map((price_id) => ({ reservation_id: reservationId, price_id, sale_id: null })))
+    .execute();
+}
+
+/** The extras of these bookings with their names (sold ones too), in the order booked. */
+export async function itemsOf(db: Kysely<DB>, reservationIds: number[]) {
+  if (reservationIds.length === 0) return [];
+  return db
+    .selectFrom('reservation_items')
+    .innerJoin('prices', 'prices.id', 'reservation_items.price_id')
+    .select([
+      'reservation_items.reservation_id',
+      'reservation_items.price_id',
+      'reservation_items.sale_id',
+      'prices.name',
+    ])
+    .where('reservation_items.reservation_id', 'in', reservationIds)
+    .orderBy('reservation_items.id')
+    .execute();
+}
+
+/** The check-in sale sold these extras of the booking: they are not offered again. */
+export async function markItemsSold(db: Kysely<DB>, reservationId: number, priceIds: number[], saleId: number) {
+  if (priceIds.length === 0) return;
+  await db
+    .updateTable('reservation_items')
+    .set({ sale_id: saleId })
+    .where('reservation_id', '=', reservationId)
+    .where('price_id', 'in', priceIds)
+    .where('sale_id', 'is', null)
     .execute();
 }

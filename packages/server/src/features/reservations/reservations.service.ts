@@ -16,7 +16,7 @@ import {
   reservationTexts,
 } from '@sandbar/contract/reservations';
 import { canAccess } from '@sandbar/contract/roles';
-import { padRoom, rosterGuest } from '@sandbar/contract/rules/pricing';
+import { padRoom } from '@sandbar/contract/rules/pricing';
 import { normalisePhone } from '@sandbar/contract/rules/phone';
 import {
   type ReservationAction,
@@ -31,6 +31,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { BoardEvent } from '../../platform/events';
 import type { SessionUser } from '../../platform/deps';
 import type { Settings } from '@sandbar/contract/settings';
+import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
 import { bookingGrid } from './reservations.board';
@@ -111,17 +112,7 @@ async function checkHotelGuest(
   if (!hotel) throw badRequest(reservationTexts.hotelNotFound);
   const roomNumber = padRoom(b.roomNumber);
   if (!hotel.is_other && !b.manualEntry) {
-    const rows = await repo.guestsInRoom(db, hotel.id, roomNumber);
-    const guest = rosterGuest(
-      rows.map((g) => ({
-        room: g.room,
-        guestName: g.guest_name,
-        accompanyingGuestName: g.accompanying_guest_name,
-        additional: Number(g.additional) === 1,
-      })),
-      b.lastName,
-      roomNumber,
-    );
+    const guest = await findRosterGuest(db, hotel.id, roomNumber, b.lastName);
     if (!guest) throw badRequest(reservationTexts.guestNotFound);
   }
   return { hotelId: hotel.id, roomNumber, lastName: b.lastName };
@@ -174,10 +165,11 @@ function isClaimRace(err: unknown): boolean {
 /** The reservation as the API shows it: its units, payments and deposit balance. */
 export async function describeReservations(db: Kysely<DB>, rows: repo.ReservationRow[]): Promise<Reservation[]> {
   const ids = rows.map((r) => r.id);
-  const [unitDays, payments, locations] = await Promise.all([
+  const [unitDays, payments, locations, items] = await Promise.all([
     repo.unitDaysOf(db, ids),
     repo.paymentsOf(db, ids),
     db.selectFrom('locations').select(['id', 'name']).execute(),
+    repo.itemsOf(db, ids),
   ]);
   const names = await repo.userNames(db, [...new Set(rows.map((r) => r.created_by).filter((x): x is number => !!x))]);
   const locationName = new Map(locations.map((l) => [l.id, l.name]));
@@ -206,6 +198,9 @@ export async function describeReservations(db: Kysely<DB>, rows: repo.Reservatio
       partySize: r.party_size,
       arrival: r.arrival,
       notes: r.notes,
+      items: items
+        .filter((i) => i.reservation_id === r.id)
+        .map((i) => ({ priceId: i.price_id, name: i.name, saleId: i.sale_id })),
       depositBalance: centsToMoney(balance),
       payments: pays.map((p) => ({
         id: p.id,

@@ -1,7 +1,8 @@
-import { padRoom, pricedAsHotelGuest, rosterGuest } from '@sandbar/contract/rules/pricing';
+import { padRoom, pricedAsHotelGuest } from '@sandbar/contract/rules/pricing';
 import { saleTexts } from '@sandbar/contract/sales';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { findRosterGuest } from '../hotels/roster-guest';
 import { badRequest } from '../../platform/errors';
 import type { CustomerDataOut } from './sale-lines';
 import type { SaleReads } from './sale-statement.pg';
@@ -45,17 +46,7 @@ export async function resolveBuyer(
   const roomNumber = padRoom(data.roomNumber);
   let rosterExtraCharge: boolean | null = null;
   if (!hotel.is_other && !data.manualEntry) {
-    const inRoom = await repo.searchGuests(db, { hotelId: hotel.id, lastName: '', room: roomNumber, limit: 50 });
-    const guest = rosterGuest(
-      inRoom.map((g) => ({
-        room: g.room,
-        guestName: g.guest_name,
-        accompanyingGuestName: g.accompanying_guest_name,
-        additional: Number(g.additional) === 1,
-      })),
-      data.lastName,
-      roomNumber,
-    );
+    const guest = await findRosterGuest(db, hotel.id, roomNumber, data.lastName);
     if (!guest) throw badRequest(saleTexts.guestNotFound);
     rosterExtraCharge = guest.extraCharge;
   }

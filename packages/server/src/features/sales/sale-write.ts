@@ -13,7 +13,7 @@ import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/u
 import { insertAttention } from './offline-sale.repository';
 import * as offline from './offline-sale.service';
 import type { Buyer } from './sale-buyer';
-import { type CustomerDataOut, savedPhone } from './sale-lines';
+import { type CustomerDataOut, linesOf, savedPhone } from './sale-lines';
 import { type SaleWrite, UnitTakenError, writeSale } from './sale-statement.pg';
 import { takeable, takenMessage, unitLabel } from './sale-units';
 import * as repo from './sales.repository';
@@ -255,6 +255,7 @@ export async function writeSaleInTransaction(trx: Kysely<DB>, c: SaleContext, w:
       userId: w.userId,
       now: w.now,
       method: c.data.paymentMethod,
+      addonIds: linesOf(c.data).flatMap((l) => l.addons),
     });
   }
   return { saleId, customerIds };

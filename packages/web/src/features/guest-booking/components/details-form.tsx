@@ -7,6 +7,10 @@ export interface GuestDetails {
   email: string;
   partySize: number;
   arrival: string;
+  /** A hotel rate: the hotel, and the room and surname the server checks on its list. */
+  hotelId?: number | null;
+  roomNumber?: string;
+  lastName?: string;
 }
 
 const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,6 +36,8 @@ export function DetailsForm(props: {
   /** The waitlist asks no arrival time: the day is not yet theirs. */
   withArrival?: boolean;
   policy: string;
+  /** Hotels whose guests have a rate for the chosen spots; none: no rate to choose. */
+  hotels?: { id: number; name: string }[];
   busy: boolean;
   error: string;
   children?: React.ReactNode;
@@ -45,7 +51,13 @@ export function DetailsForm(props: {
   const [party, setParty] = useState(2);
   const [arrival, setArrival] = useState('');
   const [accepted, setAccepted] = useState(false);
-  const [problems, setProblems] = useState<{ name?: string; contact?: string; policy?: string }>({});
+  const [hotelId, setHotelId] = useState<number | null>(null);
+  const [room, setRoom] = useState('');
+  const [surname, setSurname] = useState('');
+  const [problems, setProblems] = useState<{ name?: string; contact?: string; policy?: string; hotel?: string }>({});
+  const hotels = props.hotels ?? [];
+  // A rate for hotels no longer offered (other spots chosen) falls back to the regular rate.
+  const hotel = hotels.find((h) => h.id === hotelId) ?? null;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,10 +66,17 @@ export function DetailsForm(props: {
       name: name.trim() ? undefined : t.nameBlank,
       contact: c === 'blank' ? t.contactBlank : c === 'invalid' ? t.contactInvalid : undefined,
       policy: accepted ? undefined : t.policyBlank,
+      hotel: hotel && (!room.trim() || !surname.trim()) ? t.errors.hotelNeedsGuest : undefined,
     };
     setProblems(found);
-    if (found.name || found.contact || found.policy || typeof c === 'string') return;
-    props.onSubmit({ guestName: name.trim(), ...c, partySize: party, arrival });
+    if (found.name || found.contact || found.policy || found.hotel || typeof c === 'string') return;
+    props.onSubmit({
+      guestName: name.trim(),
+      ...c,
+      partySize: party,
+      arrival,
+      ...(hotel ? { hotelId: hotel.id, roomNumber: room.trim(), lastName: surname.trim() } : {}),
+    });
   };
 
   return (
@@ -141,6 +160,68 @@ export function DetailsForm(props: {
           </div>
         )}
       </div>
+      {hotels.length > 0 && (
+        <fieldset className="gb-choice" data-testid="guest-rate">
+          <legend>{t.rate}</legend>
+          <label>
+            <input type="radio" name={`${id}-rate`} checked={!hotel} onChange={() => setHotelId(null)} />
+            <span>{t.regularRate}</span>
+          </label>
+          {hotels.map((h) => (
+            <label key={h.id}>
+              <input
+                type="radio"
+                name={`${id}-rate`}
+                checked={hotel?.id === h.id}
+                onChange={() => setHotelId(h.id)}
+                data-testid={`guest-rate-${h.id}`}
+              />
+              <span>{t.hotelRate(h.name)}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {hotel && (
+        <div className="gb-hotel" data-testid="guest-hotel">
+          <p className="gb-note" id={`${id}-hotel-hint`}>
+            {t.hotelRateHint}
+          </p>
+          <div className="gb-pair">
+            <div>
+              <label htmlFor={`${id}-room`}>{t.roomNumber}</label>
+              <input
+                id={`${id}-room`}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={20}
+                value={room}
+                onChange={(e) => setRoom(e.target.value)}
+                aria-invalid={Boolean(problems.hotel && !room.trim())}
+                aria-describedby={`${id}-hotel-hint${problems.hotel ? ` ${id}-hotel-err` : ''}`}
+                data-testid="guest-room"
+              />
+            </div>
+            <div>
+              <label htmlFor={`${id}-surname`}>{t.surname}</label>
+              <input
+                id={`${id}-surname`}
+                autoComplete="family-name"
+                maxLength={100}
+                value={surname}
+                onChange={(e) => setSurname(e.target.value)}
+                aria-invalid={Boolean(problems.hotel && !surname.trim())}
+                aria-describedby={`${id}-hotel-hint${problems.hotel ? ` ${id}-hotel-err` : ''}`}
+                data-testid="guest-surname"
+              />
+            </div>
+          </div>
+          {problems.hotel && (
+            <p className="gb-error" id={`${id}-hotel-err`}>
+              {problems.hotel}
+            </p>
+          )}
+        </div>
+      )}
       <h3>{t.policy}</h3>
       <p className="gb-policy" data-testid="guest-policy">
         {props.policy}

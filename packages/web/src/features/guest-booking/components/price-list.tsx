@@ -8,11 +8,17 @@ export function PriceList(props: {
   locale: string;
   prices: PublicAvailability['prices'];
   unitTypes: string[];
+  hotels?: PublicAvailability['hotels'];
 }) {
   const { t } = props;
   const shown = props.prices
     .filter((p) => props.unitTypes.includes(p.unitType))
-    .sort((a, b) => Number(a.addOn) - Number(b.addOn));
+    .sort((a, b) => Number(a.addOn) - Number(b.addOn) || Number(Boolean(a.hotelIds)) - Number(Boolean(b.hotelIds)));
+  const hotelNames = (ids: number[]) =>
+    (props.hotels ?? [])
+      .filter((h) => ids.includes(h.id))
+      .map((h) => h.name)
+      .join(', ');
   if (shown.length === 0) return null;
   return (
     <section className="gb-card" aria-labelledby="gb-prices">
@@ -23,6 +29,7 @@ export function PriceList(props: {
             <span>
               {p.name}
               <small>
+                {p.hotelIds ? `${t.hotelRates(hotelNames(p.hotelIds))} · ` : ''}
                 {p.addOn ? '' : `${unitTypeName(t, p.unitType)} · `}
                 {t.priceHours(p.startHour, p.endHour)}
               </small>

@@ -4,6 +4,7 @@ import { type BookingWindow, bookingWindows } from '@sandbar/contract/rules/rese
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GuestApiError, bookOnline, getAvailability, joinWaitlist } from '../api/public-booking';
 import { DetailsForm, type GuestDetails } from '../components/details-form';
+import { Extras } from '../components/extras';
 import { PriceList } from '../components/price-list';
 import { GridLegend, UnitGrid, unitLabel } from '../components/unit-grid';
 import { formatDay } from '../guest-language';
@@ -29,6 +30,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   const [locationId, setLocationId] = useState<number | null>(null);
   const [timeWindow, setTimeWindow] = useState<BookingWindow>('full');
   const [selected, setSelected] = useState<number[]>([]);
+  const [extras, setExtras] = useState<number[]>([]);
   const [data, setData] = useState<PublicAvailability | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [notice, setNotice] = useState('');
@@ -56,6 +58,13 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   const units = location?.rows.flat() ?? [];
   const chosenLabels = units.filter((u) => selected.includes(u.unitId)).map((u) => `${location!.name} ${unitLabel(u)}`);
   const locale = lang === 'es' ? 'es-US' : 'en-US';
+  const chosenTypes = new Set(units.filter((u) => selected.includes(u.unitId)).map((u) => u.unitType));
+  // The day's add-ons for the kinds chosen (everyone's; a hotel's own add-ons are sold at the desk).
+  const offeredExtras = (data?.prices ?? []).filter((p) => p.addOn && !p.hotelIds && chosenTypes.has(p.unitType));
+  // Hotels whose guests have a rate for a kind of spot chosen (the spot itself, not an extra).
+  const ratedHotels = (data?.hotels ?? []).filter((h) =>
+    data!.prices.some((p) => !p.addOn && chosenTypes.has(p.unitType) && p.hotelIds?.includes(h.id)),
+  );
 
   const toggle = (u: BookingUnit) => {
     setNotice('');
@@ -66,6 +75,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   };
   const restart = () => {
     setSelected([]);
+    setExtras([]);
     setNotice('');
     setBookError(null);
     setWaitOpen(false);
@@ -101,6 +111,8 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
       day: data.day,
       unitIds: selected,
       window: timeWindow,
+      // Extras of a kind no longer chosen (a spot untapped) are not sent.
+      itemIds: extras.filter((x) => offeredExtras.some((p) => p.id === x)),
       ...d,
       acceptPolicy: true,
       languageCode: lang,
@@ -128,6 +140,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           <p className="gb-big">
             {b.units.join(', ')} · {formatDay(b.day, lang)} · {t.windows[b.window]}
           </p>
+          {b.items.length > 0 && <p data-testid="guest-done-extras">{t.chosenExtras(b.items.join(', '))}</p>}
           {b.status === 'held' && <p>{t.heldNote}</p>}
           <p data-testid="guest-sent-to">{t.sentTo(done.contact)}</p>
           <p>{t.payAtArrival}</p>
@@ -271,10 +284,13 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           chosen={t.chosenUnits(chosenLabels.join(', '))}
           submitLabel={t.book(selected.length)}
           policy={data.policy}
+          hotels={ratedHotels}
           busy={busy}
           error={bookError ? guestError(bookError, t, lang) : ''}
           onSubmit={book}
-        />
+        >
+          <Extras t={t} locale={locale} offered={offeredExtras} chosen={extras} onChange={setExtras} />
+        </DetailsForm>
       )}
       {data && location && selected.length === 0 && !waitOpen && (
         <button
@@ -315,6 +331,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           t={t}
           locale={locale}
           prices={data.prices}
+          hotels={data.hotels}
           unitTypes={[...new Set(units.filter((u) => u.state !== 'dark').map((u) => u.unitType))]}
         />
       )}

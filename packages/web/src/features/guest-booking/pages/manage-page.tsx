@@ -93,6 +93,12 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
             <dd>{booking.location}</dd>
             <dt>{t.units}</dt>
             <dd data-testid="guest-units">{booking.units.join(', ')}</dd>
+            {booking.items.length > 0 && (
+              <>
+                <dt>{t.extrasShort}</dt>
+                <dd data-testid="guest-items">{booking.items.join(', ')}</dd>
+              </>
+            )}
             <dt>{t.guest}</dt>
             <dd>
               {booking.guestName} · {t.party(booking.partySize)}

@@ -13,7 +13,13 @@ function checkInOf(unit: Unit) {
   const r =
     unit.unitStatus === 1 ? unit.reservations?.find((b) => nextReservationStatus(b.status, 'checkIn')) : undefined;
   if (!r) return null;
-  return { id: r.id, guestName: r.guestName, phone: r.phone, depositCents: moneyToCents(r.depositBalance) };
+  return {
+    id: r.id,
+    guestName: r.guestName,
+    phone: r.phone,
+    depositCents: moneyToCents(r.depositBalance),
+    items: r.itemIds ?? [],
+  };
 }
 
 export function renderSaleWizard(ctx: {

@@ -41,7 +41,14 @@ export interface SaleUnit {
    * The booking this sale checks in (issue 24): the guest is filled in, the deposit on account
    * comes off the total, and the server lets this sale take the booked unit.
    */
-  reservation?: { id: number; guestName: string; phone: string; depositCents: number } | null;
+  reservation?: {
+    id: number;
+    guestName: string;
+    phone: string;
+    depositCents: number;
+    /** Extras (price ids) the guest booked and no sale has sold yet: chosen for them at Select Equipment. */
+    items?: number[];
+  } | null;
 }
 
 /** What the unit modal asks before it closes on a sale in progress (backdrop, Escape, ×). */
@@ -164,6 +171,19 @@ function Wizard({
       }
     : listQuote;
   const step = currentStep(state);
+  // Checking a booked guest in: the extras they booked are chosen when Select Equipment opens (the
+  // ones on sale for this unit now); staff untick what the guest no longer wants. Only on entering
+  // the step, so an untick is never undone.
+  const enteredStep = useRef<string | null>(null);
+  const bookedItems = booking?.items;
+  const offeredAddons = quote.offer.addons;
+  useEffect(() => {
+    if (enteredStep.current === step) return;
+    enteredStep.current = step;
+    if (step !== 'equipment' || !bookedItems?.length || state.addons.length > 0) return;
+    const chosen = bookedItems.filter((id) => offeredAddons.some((a) => a.id === id));
+    if (chosen.length) dispatch({ type: 'setAddons', itemIds: chosen });
+  }, [step, bookedItems, offeredAddons, state.addons.length, dispatch]);
   const retail = useCheckItemPrice({
     itemType: [
       ...orderLines.flatMap((l) => [l.selectedUnit, ...l.selectedAddons]),

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { guestBookingTexts } from '@sandbar/contract/booking-page';
+import { addAnytimePrices, apiToken, drawSignature, signIn } from './support';
+
+// Issue 24 points 4 and 5 on the guest's page: a guest on a phone books a spot with an extra at a
+// hotel rate (room and surname checked against the hotel's list; a wrong surname is told plainly),
+// a row the venue keeps for walk-ins shows as walk-in, not taken; staff check the guest in and the
+// wizard has the booked extra chosen, so the ordinary sale totals it with the deposit taken off.
+
+const UMBRELLA = 'Guest Spec Umbrella';
+const PACKAGE = 'Guest Spec Wyndham Package';
+const TOWEL = 'Guest Spec Towel';
+const UNIT = 24; // MB, row 2
+const en = guestBookingTexts.en;
+const PHONE = { width: 390, height: 844 };
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test.describe.configure({ mode: 'serial' });
+
+async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
+  const token = await apiToken(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const res =
+    data === undefined
+      ? await request.get(`/api${path}`, { headers })
+      : await request.post(`/api${path}`, { headers, data });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  return res.json();
+}
+
+/** The venue's day ('YYYY-MM-DD'): the demo runs on New York time. */
+function venueDay(ms = Date.now()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(ms));
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  await page.evaluate(axeSource);
+  const bad = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(bad, `${screen}: serious or critical axe violations`).toEqual([]);
+}
+
+test.beforeAll(async ({ request }) => {
+  await addAnytimePrices(request, { umbrella: UMBRELLA, package: PACKAGE, packagePrice: '30.00' });
+  const token = await apiToken(request, 'admin');
+  const res = await request.post('/api/savePrice', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      postData: {
+        id: 0,
+        name: TOWEL,
+        price: '4.00',
+        retailRate: '4.00',
+        hotelRate: '0.00',
+        addOn: '1',
+        sort: '0',
+        startTime: '0',
+        endTime: '24',
+        unitType: 'U',
+        projectHotels: '',
+        allHotels: '0',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  // The Cabana Deck's day beds (row 2) stay walk-in; bookings.spec books only its row 1 and MB.
+  await adminCall(request, '/saveConfigSettings', {
+    bookingOnlineLocations: 'MB, CD',
+    bookingOnlineRows: 'CD=1',
+    bookingNeedsConfirmation: '0',
+  });
+});
+
+test.afterAll(async ({ request }) => {
+  await adminCall(request, '/saveConfigSettings', { bookingOnlineRows: '' });
+});
+
+test('a guest books a spot with an extra at a hotel rate; walk-in rows show as walk-in', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto('/book');
+  await page.getByTestId('guest-day').fill(venueDay());
+  const grid = page.getByTestId('guest-grid');
+
+  // The Cabana Deck: row 2 is kept for walk-ins, said as such, not as taken.
+  await page.getByTestId('guest-location-CD').check({ force: true });
+  await expect(grid.locator('[data-number="201"]')).toHaveAttribute('data-state', 'walkin');
+  await expect(grid.locator('[data-number="201"]')).toBeDisabled();
+  await expect(grid.locator('[data-number="201"]')).toHaveAttribute('aria-label', `CD 201, ${en.walkIn}`);
+  await expect(page.locator('.gb-legend')).toContainText(en.walkIn);
+  await expectAccessible(page, 'walk-in rows at 390×844');
+
+  await page.getByTestId('guest-location-MB').check({ force: true });
+  await grid.locator(`[data-number="${UNIT}"]`).tap();
+  const form = page.getByTestId('guest-form');
+  // The day's add-ons for an umbrella, with their prices.
+  const extras = form.getByTestId('guest-extras');
+  await expect(extras).toContainText(`${TOWEL} — $4.00`);
+  await extras.getByLabel(`${TOWEL} — $4.00`).check();
+  await form.getByTestId('guest-name').fill('John Smith');
+  await form.getByTestId('guest-contact').fill('305 555 0124');
+  // The hotel rate asks the room and the surname.
+  await form.getByRole('radio', { name: en.hotelRate('Wyndham') }).check();
+  await form.getByTestId('guest-room').fill('1204');
+  await form.getByTestId('guest-surname').fill('Jones');
+  await form.getByTestId('guest-accept').check();
+  await form.getByTestId('guest-book').tap();
+  await expect(form.getByTestId('guest-error')).toHaveText(en.errors.hotelGuestNotFound);
+  await expectAccessible(page, 'hotel rate refused at 390×844');
+
+  await form.getByTestId('guest-surname').fill('Smith');
+  await form.getByTestId('guest-book').tap();
+  await expect(page.getByTestId('guest-done')).toBeVisible();
+  await expect(page.getByTestId('guest-done-extras')).toHaveText(en.chosenExtras(TOWEL));
+  await expectAccessible(page, 'confirmation with an extra at 390×844');
+  await ctx.close();
+});
+
+test('check-in has the booked extra chosen: the ordinary sale totals it, the deposit taken off', async ({
+  page,
+  request,
+}) => {
+  const list = await adminCall(request, `/getReservations?day=${venueDay()}`);
+  const booking = list.reservations.find((r: { phone: string }) => r.phone === '3055550124');
+  expect(booking).toMatchObject({ channel: 'online', roomNumber: '1204', lastName: 'Smith' });
+  expect(booking.items.map((i: { name: string }) => i.name)).toEqual([TOWEL]);
+  await adminCall(request, '/addReservationDeposit', { id: booking.id, deposit: { method: 'Cash', amount: '10.00' } });
+
+  await signIn(page, 'admin');
+  const tile = page.locator(`[data-location="MB"] [data-number="${UNIT}"]`);
+  await expect(tile).toHaveAttribute('data-reserved', 'true');
+  await tile.click();
+  const modal = page.getByRole('dialog');
+  await modal.getByTestId('check-in').click();
+  await modal.getByRole('button', { name: 'Cash' }).click();
+  // Select Equipment opens with the guest's extra already added.
+  await expect(modal.getByRole('button', { name: new RegExp(TOWEL) })).toHaveAttribute('aria-pressed', 'true');
+  await modal.getByRole('button', { name: `${UMBRELLA} — $30.00` }).click();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(modal.getByLabel('Customer Name')).toHaveValue('John Smith');
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await drawSignature(page, modal);
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  // $30 + $4 − $10 deposit.
+  await expect(modal.getByTestId('sale-total')).toHaveText('Total: $24.00');
+  await modal.getByRole('button', { name: 'COMPLETE SALE' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(tile).toHaveAttribute('data-status', '2');
+
+  const after = await adminCall(request, `/getReservation/${booking.id}`);
+  expect(after.status).toBe('checked_in');
+  expect(after.items[0].saleId).toBe(after.saleId);
+});
