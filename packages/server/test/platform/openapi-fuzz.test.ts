@@ -8,7 +8,7 @@ import { FilePart, type Schema, invalid, valid, validator } from './openapi-arbi
 import type { CodeRule } from '@sandbar/contract/common';
 import { messages } from '@sandbar/contract/messages';
 import { priceCodeRules } from '@sandbar/contract/prices';
-import { reservationTexts } from '@sandbar/contract/reservations';
+import { publicBookingTexts, reservationTexts } from '@sandbar/contract/reservations';
 import { settingsTexts } from '@sandbar/contract/settings';
 
 /**
@@ -141,6 +141,7 @@ const breakRule: Record<string, (b: Body) => Body> = {
   [reservationTexts.contactBlank]: (b) => ({ ...b, phone: '', email: '' }),
   [reservationTexts.unitTwice]: (b) => ({ ...b, unitIds: [1, '1'] }),
   [reservationTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
+  [publicBookingTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
   'Choose the units or the days to move to.': ({ unitIds: _u, days: _d, ...b }) => b,
 };
 

@@ -19,6 +19,9 @@ function checkInOf(unit: Unit) {
     phone: r.phone,
     depositCents: moneyToCents(r.depositBalance),
     items: r.itemIds ?? [],
+    hotelId: r.hotelId,
+    roomNumber: r.roomNumber,
+    lastName: r.lastName,
   };
 }
 

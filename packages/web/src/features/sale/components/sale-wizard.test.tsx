@@ -242,6 +242,42 @@ describe('sale wizard', () => {
     expect(await screen.findByRole('button', { name: '$5' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  // Issue 24 point 4: a booking's extras and a hotel-rate guest come with it to check-in.
+  it('check-in: the booked extras are chosen at Select Equipment and the hotel guest fills the guest step', async () => {
+    const user = userEvent.setup();
+    const booked = {
+      ...unit,
+      reservation: {
+        id: 5,
+        guestName: 'Susan Miller',
+        phone: '3055550100',
+        depositCents: 1000,
+        items: [3],
+        hotelId: 11,
+        roomNumber: '0412',
+        lastName: 'Miller',
+      },
+    };
+    const first = renderWithProviders(<SaleWizard unit={booked} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Cash' }));
+    expect(screen.getByRole('button', { name: /^Extra Chair — \$10\.00\s*Added$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Staff can untick it: it stays unticked.
+    await user.click(screen.getByRole('button', { name: /^Extra Chair/ }));
+    await user.click(screen.getByRole('button', { name: 'Umbrella + 2 Chairs — $35.00' }));
+    expect(screen.getByRole('button', { name: /^Extra Chair/ })).toHaveAttribute('aria-pressed', 'false');
+    first.unmount();
+    sessionStorage.clear();
+
+    renderWithProviders(<SaleWizard unit={booked} onDone={() => {}} />, { user: demoUser('U') });
+    await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
+    await user.click(screen.getByRole('button', { name: 'Hyatt' }));
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Miller');
+    expect(screen.getByLabelText('Room Number')).toHaveValue('0412');
+  });
+
   // Issue 26: "Use this guest" once left a slow tablet on the guest step (it waited for a second
   // search). A row that shows its room decides at once: on to Select Equipment, no new search.
   it('room charge: "Use this guest" on a row with its room goes straight to Select Equipment', async () => {

@@ -48,6 +48,10 @@ export interface SaleUnit {
     depositCents: number;
     /** Extras (price ids) the guest booked and no sale has sold yet: chosen for them at Select Equipment. */
     items?: number[];
+    /** A hotel-rate booking's guest (checked against the roster when booked): typed in at the guest step. */
+    hotelId?: number | null;
+    roomNumber?: string;
+    lastName?: string;
   } | null;
 }
 
@@ -172,18 +176,21 @@ function Wizard({
     : listQuote;
   const step = currentStep(state);
   // Checking a booked guest in: the extras they booked are chosen when Select Equipment opens (the
-  // ones on sale for this unit now); staff untick what the guest no longer wants. Only on entering
-  // the step, so an untick is never undone.
+  // ones on sale for this unit now), and a hotel-rate guest's room and surname fill the guest step;
+  // staff change what the guest no longer wants. Only on entering a step, so a change is never undone.
   const enteredStep = useRef<string | null>(null);
   const bookedItems = booking?.items;
   const offeredAddons = quote.offer.addons;
   useEffect(() => {
     if (enteredStep.current === step) return;
     enteredStep.current = step;
+    // A room charge to the booking's hotel: its guest's room and surname are typed in for staff.
+    if (step === 'guest' && booking?.hotelId && state.hotelId === booking.hotelId && !state.lastName)
+      dispatch({ type: 'editGuest', lastName: booking.lastName ?? '', roomNumber: booking.roomNumber ?? '' });
     if (step !== 'equipment' || !bookedItems?.length || state.addons.length > 0) return;
     const chosen = bookedItems.filter((id) => offeredAddons.some((a) => a.id === id));
     if (chosen.length) dispatch({ type: 'setAddons', itemIds: chosen });
-  }, [step, bookedItems, offeredAddons, state.addons.length, dispatch]);
+  }, [step, booking, bookedItems, offeredAddons, state.addons.length, state.hotelId, state.lastName, dispatch]);
   const retail = useCheckItemPrice({
     itemType: [
       ...orderLines.flatMap((l) => [l.selectedUnit, ...l.selectedAddons]),
