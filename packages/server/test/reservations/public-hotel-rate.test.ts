@@ -104,11 +104,7 @@ describe(`public hotel-rate booking on ${testDialect}`, () => {
     );
     expect(blank.statusCode).toBe(400);
     expect(blank.body).toContain(publicBookingTexts.hotelNeedsGuest);
-    const held = await t.deps.db
-      .selectFrom('reservation_units')
-      .select('id')
-      .where('position_id', '=', unit)
-      .execute();
+    const held = await t.deps.db.selectFrom('reservation_units').select('id').where('position_id', '=', unit).execute();
     expect(held).toHaveLength(0);
   });
 
