@@ -1,4 +1,4 @@
-import { type BoardEventMessage, type DashboardData, Unit } from '@sandbar/contract/units';
+import { type BoardEventMessage, DashboardData, Unit } from '@sandbar/contract/units';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
@@ -26,6 +26,12 @@ export function patchBoard(data: DashboardData, unit: Unit): DashboardData {
   };
 }
 
+/** Replaces whole locations of a board (same ids), keeping the others' objects. */
+export function replaceLocations(data: DashboardData, part: DashboardData): DashboardData {
+  const fresh = new Map(part.locations.map((l) => [l.id, l]));
+  return { ...data, locations: data.locations.map((l) => fresh.get(l.id) ?? l) };
+}
+
 /** Applies one live event to every cached board of that day: patch the changed tiles, or refetch. */
 export async function applyBoardEvent(qc: QueryClient, e: BoardEventMessage): Promise<void> {
   for (const id of e.unitIds) await qc.invalidateQueries({ queryKey: ['units', 'unit', id] });
@@ -35,6 +41,29 @@ export async function applyBoardEvent(qc: QueryClient, e: BoardEventMessage): Pr
     if (!data) continue;
     if (e.day && data.currentDay !== e.day) continue;
     const searchTerm = key[3];
+    const shown = e.locationIds?.filter((id) => data.locations.some((l) => l.id === id)) ?? [];
+    // Many units of some of the locations shown (a cart released, a booking moved): refetch only
+    // those locations' part of the day (issue 25: a 5,000-unit day is 3 MiB; one location 90 KiB).
+    // The board stays whole in the cache, so the tablet's offline copy keeps every location.
+    if (
+      e.type !== 'resync' &&
+      e.day &&
+      !searchTerm &&
+      e.unitIds.length > PATCH_LIMIT &&
+      shown.length > 0 &&
+      shown.length < data.locations.length
+    ) {
+      try {
+        const day = key[2] === 'today' ? '' : `/${String(key[2])}`;
+        const part = DashboardData.parse(
+          await api<unknown>(`/getUnits${day}?locationIds=${shown.join(',')}`, { silent: true }),
+        );
+        qc.setQueryData<DashboardData>(key, (old) => (old ? replaceLocations(old, part) : old));
+      } catch {
+        await qc.invalidateQueries({ queryKey: key, exact: true });
+      }
+      continue;
+    }
     if (e.type === 'resync' || !e.day || e.unitIds.length > PATCH_LIMIT || searchTerm) {
       await qc.invalidateQueries({ queryKey: key, exact: true });
       continue;
