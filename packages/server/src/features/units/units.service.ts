@@ -329,15 +329,20 @@ export async function getDashboardResponse(
     // Only the units that changed since the board was made: the ones events named, and the ones
     // whose version moved (written by another instance whose event has not arrived yet).
     async (previous, named) => {
-      const versions = await repo.dayVersions(deps.db, day, locationIds);
-      const changed = new Set(named);
-      for (const [id, version] of previous.pieces!.versions) if ((versions.get(id) ?? 0) !== version) changed.add(id);
-      for (const id of versions.keys()) if (!previous.pieces!.versions.has(id)) changed.add(id);
+      const pieces = previous.pieces!;
+      // Units of other locations are someone else's board.
+      const changed = new Set([...named].filter((id) => pieces.at.has(id)));
+      if (previous.fingerprint !== fingerprint) {
+        const versions = await repo.dayVersions(deps.db, day, locationIds);
+        for (const [id, version] of pieces.versions) if ((versions.get(id) ?? 0) !== version) changed.add(id);
+        // A unit the board does not have: the layout changed.
+        for (const id of versions.keys()) if (!pieces.versions.has(id)) return undefined;
+      }
       // Past a quarter of the board, building it whole is no dearer.
-      if (changed.size > Math.max(64, previous.pieces!.versions.size / 4)) return undefined;
+      if (changed.size > Math.max(64, pieces.versions.size / 4)) return undefined;
       const { units } = changed.size ? await readUnits(deps.db, day, locationIds, [...changed]) : { units: new Map() };
-      // A named unit gone from these locations (moved away or removed): the layout changed.
-      for (const id of changed) if (!units.has(id) && previous.pieces!.at.has(id)) return undefined;
+      // A unit gone from these locations (removed): the layout changed.
+      for (const id of changed) if (!units.has(id)) return undefined;
       const patched = patchPieces(previous, units, locationTotals);
       return (
         patched && {
