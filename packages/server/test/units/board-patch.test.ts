@@ -151,6 +151,29 @@ describe(`board patching on ${testDialect}`, () => {
     expect(zlib.gunzipSync(patched.rawPayload).toString('utf8')).toBe(await fresh(t.app));
   });
 
+  it('tags the board: an unchanged day is a 304, a changed one a new tag', async () => {
+    const get = (headers: Record<string, string> = {}) =>
+      injectAs(t.app, 'admin', { method: 'GET', url: '/api/getUnits', headers });
+    const first = await get({ 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // The same tag whatever the encoding: it names the JSON.
+    expect((await get()).headers.etag).toBe(etag);
+    const same = await get({ 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(same.statusCode).toBe(304);
+    expect(same.rawPayload).toHaveLength(0);
+    const i = await unitId(t.deps.db, 'MB', 9);
+    await post('markOccupied', { unitData: { unitId: i } });
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    // The patched board's tag is the fresh board's.
+    const patchedTag = changed.headers.etag;
+    boardCache(t.deps.events).clear();
+    expect((await get()).headers.etag).toBe(patchedTag);
+  });
+
   it('checks the venue-wide parts every few seconds, and builds the day again in the background', async () => {
     const clock = t.deps.clock as ReturnType<typeof fixedClock>;
     const cache = boardCache(t.deps.events);
@@ -252,6 +275,10 @@ describe(`board patching on ${testDialect}`, () => {
       expect(cache.counts.built).toBe(before.built);
       expect(cache.counts.patched).toBeGreaterThanOrEqual(before.patched + 2);
       expect(afterVoid).toBe(await fresh(second));
+      // Both instances tag the same day alike: a tablet moved to the other one still gets its 304.
+      const tag = async (app: FastifyInstance) =>
+        (await injectAs(app, 'admin', { method: 'GET', url: '/api/getUnits' })).headers.etag;
+      expect(await tag(second)).toBe(await tag(t.app));
     } finally {
       await second.close();
       await second.deps.database.close();

@@ -29,6 +29,8 @@ export interface CachedBoard {
   checkedAt?: number;
   /** Those venue-wide parts as read for the board, to compare with (see getOrBuild's recheck). */
   venueStamp?: string;
+  /** The board's entity tag, made on first use (see etagOf). */
+  etag?: string;
 }
 
 /** One location's part of the board's JSON. */
@@ -171,6 +173,23 @@ export function encodedBody(hit: CachedBoard, encoding: BoardEncoding): Buffer {
     hit.encoded[encoding] = bytes;
   }
   return bytes;
+}
+
+/**
+ * A weak entity tag from the board's JSON (CRC-32 and length): the same day on any instance gets
+ * the same tag, whatever the encoding, so a tablet refetching an unchanged day (on focus, after a
+ * reconnect) is answered 304 with no body instead of the whole day again.
+ */
+export function etagOf(board: CachedBoard): string {
+  board.etag ??= `W/"${(zlib.crc32(board.body) >>> 0).toString(16)}-${board.body.length.toString(16)}"`;
+  return board.etag;
+}
+
+/** Does an If-None-Match header name this tag (weak comparison, as RFC 9110 has it for GET)? */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
 }
 
 /**

@@ -20,9 +20,9 @@ import {
 } from '@sandbar/contract/units';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
-import { type BoardEncoding, boardCache, boardEncodings } from './board-cache';
+import { type BoardEncoding, boardCache, boardEncodings, etagMatches } from './board-cache';
 import * as units from './units.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -30,8 +30,18 @@ const tags = ['units'];
 
 // Prepared bytes go out as they are (no second serialisation), compressed from the day cache when
 // the browser accepts it; @fastify/compress leaves a response that already has an encoding alone.
-function sendBoard(reply: FastifyReply, board: { body: Buffer; encoding?: BoardEncoding }) {
+// A plain board carries its entity tag: the browser revalidates (no-cache) and an unchanged day
+// is a 304 without a body.
+function sendBoard(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  board: { body: Buffer; encoding?: BoardEncoding; etag?: string },
+) {
   reply.header('vary', 'accept-encoding');
+  if (board.etag) {
+    reply.header('etag', board.etag).header('cache-control', 'private, no-cache');
+    if (etagMatches(request.headers['if-none-match'], board.etag)) return reply.code(304).send();
+  }
   if (board.encoding) reply.header('content-encoding', board.encoding);
   return reply.type('application/json; charset=utf-8').send(board.body as never);
 }
@@ -61,7 +71,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Dashboard data for today (locationIds: only those of your locations)',
+        summary: 'Dashboard data for today (locationIds: only those of your locations; ETag, 304 on If-None-Match)',
         querystring: UnitsQuery,
         response: { 200: DashboardData, ...errorsOf(403) },
       },
@@ -73,7 +83,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         locationIds: request.query.locationIds,
         encodings: boardEncodings(request.headers['accept-encoding']),
       });
-      return sendBoard(reply, board);
+      return sendBoard(request, reply, board);
     },
   );
 
@@ -96,7 +106,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         locationIds: request.query.locationIds,
         encodings: boardEncodings(request.headers['accept-encoding']),
       });
-      return sendBoard(reply, board);
+      return sendBoard(request, reply, board);
     },
   );
 

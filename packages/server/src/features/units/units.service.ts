@@ -27,6 +27,7 @@ import {
   encodePieces,
   encodedBody,
   encodingFor,
+  etagOf,
   patchPieces,
   withSearch,
 } from './board-cache';
@@ -303,7 +304,7 @@ export async function getDashboardResponse(
   deps: AppDeps,
   user: Actor,
   opts: { timestamp?: number; searchTerm?: string; encodings?: readonly BoardEncoding[]; locationIds?: number[] },
-): Promise<{ body: Buffer; encoding?: BoardEncoding }> {
+): Promise<{ body: Buffer; encoding?: BoardEncoding; etag?: string }> {
   const v = await venue(deps);
   const day = dayOf(v, opts.timestamp);
   if (!canViewDay(user.userType, day, v.today)) throw forbidden("You can only see today's board.");
@@ -360,7 +361,8 @@ export async function getDashboardResponse(
   const term = opts.searchTerm?.trim();
   if (!term) {
     const encoding = encodingFor(hit, opts.encodings ?? []);
-    return encoding ? { body: encodedBody(hit, encoding), encoding } : { body: hit.body };
+    const etag = etagOf(hit);
+    return encoding ? { body: encodedBody(hit, encoding), encoding, etag } : { body: hit.body, etag };
   }
   const unitIds = hit.data.locations.flatMap((l) =>
     l.units
