@@ -213,6 +213,8 @@ export const UnitReservation = z.object({
   lastName: z.string(),
   /** Extras (price ids) the guest booked and no check-in sale has sold yet: the wizard pre-fills them. */
   itemIds: z.array(z.number().int()).optional(),
+  /** Their names, for the booking's card. */
+  itemNames: z.array(z.string()).optional(),
 });
 export type UnitReservation = z.infer<typeof UnitReservation>;
 

@@ -144,6 +144,9 @@ test('check-in has the booked extra chosen: the ordinary sale totals it, the dep
   await expect(tile).toHaveAttribute('data-reserved', 'true');
   await tile.click();
   const modal = page.getByRole('dialog');
+  // Staff read what the guest asked for: the hotel rate's guest and the extra.
+  await expect(modal.getByTestId('reservation-panel')).toContainText('Hotel guest: room 1204, Smith');
+  await expect(modal.getByTestId('booking-extras')).toHaveText(`Extras: ${TOWEL}`);
   await modal.getByTestId('check-in').click();
   await modal.getByRole('button', { name: 'Cash' }).click();
   // Select Equipment opens with the guest's extra already added.

@@ -71,6 +71,7 @@ describe(`public booking with extras on ${testDialect}`, () => {
     const board = (await get('staff', `getUnit/${unit}`)).json();
     const booked = (board.unit ?? board).reservations[0];
     expect([...booked.itemIds].sort()).toEqual([towel, chair].sort());
+    expect(booked.itemNames).toEqual(['Beach Towel', 'Extra Chair']);
 
     // The ordinary sale totals them: $35 + $5 + $10 = $50, less the $10 deposit = $40.
     const sale = await post(

@@ -24,6 +24,7 @@ export async function reservationsByUnit(
   for (const c of claims) {
     const list = out.get(c.position_id) ?? [];
     if (!list.some((r) => r.id === c.id)) {
+      const open = items.filter((i) => i.reservation_id === c.id && i.sale_id === null);
       list.push({
         id: c.id,
         guestName: c.guest_name,
@@ -37,7 +38,8 @@ export async function reservationsByUnit(
         roomNumber: c.room_number,
         lastName: c.last_name,
         // What check-in pre-fills: the extras booked and not yet sold.
-        itemIds: items.filter((i) => i.reservation_id === c.id && i.sale_id === null).map((i) => i.price_id),
+        itemIds: open.map((i) => i.price_id),
+        itemNames: open.map((i) => i.name),
       });
     }
     out.set(c.position_id, list);

@@ -63,6 +63,15 @@ export function ReservationCard({
             .filter(Boolean)
             .join(' · ')}
         </Text>
+        {/* What the guest asked for on the page: a hotel rate (checked on the roster) and extras. */}
+        {r.hotelId && r.roomNumber ? (
+          <Text size="sm">{t('bookings.hotelGuestRoom', { room: r.roomNumber, name: r.lastName })}</Text>
+        ) : null}
+        {r.itemNames?.length ? (
+          <Text size="sm" data-testid="booking-extras">
+            {t('bookings.extras', { names: r.itemNames.join(', ') })}
+          </Text>
+        ) : null}
         {error && <Alert color="red">{error}</Alert>}
         {pane === null && (
           <Group gap="xs">
