@@ -2,6 +2,7 @@ import { publicBookingTexts } from '@sandbar/contract/reservations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
+import { offerWaitlist } from '../../src/features/reservations/waitlist.service';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { MORNING, unitId } from '../sales/factories';
 
@@ -78,6 +79,31 @@ describe(`bookable rows on ${testDialect}`, () => {
     expect(staff.statusCode, staff.body).toBe(200);
     const after = (await units()).find((u) => u.unitId === back);
     expect(after).toMatchObject({ state: 'reserved', walkIn: true });
+  });
+
+  it('never offers a waiting guest a unit of a walk-in row', async () => {
+    const cd = await t.deps.db.selectFrom('locations').select('id').where('name', '=', 'CD').executeTakeFirstOrThrow();
+    await writeSettings(t.deps.db, { bookingOnlineRows: 'MB=1 2, CD=' });
+    const join = await call(
+      'POST',
+      '/waitlist',
+      guest({ locationId: cd.id, unitType: '', phone: '305 555 0611' }),
+      '203.0.113.49',
+    );
+    expect(join.statusCode, join.body).toBe(200);
+    // Every unit of the Cabana Deck is free, but none may be booked online: nothing to offer.
+    expect(await offerWaitlist(t.deps, 'https://beach.example')).toBe(0);
+    await writeSettings(t.deps.db, { bookingOnlineRows: 'MB=1 2, CD=2' });
+    expect(await offerWaitlist(t.deps, 'https://beach.example')).toBe(1);
+    const offer = await t.deps.db
+      .selectFrom('reservation_units')
+      .innerJoin('positions', 'positions.id', 'reservation_units.position_id')
+      .innerJoin('reservations', 'reservations.id', 'reservation_units.reservation_id')
+      .select(['positions.row', 'reservations.status'])
+      .where('reservations.phone', '=', '3055550611')
+      .executeTakeFirstOrThrow();
+    expect(offer).toEqual({ row: 2, status: 'held' });
+    await writeSettings(t.deps.db, { bookingOnlineRows: 'MB=1 2' });
   });
 
   it('keeps the rule in the settings: the admin saves rows, a bad rule is a 400', async () => {
