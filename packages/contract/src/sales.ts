@@ -429,7 +429,29 @@ export const DropoffReport = z.object({
     cashDroppedOff: Money,
     /** What admin corrections changed on the agent's cash sales (after − before): a difference to settle. */
     cashCorrections: Money,
+    /**
+     * Booking deposits (issue 24 point 3) the agent took today less those they refunded, every
+     * method: money taken in apart from the sales (todayTotal stays the sales).
+     */
+    depositTotal: Money.default('0.00'),
+    /** The cash part of depositTotal: in the cash on hand. */
+    cashDepositTotal: Money.default('0.00'),
   }),
+  /**
+   * The agent's booking deposit lines of the day by kind and method (issue 24 point 8: summed over
+   * agents they equal the bookings report's day to the cent). A refund is negative; money
+   * applied at a check-in or kept under the policy moves no cash (it was counted when taken).
+   */
+  deposits: z
+    .array(
+      z.object({
+        kind: z.enum(['deposit', 'refund', 'applied', 'forfeit']),
+        method: z.string(),
+        amount: Money,
+        count: z.number().int(),
+      }),
+    )
+    .default([]),
   /** Admin corrections of the agent's sales of the day, oldest first: marked lines (before → after, who, why). */
   corrections: z.array(
     z.object({

@@ -49,6 +49,8 @@ describe(`drop-offs on ${testDialect}`, () => {
       cashOnHand: '35.00',
       cashCorrections: '0.00',
       cashDroppedOff: '0.00',
+      depositTotal: '0.00',
+      cashDepositTotal: '0.00',
     });
     expect(r.json()).toMatchObject({ agentId: staffId, agents: [], canVoid: false });
   });

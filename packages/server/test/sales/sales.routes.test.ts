@@ -834,6 +834,8 @@ describe(`selling on ${testDialect}`, () => {
       cashOnHand: '15.00',
       cashDroppedOff: '20.00',
       cashCorrections: '0.00',
+      depositTotal: '0.00',
+      cashDepositTotal: '0.00',
     });
     expect(report.json().dropOffs).toMatchObject([{ amount: '20.00', notes: 'first drop' }]);
     expect(report.json().customers).toHaveLength(2);

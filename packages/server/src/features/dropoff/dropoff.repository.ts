@@ -126,3 +126,25 @@ export async function correctionsOfAgentDay(db: Kysely<DB>, userId: number, day:
     .orderBy('sale_corrections.id')
     .execute();
 }
+
+/**
+ * The agent's booking deposit money of a day per kind and method (issue 24 point 3): what they
+ * took, refunded, applied at a check-in or kept under the policy. The bookings report sums the
+ * same rows per day, so the two agree to the cent.
+ */
+export async function depositsOf(db: Kysely<DB>, userId: number, day: string) {
+  return db
+    .selectFrom('reservation_payments')
+    .select([
+      'kind',
+      'method',
+      (eb) => eb.fn.sum<number>('amount_cents').as('cents'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .groupBy(['kind', 'method'])
+    .orderBy('kind')
+    .orderBy('method')
+    .execute();
+}

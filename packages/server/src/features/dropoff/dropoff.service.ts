@@ -1,4 +1,4 @@
-import { localeOf, serverTexts, toLanguage } from '@sandbar/contract/i18n';
+import { localeOf, paymentMethodLabelsEs, serverTexts, toLanguage } from '@sandbar/contract/i18n';
 import { centsToMoney, moneyToCents } from '@sandbar/contract/common';
 import { type DropoffReportQuery, dropoffTexts } from '@sandbar/contract/dropoff';
 import { canAccess } from '@sandbar/contract/roles';
@@ -29,7 +29,11 @@ interface DayFigures {
   byMethod: Awaited<ReturnType<typeof repo.salesTotalsByMethod>>;
   drops: Awaited<ReturnType<typeof repo.dropoffsOf>>;
   corrections: Awaited<ReturnType<typeof repo.correctionsOfAgentDay>>;
+  deposits: Awaited<ReturnType<typeof repo.depositsOf>>;
 }
+
+/** Deposit money that moved: taken in (+) or paid back (−); applied and forfeited money moved when taken. */
+const depositSign = (kind: string) => (kind === 'deposit' ? 1 : kind === 'refund' ? -1 : 0);
 
 /**
  * The day's money, reconciled: each payment method without its tips, tips apart, and cash on hand
@@ -37,7 +41,7 @@ interface DayFigures {
  * voided. An admin's correction of a cash sale does not change what the drawer holds: it shows
  * beside it as a difference to settle (issue 26).
  */
-function overviewOf({ byMethod, drops, corrections }: DayFigures): DropoffReport['overview'] {
+function overviewOf({ byMethod, drops, corrections, deposits }: DayFigures): DropoffReport['overview'] {
   const row = (method: string) => byMethod.find((r) => r.payment_method === method);
   const sales = (method: string) => Number(row(method)?.cents ?? 0) - Number(row(method)?.tip_cents ?? 0);
   const tips = byMethod.reduce((s, r) => s + Number(r.tip_cents ?? 0), 0);
@@ -47,6 +51,11 @@ function overviewOf({ byMethod, drops, corrections }: DayFigures): DropoffReport
   const cashCorrections = corrections
     .filter((c) => c.payment_method === 'Cash')
     .reduce((s, c) => s + Number(c.delta_cents), 0);
+  // A booking deposit taken in cash is in the drawer the day it was taken; a cash refund left it.
+  const depositNet = (method?: string) =>
+    deposits
+      .filter((d) => !method || d.method === method)
+      .reduce((s, d) => s + depositSign(d.kind) * Number(d.cents ?? 0), 0);
   return {
     todayTotal: centsToMoney(salesTotal),
     ccTotal: centsToMoney(sales('Credit Card')),
@@ -55,9 +64,11 @@ function overviewOf({ byMethod, drops, corrections }: DayFigures): DropoffReport
     voucherTotal: centsToMoney(sales('Voucher')),
     tipTotal: centsToMoney(tips),
     cashTipTotal: centsToMoney(cashTips),
-    cashOnHand: centsToMoney(sales('Cash') + cashTips - cashCorrections - dropped),
+    cashOnHand: centsToMoney(sales('Cash') + cashTips + depositNet('Cash') - cashCorrections - dropped),
     cashDroppedOff: centsToMoney(dropped),
     cashCorrections: centsToMoney(cashCorrections),
+    depositTotal: centsToMoney(depositNet()),
+    cashDepositTotal: centsToMoney(depositNet('Cash')),
   };
 }
 
@@ -79,15 +90,22 @@ export async function getDropoffReport(
   const { day } = await today(deps);
   const agent = await agentFor(deps, user, query.agentId);
   const canVoid = canAccess(user.userType, 'dropoffVoid');
-  const [byMethod, drops, customers, agents, corrections] = await Promise.all([
+  const [byMethod, drops, customers, agents, corrections, deposits] = await Promise.all([
     repo.salesTotalsByMethod(deps.db, agent.id, day),
     repo.dropoffsOf(deps.db, agent.id, day),
     repo.customersOf(deps.db, agent.id, day),
     canVoid ? repo.activeAgents(deps.db) : Promise.resolve([]),
     repo.correctionsOfAgentDay(deps.db, agent.id, day),
+    repo.depositsOf(deps.db, agent.id, day),
   ]);
   return {
-    overview: overviewOf({ byMethod, drops, corrections }),
+    overview: overviewOf({ byMethod, drops, corrections, deposits }),
+    deposits: deposits.map((d) => ({
+      kind: d.kind,
+      method: d.method,
+      amount: centsToMoney((d.kind === 'refund' ? -1 : 1) * Number(d.cents ?? 0)),
+      count: Number(d.n),
+    })),
     corrections: corrections.map((c) => ({
       id: c.id,
       saleId: c.sale_id,
@@ -173,12 +191,13 @@ export async function saveDropoffNotes(
   const day = businessDay(at, settings.timeZone);
   if (!body.confirmOverCashOnHand) {
     // A mistyped 100000 must not pass unnoticed: above the cash on hand the agent confirms first.
-    const [byMethod, drops, corrections] = await Promise.all([
+    const [byMethod, drops, corrections, deposits] = await Promise.all([
       repo.salesTotalsByMethod(deps.db, user.id, day),
       repo.dropoffsOf(deps.db, user.id, day),
       repo.correctionsOfAgentDay(deps.db, user.id, day),
+      repo.depositsOf(deps.db, user.id, day),
     ]);
-    const { cashOnHand } = overviewOf({ byMethod, drops, corrections });
+    const { cashOnHand } = overviewOf({ byMethod, drops, corrections, deposits });
     if (amountCents > moneyToCents(cashOnHand)) {
       throw conflict(dropoffTexts.overCashOnHand(centsToMoney(amountCents), cashOnHand));
     }
@@ -262,6 +281,14 @@ export async function getPrintNotes(deps: AppDeps, user: SessionUser): Promise<P
     row(tx.cashOnHand, money(o.cashOnHand)),
     row(tx.droppedOff, money(o.cashDroppedOff)),
     ...(o.cashCorrections !== '0.00' ? [row(tx.corrections, money(o.cashCorrections))] : []),
+    // Booking deposits apart from the sales, per method (refunds negative); cash ones are in cash on hand.
+    ...(r.deposits.length ? [row(tx.deposits, money(o.depositTotal))] : []),
+    ...r.deposits.map((d) =>
+      row(
+        ` ${tx.depositKinds[d.kind]} ${lang === 'es' ? (paymentMethodLabelsEs[d.method] ?? d.method) : d.method}`,
+        money(d.amount),
+      ),
+    ),
     '-'.repeat(w),
     ...r.dropOffs.flatMap((d) => [
       row(time(d.epoc), d.voided ? tx.void(money(d.amount)) : money(d.amount)),

@@ -10,6 +10,15 @@ export const dropoffEn = {
   tips: 'Tips (apart)',
   tipsHint: 'Tips are not in the totals above; cash tips are in the cash on hand.',
   cashOnHand: 'Cash On Hand',
+  deposits: 'Deposits',
+  depositKinds: {
+    deposit: 'Taken',
+    refund: 'Refunded',
+    applied: 'Applied at check-in',
+    forfeit: 'Kept under the policy',
+  },
+  depositsHint:
+    'Booking deposits, apart from the sales above. Cash taken or refunded is in the cash on hand; applied and kept deposits were counted the day they were taken.',
   droppedOff: 'Already Dropped Off',
   amount: 'Drop Off Amount',
   notes: 'Notes',
@@ -76,6 +85,15 @@ export const dropoffEs: Translation<typeof dropoffEn> = {
   tipsHint:
     'Las propinas no están en los totales de arriba; las propinas en efectivo sí están en el efectivo disponible.',
   cashOnHand: 'Efectivo disponible',
+  deposits: 'Depósitos',
+  depositKinds: {
+    deposit: 'Cobrado',
+    refund: 'Devuelto',
+    applied: 'Aplicado al llegar',
+    forfeit: 'Retenido según la política',
+  },
+  depositsHint:
+    'Depósitos de reservas, aparte de las ventas de arriba. El efectivo cobrado o devuelto está en el efectivo disponible; los depósitos aplicados o retenidos se contaron el día en que se cobraron.',
   droppedOff: 'Ya entregado',
   amount: 'Monto a entregar',
   notes: 'Notas',

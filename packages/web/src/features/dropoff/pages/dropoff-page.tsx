@@ -26,6 +26,7 @@ import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { getPrintNotes } from '../api/get-print-notes';
 import { dropoffKeys, useDropoffReport } from '../api/get-dropoff-report';
 import { CorrectionLines } from '../components/correction-lines';
+import { DepositLines } from '../components/deposit-lines';
 import { DropoffFigures, Figure } from '../components/dropoff-figures';
 import { DropoffForm } from '../components/dropoff-form';
 import { DropoffLog } from '../components/dropoff-log';
@@ -146,6 +147,7 @@ export function DropoffPage() {
         </Group>
         <Title order={4}>{t('messages.dropoff.todaysTotal')}</Title>
         <DropoffFigures overview={o} />
+        <DepositLines report={r} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {ownDay ? (
             <DropoffForm cashOnHand={((moneyCents(o.cashOnHand) + queuedCashCents(queue.items)) / 100).toFixed(2)} />

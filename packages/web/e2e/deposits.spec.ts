@@ -1,0 +1,88 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, apiToken, signIn } from './support';
+
+// Issue 24 in Chromium, the desk's side of bookings money and the waitlist: a deposit taken at the
+// desk shows on the agent's Notes/Drops as its own "Deposits" line and in the cash on hand. The
+// agent is this spec's own user, so the shared server's demo users keep their totals.
+
+const AGENT = { name: 'Dee Posit', user: 'depositdesk', initials: 'DP' };
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+test.describe.configure({ mode: 'serial' });
+
+async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const res =
+    data === undefined
+      ? await request.get(`/api${path}`, { headers })
+      : await request.post(`/api${path}`, { headers, data });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  return res.json();
+}
+
+/** The venue's day (the demo runs on New York time), `plus` days on. */
+function venueDay(plus = 0): string {
+  const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, dd + plus)).toISOString().slice(0, 10);
+}
+
+async function openBookings(page: Page, day: string) {
+  await page.goto('/bookings');
+  await page.getByTestId('booking-day').fill(day);
+  await expect(page.getByTestId('booking-grid')).toBeVisible();
+  // The demo venue's first location is Main Beach.
+  const mb = page.getByRole('radio', { name: 'MB' });
+  if (await mb.count()) await mb.check({ force: true });
+}
+
+test.beforeAll(async ({ request }) => {
+  const board = await adminCall(request, '/getUnits');
+  const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
+  await adminCall(request, '/savePeople', {
+    postData: {
+      name: AGENT.name,
+      initials: AGENT.initials,
+      user: AGENT.user,
+      pass: DEMO_PASSWORD,
+      confirmPass: DEMO_PASSWORD,
+      locations: String(mb.id),
+      admin: '0',
+      manager: '0',
+      supervisor: '0',
+    },
+  });
+});
+
+test('a cash deposit taken at the desk is a "Deposits" line on the agent’s Notes/Drops and in the cash on hand', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  await signIn(page, AGENT.user);
+  await openBookings(page, venueDay(2));
+  await page.locator('[data-testid="booking-grid"] [data-number="77"]').click();
+  await page.getByTestId('book-selected').click();
+  const form = page.getByTestId('booking-form');
+  await form.getByLabel('Guest name').fill('Desi Deposit');
+  await form.getByRole('textbox', { name: 'Phone' }).fill('305 555 0177');
+  await form.getByRole('combobox', { name: 'Deposit paid by' }).click();
+  await page.getByRole('option', { name: 'Cash' }).click();
+  await form.getByLabel('Deposit amount').fill('12.50');
+  await form.getByRole('button', { name: 'SAVE BOOKING' }).click();
+  await expect(page.getByTestId('booking-form')).toHaveCount(0);
+
+  await page.goto('/notes');
+  const deposits = page.getByTestId('dropoff-deposits');
+  await expect(deposits).toBeVisible();
+  await expect(deposits.getByRole('heading', { name: 'Deposits' })).toBeVisible();
+  await expect(page.getByTestId('deposit-total')).toHaveText('$12.50');
+  const line = deposits.locator('[data-testid="deposit-line"][data-kind="deposit"][data-method="Cash"]');
+  await expect(line).toContainText('Taken · Cash');
+  await expect(line).toContainText('$12.50');
+  // No sale today: the cash on hand is the deposit; the sales' total is untouched.
+  await expect(page.getByTestId('cash-on-hand')).toHaveText('$12.50');
+  await expect(page.getByTestId('today-total')).toHaveText('$0.00');
+  await ctx.close();
+});
