@@ -57,7 +57,10 @@ describe(`booking deposits on the drop-off screen on ${testDialect}`, () => {
     const b = await book('supervisor', 22, { method: 'Credit Card', amount: 20, cardTransactionId: 'sq_dep' }, [
       '2026-07-10',
     ]);
-    await post('staff', 'addReservationDeposit', { id: b.id, deposit: { method: 'Voucher', amount: 5, voucherNumber: 'V-1' } });
+    await post('staff', 'addReservationDeposit', {
+      id: b.id,
+      deposit: { method: 'Voucher', amount: 5, voucherNumber: 'V-1' },
+    });
     // Staff take $10.10 cash for a booking the admin cancels (refund): the admin hands it back.
     const c = await book('staff', 23, { method: 'Cash', amount: '10.10' }, ['2026-07-12']);
     await post('admin', 'cancelReservation', { id: c.id, reason: 'Rain', deposit: 'refund' });
