@@ -7,7 +7,6 @@ import { DEMO_PASSWORD, apiToken, signIn } from './support';
 
 const AGENT = { name: 'Dee Posit', user: 'depositdesk', initials: 'DP' };
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'serial' });
 
