@@ -14,6 +14,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { type BookingVenue, openBookingVenue, phoneIp } from './booking/venue';
 import { loadOnce, machineLoad } from './season/load';
 
@@ -68,6 +69,14 @@ export default async function availabilityBench(): Promise<void> {
         console.log(
           `availability ${d.padEnd(8)} ${what}, repeat with its ETag (304): ${Math.round(r304.rps)} req/s, ` +
             `p50 ${r304.p50.toFixed(1)} ms, p99 ${r304.p99.toFixed(1)} ms, ${r304.errors} not 2xx/304 (${machineLoad()})`,
+        );
+      }
+      if (d === 'postgres') {
+        // Evidence that the limits were counted in the shared table (decision 173), not in memory.
+        const { rows } = await sql<{ keys: string; hits: string }>`
+          SELECT count(*) AS keys, coalesce(sum(hits), 0) AS hits FROM public_limit_hits`.execute(v.database.db);
+        console.log(
+          `availability postgres: the read limit counted ${rows[0]!.hits} hits of ${rows[0]!.keys} address windows in public_limit_hits`,
         );
       }
     } finally {

@@ -195,5 +195,13 @@ describe(`the guest page's availability cache on ${testDialect}`, () => {
     const named = await post('admin', 'saveConfigSettings', { venueName: 'Cache Beach Club' });
     expect(named.statusCode, named.body).toBe(200);
     expect((await read(t.app, q)).json().venueName).toBe('Cache Beach Club');
+    // And the layout: a unit renumbered shows its new number on every day's answer.
+    const unit = await unitId(t.deps.db, 'MB', 18);
+    const renumbered = await post('admin', 'saveUmbrellaNumber', {
+      unitData: { unitId: unit, unitNumber: '918', unitType: 'U' },
+    });
+    expect(renumbered.statusCode, renumbered.body).toBe(200);
+    const units = (await read(t.app, q)).json().locations.flatMap((l: { rows: Unit[][] }) => l.rows.flat());
+    expect(units.find((u: Unit & { unitNumber: number }) => u.unitId === unit).unitNumber).toBe(918);
   });
 });

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import * as repo from './hotels.repository';
 import { readRoster } from './roster-csv';
+import { PRICES_EVENT } from '../../platform/events';
 
 type Row = Omit<HotelsTable, 'id'> & { id: number };
 type HotelFormData = z.output<typeof HotelForm>;
@@ -84,6 +85,7 @@ async function writeHotel(deps: AppDeps, d: HotelFormData): Promise<{ success: 1
   };
   if (!d.id) {
     const id = await repo.insertHotel(deps.db, { ...values, created_at: deps.clock.now() });
+    await hotelsChanged(deps);
     return { success: 1, details: 'Hotel has been added!', id };
   }
   const existing = await repo.findHotel(deps.db, d.id);
@@ -92,8 +94,12 @@ async function writeHotel(deps: AppDeps, d: HotelFormData): Promise<{ success: 1
     ...values,
     vacation_owner_rule: d.vacationOwnerRule ? values.vacation_owner_rule : existing.vacation_owner_rule,
   });
+  await hotelsChanged(deps);
   return { success: 1, details: 'Hotel has been saved!', id: d.id };
 }
+
+// The guest page's cached answers name the hotels its hotel rates are for.
+const hotelsChanged = (deps: AppDeps) => deps.events.publish({ type: PRICES_EVENT, day: '', unitIds: [] });
 
 /** POST /deleteHotel (admins): refused (409) for the Other choice and for hotels with room charges. */
 export async function deleteHotel(deps: AppDeps, id: number): Promise<{ success: 1; details: string }> {
@@ -107,6 +113,7 @@ export async function deleteHotel(deps: AppDeps, id: number): Promise<{ success:
   } catch {
     throw refuse();
   }
+  await hotelsChanged(deps);
   return { success: 1, details: messages.hotel.deleted };
 }
 

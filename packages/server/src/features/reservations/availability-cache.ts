@@ -94,7 +94,7 @@ export class AvailabilityCache {
     if (events.subscribeOwn) this.unsubscribe.push(events.subscribeOwn(hear));
   }
 
-  /** A board event: its day's answers go (every day's for an event without a day or a resync). */
+  /** A board event: its day's answers go (every day's, and the venue's facts, for an event without a day or a resync). */
   heard(e: BoardEvent): void {
     // Sessions revoked change no unit; every other event may change what a guest sees.
     if (e.type === 'sessions') return;
@@ -103,10 +103,33 @@ export class AvailabilityCache {
       this.allDroppedAt = this.tick;
       this.dayDroppedAt.clear();
       this.entries.clear();
+      this.venueFacts = null;
       return;
     }
     this.dayDroppedAt.set(e.day, this.tick);
     for (const [key, v] of this.entries) if (v.day === e.day) this.entries.delete(key);
+  }
+
+  private venueFacts: { startedAt: number; at: number; value: Promise<unknown> } | null = null;
+
+  /**
+   * What every answer needs that changes only with the venue's set-up (settings, the online
+   * locations and their units, the prices), read once and kept until an event without a day (a
+   * setting, a price, a location or a unit's number changed; all of them publish one). A rebuild
+   * after a sale then reads only the day's states: under a race for the front row the page waited
+   * for five round trips through a pool busy with checkouts, now for one.
+   */
+  venue<T>(now: number, build: () => Promise<T>): Promise<T> {
+    const v = this.venueFacts;
+    if (v && this.allDroppedAt <= v.startedAt && now >= v.at && now - v.at <= this.limits.ttlMs)
+      return v.value as Promise<T>;
+    const value = build();
+    const mine = { startedAt: this.tick, at: now, value };
+    this.venueFacts = mine;
+    value.catch(() => {
+      if (this.venueFacts === mine) this.venueFacts = null;
+    });
+    return value;
   }
 
   get size(): number {

@@ -82,28 +82,45 @@ export async function availabilityResponse(
     : { notModified: false, body: hit.body, etag };
 }
 
+/** The set-up the answers share (see AvailabilityCache.venue): settings, online locations, their units, prices, hotel rates. */
+function venueFacts(deps: Deps, now: number) {
+  return availabilityCache(deps.events).venue(now, async () => {
+    const settings = await readSettings(deps.db);
+    const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
+    const [onlineRows, locations, positions, prices, hotelRates] = await Promise.all([
+      online.length ? onlineRowsOf(deps.db, settings, online) : undefined,
+      repo.locationsByIds(deps.db, online),
+      repo.positionsIn(deps.db, online),
+      repo.publicPrices(deps.db),
+      publicHotelRates(deps.db),
+    ]);
+    return { settings, online, onlineRows, layout: { locations, positions }, prices, hotelRates };
+  });
+}
+
 /** The grid (free / booked / taken) and the day's prices, and the last moment it holds without a write: a hold running out, or the day turning. */
 async function availabilityUntil(
   deps: Deps,
   q: PublicAvailabilityQuery,
   now: number,
 ): Promise<{ answer: PublicAvailability; validUntil: number }> {
-  const settings = await readSettings(deps.db);
+  const { settings, online, onlineRows, layout, prices, hotelRates } = await venueFacts(deps, now);
   const rules = bookingRules(settings);
   const today = businessDay(now, settings.timeZone);
   const lastDay = addDays(today, rules.windowDays);
   const day = q.day ?? today;
   if (day < today) throw badRequest(reservationTexts.dayPast);
   if (day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
-  const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
   if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
   const locationIds = q.locationId ? [q.locationId] : online;
-  const onlineRows = locationIds.length ? await onlineRowsOf(deps.db, settings, locationIds) : undefined;
-  const [{ locations, holdsRunOutAt }, prices, hotelRates] = await Promise.all([
-    bookingGridUntil(deps.db, { day, locationIds, withGuests: false, now, onlineRows }),
-    repo.publicPrices(deps.db),
-    publicHotelRates(deps.db),
-  ]);
+  const { locations, holdsRunOutAt } = await bookingGridUntil(deps.db, {
+    day,
+    locationIds,
+    withGuests: false,
+    now,
+    onlineRows,
+    layout,
+  });
   const validUntil = Math.min(holdsRunOutAt, dayStartMs(addDays(today, 1), settings.timeZone) - 1);
   const answer: PublicAvailability = {
     venueName: settings.venueName,

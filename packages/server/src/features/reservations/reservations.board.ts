@@ -59,6 +59,11 @@ interface GridQuery {
   now: number;
   /** The public page's view: the rows guests may book per location (null: every row); the rest are walk-in. */
   onlineRows?: Map<number, number[] | null>;
+  /** Locations and units already read (a superset of locationIds'), e.g. kept by the public page's cache. */
+  layout?: {
+    locations: Awaited<ReturnType<typeof repo.locationsByIds>>;
+    positions: Awaited<ReturnType<typeof repo.positionsIn>>;
+  };
 }
 
 export async function bookingGrid(db: Kysely<DB>, c: GridQuery): Promise<BookingLocation[]> {
@@ -74,13 +79,14 @@ export async function bookingGridUntil(
   c: GridQuery,
 ): Promise<{ locations: BookingLocation[]; holdsRunOutAt: number }> {
   let holdsRunOutAt = Infinity;
-  const [locations, positions, states, claims] = await Promise.all([
-    repo.locationsByIds(db, c.locationIds),
-    repo.positionsIn(db, c.locationIds),
+  const wanted = new Set(c.locationIds);
+  const [locations, positions, states, claims, halves] = await Promise.all([
+    c.layout ? c.layout.locations.filter((l) => wanted.has(l.id)) : repo.locationsByIds(db, c.locationIds),
+    c.layout ? c.layout.positions.filter((p) => wanted.has(p.location_id)) : repo.positionsIn(db, c.locationIds),
     repo.statesOn(db, c.day, c.locationIds),
     c.withGuests ? reservationsByUnit(db, c.day, c.locationIds) : Promise.resolve(null),
+    repo.claimedHalves(db, c.day, c.locationIds),
   ]);
-  const halves = await repo.claimedHalves(db, c.day, c.locationIds);
   const stateBy = new Map(states.map((s) => [s.position_id, s]));
   const grid = locations.map((l) => {
     const rows: BookingUnit[][] = [];
