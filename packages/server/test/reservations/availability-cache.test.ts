@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { connectPostgres } from '../../src/db/connect';
+import { connectPostgres, connectSqlite } from '../../src/db/connect';
+import { migrateToLatest } from '../../src/db/migrate';
+import { seedDemoVenue } from '../../src/demo-venue';
+import { publicDb } from '../../src/features/reservations/public-db';
 import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
@@ -135,6 +141,42 @@ describe(`the guest page's availability cache on ${testDialect}`, () => {
       clock.set(start);
     }
   });
+
+  it.runIf(testDialect === 'sqlite')(
+    'reads a SQLite file through its own connection and still sees a sale at once',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-public-reader-'));
+      const database = connectSqlite(path.join(dir, 'sandbar.db'));
+      await migrateToLatest(database.db);
+      await seedDemoVenue(database.db, clock);
+      await writeSettings(database.db, { bookingOnlineLocations: 'MB' });
+      const app = await buildApp({
+        database,
+        env: loadEnv({ LOG_LEVEL: 'silent', SANDBAR_DEMO: '0' }),
+        clock,
+        logger: false,
+        webDist: null,
+      });
+      await app.ready();
+      try {
+        const unit = await unitId(database.db, 'MB', 19);
+        const today = `day=${DAY}&locationId=${mbId}`;
+        expect(publicDb(app.deps)).not.toBe(app.deps.db);
+        expect(stateOf((await read(app, today)).body, unit)).toBe('free');
+        const sale = await injectAs(app, 'staff', {
+          method: 'POST',
+          url: '/api/saveCustomer',
+          payload: buildSale({ unitId: unit, selectedUnit: umbrella }),
+        });
+        expect(sale.statusCode, sale.body).toBe(200);
+        expect(stateOf((await read(app, today)).body, unit)).toBe('taken');
+      } finally {
+        await app.close();
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.runIf(testDialect === 'postgres')('changes on one instance after a sale or a booking on another', async () => {
     const second = await buildApp({

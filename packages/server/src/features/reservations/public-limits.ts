@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
+import { publicDb } from './public-db';
 
 // Per-IP and per-contact limits of the guest's page (issue 24 point 9), set by SANDBAR_PUBLIC_*
 // (README "Configuration", env.ts). One instance (SQLite) counts in memory; on PostgreSQL every
@@ -82,8 +82,6 @@ export class PostgresLimits implements LimitStore {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly rules: PublicLimitRules,
-    /** Ends the store's own connections (see limitStore). */
-    readonly close: () => Promise<void> = async () => undefined,
   ) {}
 
   async take(name: PublicLimit, key: string, now: number): Promise<boolean> {
@@ -131,34 +129,16 @@ export function publicLimitRules(env: Partial<LimitDeps['env']>): PublicLimitRul
 
 const stores = new WeakMap<object, LimitStore>();
 
-/**
- * This instance's store (keyed by its event bus, as its caches are): shared on PostgreSQL, memory
- * on SQLite. On PostgreSQL it counts through two connections of its own: a page view must not
- * queue for the pool behind a burst of checkouts (bench/booking-race.bench.ts) just to count.
- */
+/** This instance's store (keyed by its event bus, as its caches are): shared on PostgreSQL, memory on SQLite. */
 export function limitStore(deps: LimitDeps): LimitStore {
   let s = stores.get(deps.events);
   if (!s) {
     const rules = publicLimitRules(deps.env);
-    if (deps.database.dialect !== 'postgres') s = new MemoryLimits(rules);
-    else if (!deps.database.url) s = new PostgresLimits(deps.db, rules);
-    else {
-      const pool = new pg.Pool({ connectionString: deps.database.url, max: 2, connectionTimeoutMillis: 5000 });
-      // An idle connection dropped (a database restart) is replaced on the next count.
-      pool.on('error', () => undefined);
-      const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-      s = new PostgresLimits(db, rules, () => db.destroy());
-    }
+    // Counted through the page's own connections (public-db.ts): never queued behind checkouts.
+    s = deps.database.dialect === 'postgres' ? new PostgresLimits(publicDb(deps), rules) : new MemoryLimits(rules);
     stores.set(deps.events, s);
   }
   return s;
-}
-
-/** Ends the store's own connections when the app closes (public.routes.ts). */
-export async function closeLimitStore(deps: Pick<LimitDeps, 'events'>): Promise<void> {
-  const s = stores.get(deps.events);
-  stores.delete(deps.events);
-  if (s instanceof PostgresLimits) await s.close();
 }
 
 /** Counts a hit of each (limit, key) in turn; false at the first one over its limit. */

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
 import { boardEncoding } from '../units/board-cache';
 import * as service from './public.service';
-import { closeLimitStore } from './public-limits';
+import { closePublicDb } from './public-db';
 import * as waitlist from './waitlist.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -25,7 +25,7 @@ const config = { public: true };
 // The guest's page calls (issue 24 point 4): no sign-in, under their own prefix /api/public/booking,
 // each limited per IP (and a booking per phone / e-mail), answers without anyone else's data.
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', async () => closeLimitStore(app.deps));
+  app.addHook('onClose', async () => closePublicDb(app.deps));
   app.get(
     '/public/booking/availability',
     {

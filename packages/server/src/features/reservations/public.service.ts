@@ -22,6 +22,7 @@ import { outboxRow } from '../../platform/outbox';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { type LimitDeps, takeLimits } from './public-limits';
+import { publicDb } from './public-db';
 import { bookingGridUntil } from './reservations.board';
 import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } from './availability-cache';
 import type { BoardEncoding } from '../units/board-cache';
@@ -84,15 +85,16 @@ export async function availabilityResponse(
 
 /** The set-up the answers share (see AvailabilityCache.venue): settings, online locations, their units, prices, hotel rates. */
 function venueFacts(deps: Deps, now: number) {
+  const db = publicDb(deps);
   return availabilityCache(deps.events).venue(now, async () => {
-    const settings = await readSettings(deps.db);
-    const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
+    const settings = await readSettings(db);
+    const online = await onlineLocationIds(db, settings.bookingOnlineLocations);
     const [onlineRows, locations, positions, prices, hotelRates] = await Promise.all([
-      online.length ? onlineRowsOf(deps.db, settings, online) : undefined,
-      repo.locationsByIds(deps.db, online),
-      repo.positionsIn(deps.db, online),
-      repo.publicPrices(deps.db),
-      publicHotelRates(deps.db),
+      online.length ? onlineRowsOf(db, settings, online) : undefined,
+      repo.locationsByIds(db, online),
+      repo.positionsIn(db, online),
+      repo.publicPrices(db),
+      publicHotelRates(db),
     ]);
     return { settings, online, onlineRows, layout: { locations, positions }, prices, hotelRates };
   });
@@ -113,7 +115,7 @@ async function availabilityUntil(
   if (day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
   if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
   const locationIds = q.locationId ? [q.locationId] : online;
-  const { locations, holdsRunOutAt } = await bookingGridUntil(deps.db, {
+  const { locations, holdsRunOutAt } = await bookingGridUntil(publicDb(deps), {
     day,
     locationIds,
     withGuests: false,
