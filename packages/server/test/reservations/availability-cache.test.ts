@@ -13,7 +13,7 @@ import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
-import { DAY, MORNING, buildSale, priceId, unitId } from '../sales/factories';
+import { DAY, MORNING, buildSale, hotelId, priceId, unitId } from '../sales/factories';
 
 // The guest page's availability answer is cached per day and location set (issue 24,
 // "Performance"); these tests hold it to "never stale after a write": a sale, a booking, a
@@ -237,6 +237,11 @@ describe(`the guest page's availability cache on ${testDialect}`, () => {
     const named = await post('admin', 'saveConfigSettings', { venueName: 'Cache Beach Club' });
     expect(named.statusCode, named.body).toBe(200);
     expect((await read(t.app, q)).json().venueName).toBe('Cache Beach Club');
+    // The hotels its hotel rates name.
+    const hyatt = await hotelId(t.deps.db, 'Hyatt');
+    const renamed = await post('admin', 'saveHotel', { postData: { id: hyatt, name: 'Hyatt Cache Grand' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await read(t.app, q)).json().hotels.map((h: { name: string }) => h.name)).toContain('Hyatt Cache Grand');
     // And the layout: a unit renumbered shows its new number on every day's answer.
     const unit = await unitId(t.deps.db, 'MB', 18);
     const renumbered = await post('admin', 'saveUmbrellaNumber', {
