@@ -27,6 +27,8 @@
  *   SALES_BENCH_DB=sqlite|postgres  SALES_BENCH_KIND=single|mix  SALES_BENCH_RUNS=3
  *   SALES_BENCH_SALES=3000 (single-unit sales a run)  SALES_BENCH_CHECKOUTS=2000 (mix checkouts a run)
  *   SALES_BENCH_PROF=<dir> (a CPU profile of each server, written when it stops)
+ *   SALES_BENCH_ROOTS=<checkout>,<checkout> (A/B: each database gets a server from each checkout,
+ *     e.g. main's and a branch's, taking turns run after run; compare their CPU per sale)
  *
  * Exports a default async function for bench/run.ts; prints one line per run and per database.
  */
@@ -128,15 +130,28 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
+/** Checkouts whose servers are measured (SALES_BENCH_ROOTS for an A/B of two builds), else this one. */
+const ROOTS = (process.env.SALES_BENCH_ROOTS ?? root)
+  .split(',')
+  .filter(Boolean)
+  .map((r) => path.resolve(r));
+
+async function startServer(
+  env: Record<string, string>,
+  serverRoot = root,
+): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
   // SALES_BENCH_PROF=<dir> writes a CPU profile of the server (open it in Chrome DevTools).
   const prof = process.env.SALES_BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SALES_BENCH_PROF}`] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: path.join(root, 'packages/server'),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...prof, '--import', 'tsx', path.join(serverRoot, 'packages/server/src/main.ts')],
+    {
+      cwd: path.join(serverRoot, 'packages/server'),
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   // Up to 60 s: on a busy machine tsx alone takes 20 s to compile the server.
   for (let i = 0; i < 600; i++) {
@@ -161,6 +176,8 @@ async function stopServer(proc: ChildProcess): Promise<void> {
 
 interface Venue {
   dialect: 'sqlite' | 'postgres';
+  /** The database, and with SALES_BENCH_ROOTS the checkout whose server sells. */
+  label: string;
   database: Database;
   /** PostgreSQL: the bench database's name (its backends' CPU is counted). */
   pgName?: string;
@@ -176,7 +193,7 @@ interface Venue {
   cleanup(): Promise<void>;
 }
 
-async function openVenue(dialect: 'sqlite' | 'postgres'): Promise<Venue> {
+async function openVenue(dialect: 'sqlite' | 'postgres', serverRoot = root): Promise<Venue> {
   let database: Database;
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -206,14 +223,29 @@ async function openVenue(dialect: 'sqlite' | 'postgres'): Promise<Venue> {
   }
   try {
     const { positionIds, priceId, mix } = await seedBenchVenue(database);
-    const { url, proc } = await startServer(env);
+    const { url, proc } = await startServer(env, serverRoot);
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'staff', password: 'sandbar-demo' }),
     });
     const { token } = (await login.json()) as { token: string };
-    return { dialect, database, pgName, positionIds, priceId, mix, url, proc, token, next: 0, nextUnit: 0, cleanup };
+    const label = ROOTS.length > 1 ? `${dialect}@${path.basename(serverRoot)}` : dialect;
+    return {
+      dialect,
+      label,
+      database,
+      pgName,
+      positionIds,
+      priceId,
+      mix,
+      url,
+      proc,
+      token,
+      next: 0,
+      nextUnit: 0,
+      cleanup,
+    };
   } catch (err) {
     await database.close();
     await cleanup();
@@ -326,7 +358,7 @@ export default async function salesBench(): Promise<SalesBenchResult[]> {
   const what = SIGNATURE === 'none' ? ' (UNSIGNED)' : SIGNATURE === 'rgba' ? ' (RGBA pad PNG)' : '';
   console.log(`Selling: ${dialects.join(' and ')}, ${CONNECTIONS} tablets, median of ${RUNS} runs (${machineLoad()})`);
   try {
-    for (const d of dialects) venues.push(await openVenue(d));
+    for (const d of dialects) for (const r of ROOTS) venues.push(await openVenue(d, r));
     for (const kind of KINDS) {
       const amount = kind === 'single' ? SALES : CHECKOUTS;
       // Warm both servers up (JIT, pool connections) before anything is timed.
@@ -345,7 +377,7 @@ export default async function salesBench(): Promise<SalesBenchResult[]> {
               `${f.mix.reprints} reprints, ${f.mix.requests} requests${f.mix.errorSamples.length ? `; ${f.mix.errorSamples.join(' | ')}` : ''})`
             : '';
           console.log(
-            `  ${kind} run ${i + 1} ${v.dialect.padEnd(8)} ${Math.round(f.rps)} sales/s, p99 ${Math.round(f.p99)} ms, ` +
+            `  ${kind} run ${i + 1} ${v.label.padEnd(8)} ${Math.round(f.rps)} sales/s, p99 ${Math.round(f.p99)} ms, ` +
               `CPU/sale ${f.serverCpuMs.toFixed(2)} ms server + ${f.dbCpuMs.toFixed(2)} ms database${m} (${f.load})`,
           );
         }
@@ -369,14 +401,27 @@ export default async function salesBench(): Promise<SalesBenchResult[]> {
         out.push(r);
         const target = kind === 'single' ? ` (target ${r.database === 'sqlite' ? '≥ 500' : '≥ 400'})` : '';
         console.log(
-          `sales ${r.database.padEnd(8)} ${r.connections} tablets: ${r.perSecond} ${label[kind]}${what}${target}, ` +
+          `sales ${v.label.padEnd(8)} ${r.connections} tablets: ${r.perSecond} ${label[kind]}${what}${target}, ` +
             `median of ${RUNS} (${r.sales} sales a run, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ` +
             `${r.recorded} recorded in all; CPU per sale ${r.serverCpuMs.toFixed(2)} ms server + ` +
             `${r.dbCpuMs.toFixed(2)} ms database; ${mid.load})`,
         );
       }
+      // A/B of two checkouts: each run's CPU per sale of the second against the first, run by run.
+      for (const d of ROOTS.length > 1 ? dialects : []) {
+        const [va, vb] = venues.filter((v) => v.dialect === d);
+        const ra = runs.get(va!)!;
+        const rb = runs.get(vb!)!;
+        const ratios = ra.map((fa, i) => (rb[i]!.serverCpuMs + rb[i]!.dbCpuMs) / (fa.serverCpuMs + fa.dbCpuMs));
+        console.log(
+          `sales ${kind} ${d} A/B: CPU per sale ${vb!.label} / ${va!.label} ×${median(ratios).toFixed(3)} (median of ` +
+            `the runs' ratios ${ratios.map((x) => x.toFixed(3)).join(' / ')}; server ${median(ra.map((f) => f.serverCpuMs)).toFixed(3)} → ` +
+            `${median(rb.map((f) => f.serverCpuMs)).toFixed(3)} ms, database ${median(ra.map((f) => f.dbCpuMs)).toFixed(3)} → ` +
+            `${median(rb.map((f) => f.dbCpuMs)).toFixed(3)} ms) (${machineLoad()})`,
+        );
+      }
       const [a, b] = out.filter((r) => r.kind === kind);
-      if (a && b) {
+      if (a && b && ROOTS.length === 1) {
         console.log(
           `sales ${kind} postgres/sqlite: ${(b.perSecond / a.perSecond).toFixed(2)} × the rate, ` +
             `${((b.serverCpuMs + b.dbCpuMs) / (a.serverCpuMs + a.dbCpuMs)).toFixed(2)} × the CPU per sale (${machineLoad()})`,

@@ -17,6 +17,7 @@ import { enqueue } from '../../platform/outbox';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/passwords';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './auth.repository';
+import { sessionCacheOf } from './session-cache';
 
 /** Sessions idle-expire after 12 hours (DESIGN.md section 4). */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -25,13 +26,23 @@ const TOUCH_EVERY_MS = 60_000;
 
 export type { SessionUser };
 
+/** The live session of a token: from the last few seconds' answers (session-cache.ts), else the database. */
 export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+  const cache = sessionCacheOf(deps.events, SESSIONS_EVENT);
+  const cached = cache.get(token, deps.clock.now(), SESSION_IDLE_MS, TOUCH_EVERY_MS);
+  if (cached) return cached;
   const row = await repo.findLiveSession(deps.db, sha256(token));
   const now = deps.clock.now();
-  if (!row || row.active !== 1) return null;
-  if (now - Number(row.last_seen_at) > SESSION_IDLE_MS) return null;
-  if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) await repo.touchSession(deps.db, row.session_id, now);
-  return {
+  if (!row || row.active !== 1 || now - Number(row.last_seen_at) > SESSION_IDLE_MS) {
+    cache.delete(token);
+    return null;
+  }
+  let lastSeenAt = Number(row.last_seen_at);
+  if (now - lastSeenAt > TOUCH_EVERY_MS) {
+    await repo.touchSession(deps.db, row.session_id, now);
+    lastSeenAt = now;
+  }
+  const user: SessionUser = {
     id: row.id,
     username: row.username,
     name: row.name,
@@ -40,6 +51,8 @@ export async function findSessionUser(deps: AppDeps, token: string): Promise<Ses
     languageCode: row.language_code,
     sessionId: row.session_id,
   };
+  cache.set(token, user, now, lastSeenAt);
+  return user;
 }
 
 /** The signed-in user as the app sees it, with today's day of year in the venue zone. */
@@ -60,6 +73,7 @@ export async function describeUser(deps: AppDeps, u: Omit<SessionUser, 'sessionI
 /** POST /setMyLanguage: only the caller's own row changes. */
 export async function setMyLanguage(deps: AppDeps, u: SessionUser, languageCode: 'en' | 'es'): Promise<AuthUser> {
   await repo.setLanguage(deps.db, u.id, languageCode);
+  await usersChanged(deps, [u.id]);
   return describeUser(deps, { ...u, languageCode });
 }
 
@@ -233,11 +247,21 @@ export async function logout(deps: AppDeps, user: SessionUser): Promise<void> {
 
 /**
  * Tells every instance that some sessions of these users were revoked (sign-out, a changed
- * password, deactivation): their open live-board streams re-check their token and close.
+ * password, deactivation): their open live-board streams re-check their token and close, and
+ * the cached sessions of these users are forgotten (here at once, elsewhere when the event lands).
  */
 export async function sessionsEnded(deps: Pick<AppDeps, 'events'>, userIds: number[]): Promise<void> {
-  if (userIds.length) await deps.events.publish({ type: SESSIONS_EVENT, day: '', unitIds: [], userIds });
+  if (!userIds.length) return;
+  sessionCacheOf(deps.events, SESSIONS_EVENT).forget(userIds);
+  await deps.events.publish({ type: SESSIONS_EVENT, day: '', unitIds: [], userIds });
 }
+
+/**
+ * A user's row changed (role, name, initials, language, locations): every instance forgets the
+ * sessions it cached for them, so the next request carries the new values. The same event as
+ * sessionsEnded: an open stream re-checks its token and stays open while it is still live.
+ */
+export const usersChanged = sessionsEnded;
 
 /** The bus event of sessionsEnded; never passed on to a client. */
 export const SESSIONS_EVENT = 'sessions';

@@ -16,7 +16,7 @@ import type { Selectable } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { isUniqueViolation } from '../../db/errors';
-import { type SessionUser, sessionsEnded } from '../auth/auth.service';
+import { type SessionUser, sessionsEnded, usersChanged } from '../auth/auth.service';
 import * as repo from './people.repository';
 
 type UserRow = Selectable<UsersTable>;
@@ -189,7 +189,8 @@ export async function savePerson(
   if (changedLocations.length) {
     await deps.events.publish({ type: 'locations', day: '', unitIds: [], locationIds: changedLocations });
   }
-  if (existing && passwordHash) await sessionsEnded(deps, [id]);
+  // A new password ends the user's other sessions; any edit changes what their requests carry.
+  if (existing) await usersChanged(deps, [id]);
   return { success: 1, details: existing ? 'User has been saved!' : 'User has been added!', id };
 }
 
