@@ -10,7 +10,10 @@ import type { EventBus } from '../../platform/events';
 // serving, the day's state fingerprint (one small aggregate query) must still match; when it does
 // not, the units whose version moved are patched the same way, so a status change written by any
 // instance or feature is never missed, even before its event arrives. An event without units
-// drops the day; a short time limit still rebuilds every board whole (layout edits elsewhere).
+// drops the day. Every few seconds (ttlMs) a patched board checks the venue-wide parts no unit
+// event announces (locations, hotels, season); once a minute it is built whole in the background
+// while it is still served (decision 255). A board without pieces keeps the old rule: built
+// again after ttlMs.
 
 export interface CachedBoard {
   data: DashboardData;
@@ -435,11 +438,12 @@ export class BoardCache {
   }
 
   /**
-   * The cached board, or one build of it however many requests ask at once. Every tablet
-   * refetches the board when a unit changes and the cached day expires every few seconds, so
-   * requests arrive together: each used to build its own copy (48 tablets, 48 builds of ~30 ms
-   * on 2 cores: a p99 of half a second behind them). Only a request that read the same
-   * fingerprint joins a build, so nobody is given a board older than the state it saw.
+   * The cached board, patched with the units changed since it was made (`patch`), or one build
+   * of it however many requests ask at once. Every tablet refetches the board when a unit
+   * changes, so requests arrive together: each used to build its own copy (48 tablets, 48 builds
+   * of ~30 ms on 2 cores: a p99 of half a second behind them). Only a request that read the same
+   * fingerprint and event sequence number joins a build or patch, so nobody is given a board
+   * older than the state it saw.
    */
   getOrBuild(
     key: string,
