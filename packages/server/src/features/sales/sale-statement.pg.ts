@@ -3,6 +3,7 @@ import { PREPARED } from '../../db/connect';
 import type { DB, OutboxTable, SaleAttentionTable, SaleItemsTable, UnitStatesTable } from '../../db/schema';
 import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
 import type { PositionRow } from './sales.repository';
+import type { CatalogueCache, CatalogueRows } from './sale-catalogue-cache';
 
 // A sale on PostgreSQL in two statements on one connection (issue 15, decision record 150):
 // one read of everything the sale is decided on, then one data-modifying statement that claims
@@ -30,43 +31,74 @@ export interface SaleReads {
 export async function readForSale(
   db: Kysely<DB>,
   q: { ourTransactionId: string; unitIds: number[]; userId: number; hotelId: number | null; days: string[] },
+  /** The lists read by an earlier sale: sent again only when the catalogue version moved (decision 253). */
+  cache: CatalogueCache = { current: null },
 ): Promise<SaleReads> {
+  // A single unit on one day (most sales) is matched by plain parameters, a cart by arrays: with
+  // arrays PostgreSQL planned the read anew on every sale (a generic plan's estimate for `= ANY` of
+  // an unknown array never beat the custom plans), with plain parameters it keeps one plan.
+  const one = q.unitIds.length === 1 && q.days.length === 1;
+  const positionIn = one ? sql`p.id = ${q.unitIds[0]}::int` : sql`p.id = ANY(${q.unitIds}::int[])`;
+  const stateOf = one
+    ? sql`s.position_id = ${q.unitIds[0]}::int AND s.day = ${q.days[0]}::text`
+    : sql`s.position_id = ANY(${q.unitIds}::int[]) AND s.day = ANY(${q.days}::text[])`;
+  // The lists this read may be answered with (another sale may replace the cache meanwhile).
+  const sent = cache.current;
   const { rows } = await sql<{
     replayed: boolean;
     positions: PositionRow[];
     allowed: number[];
-    prices: Selectable<DB['prices']>[];
-    links: { price_id: number; hotel_id: number }[];
-    settings: { key: string; value: string }[];
+    catalogue_version: number;
+    /** Null when the version is the one sent (the cache holds them). */
+    prices: Selectable<DB['prices']>[] | null;
+    links: { price_id: number; hotel_id: number }[] | null;
+    settings: { key: string; value: string }[] | null;
     hotel: SaleReads['hotel'];
     states: Selectable<UnitStatesTable>[];
   }>`${sql.raw(PREPARED)}
+    WITH cv AS (SELECT version, version = ${sent?.version ?? -1}::bigint AS known FROM catalogue_version WHERE id = 1)
     SELECT
+      (SELECT version FROM cv) AS catalogue_version,
       EXISTS (SELECT 1 FROM sales WHERE our_transaction_id = ${q.ourTransactionId}) AS replayed,
       (SELECT coalesce(json_agg(json_build_object(
           'id', p.id, 'location_id', p.location_id, 'row', p."row", 'position', p."position",
           'unit_type', p.unit_type, 'unit_number', p.unit_number, 'removed', p.removed,
           'location_name', l.name)), '[]')
         FROM positions p JOIN locations l ON l.id = p.location_id
-        WHERE p.id = ANY(${q.unitIds}::int[])) AS positions,
+        WHERE ${positionIn}) AS positions,
       (SELECT coalesce(json_agg(location_id), '[]') FROM user_locations WHERE user_id = ${q.userId}) AS allowed,
-      (SELECT coalesce(json_agg(p ORDER BY p.sort, p.id), '[]') FROM prices p) AS prices,
-      (SELECT coalesce(json_agg(json_build_object('price_id', price_id, 'hotel_id', hotel_id)), '[]')
-        FROM price_hotels) AS links,
-      (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') FROM settings) AS settings,
+      CASE WHEN (SELECT known FROM cv) THEN NULL
+        ELSE (SELECT coalesce(json_agg(p ORDER BY p.sort, p.id), '[]') FROM prices p) END AS prices,
+      CASE WHEN (SELECT known FROM cv) THEN NULL
+        ELSE (SELECT coalesce(json_agg(json_build_object('price_id', price_id, 'hotel_id', hotel_id)), '[]')
+          FROM price_hotels) END AS links,
+      CASE WHEN (SELECT known FROM cv) THEN NULL
+        ELSE (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') FROM settings) END
+        AS settings,
       (SELECT row_to_json(h) FROM (SELECT id, name, vacation_owner_rule, is_other FROM hotels
         WHERE id = ${q.hotelId}::int) h) AS hotel,
       (SELECT coalesce(json_agg(s), '[]') FROM unit_states s
-        WHERE s.position_id = ANY(${q.unitIds}::int[]) AND s.day = ANY(${q.days}::text[])) AS states
+        WHERE ${stateOf}) AS states
   `.execute(db);
   const r = rows[0]!;
+  // One statement, one snapshot: the lists (when sent) are those of the version it read; else the
+  // version it read is the one sent. The cache only moves forward (sales answered out of order).
+  let catalogue: CatalogueRows;
+  if (r.prices && r.links && r.settings) {
+    catalogue = { version: Number(r.catalogue_version), prices: r.prices, links: r.links, settings: r.settings };
+    if (!cache.current || cache.current.version < catalogue.version) cache.current = catalogue;
+  } else if (sent && Number(r.catalogue_version) === sent.version) {
+    catalogue = sent;
+  } else {
+    throw new Error('the sale read left out the price list without holding its version');
+  }
   return {
     replayed: r.replayed,
     positions: r.positions,
     allowedLocations: new Set(r.allowed),
-    prices: r.prices,
-    links: r.links,
-    settings: r.settings,
+    prices: catalogue.prices,
+    links: catalogue.links,
+    settings: catalogue.settings,
     hotel: r.hotel,
     states: r.states,
     days: q.days,

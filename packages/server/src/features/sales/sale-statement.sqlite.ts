@@ -3,6 +3,7 @@ import type { SqliteHandle } from '../../db/connect';
 import type { DB, UnitStatesTable } from '../../db/schema';
 import { type SaleReads, type SaleWrite, UnitTakenError } from './sale-statement.pg';
 import type { PositionRow } from './sales.repository';
+import { type CatalogueRows, catalogueCacheOf } from './sale-catalogue-cache';
 
 // A sale on SQLite as prepared statements run straight through better-sqlite3 (issue 25): the same
 // one read and one write as PostgreSQL's (sale-statement.pg.ts, decision 150), the same rows, but
@@ -16,6 +17,20 @@ export function readForSaleSqlite(
   h: SqliteHandle,
   q: { ourTransactionId: string; unitIds: number[]; userId: number; hotelId: number | null; days: string[] },
 ): SaleReads {
+  // The catalogue version first: a list changed after it is read again by the next sale.
+  const cache = catalogueCacheOf(h);
+  const version = Number(
+    (h.prepare('select version from catalogue_version where id = 1').get() as { version: number }).version,
+  );
+  if (cache.current?.version !== version) {
+    cache.current = {
+      version,
+      prices: h.prepare('select * from prices order by sort, id').all() as Selectable<DB['prices']>[],
+      links: h.prepare('select price_id, hotel_id from price_hotels').all() as CatalogueRows['links'],
+      settings: h.prepare('select key, value from settings').all() as CatalogueRows['settings'],
+    };
+  }
+  const catalogue = cache.current;
   const units = q.unitIds.map(() => '?').join(', ');
   const days = q.days.map(() => '?').join(', ');
   const replayed = h.prepare('select 1 as found from sales where our_transaction_id = ?').get(q.ourTransactionId);
@@ -38,9 +53,9 @@ export function readForSaleSqlite(
     replayed: replayed !== undefined,
     positions,
     allowedLocations: new Set(allowed.map((r) => r.location_id)),
-    prices: h.prepare('select * from prices order by sort, id').all() as Selectable<DB['prices']>[],
-    links: h.prepare('select price_id, hotel_id from price_hotels').all() as { price_id: number; hotel_id: number }[],
-    settings: h.prepare('select key, value from settings').all() as { key: string; value: string }[],
+    prices: catalogue.prices,
+    links: catalogue.links,
+    settings: catalogue.settings,
     hotel,
     states: h
       .prepare(`select * from unit_states where position_id in (${units}) and day in (${days})`)

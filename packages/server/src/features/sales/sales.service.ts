@@ -15,6 +15,7 @@ import { type CustomerDataOut, priceLines, validateLines } from './sale-lines';
 import { isUniqueViolation, replayOf } from './sale-replay';
 import { readForSale } from './sale-statement.pg';
 import { readForSaleSqlite } from './sale-statement.sqlite';
+import { catalogueCacheOf } from './sale-catalogue-cache';
 import { authorisedPositions, lastSeenTimeZone, venueDay } from './sale-units';
 import {
   type SaleContext,
@@ -79,7 +80,11 @@ async function sell(
     days,
   };
   const sqlite = deps.database.sqlite;
-  const reads = !oneStatement ? null : sqlite ? readForSaleSqlite(sqlite, q) : await readForSale(db, q);
+  const reads = !oneStatement
+    ? null
+    : sqlite
+      ? readForSaleSqlite(sqlite, q)
+      : await readForSale(db, q, catalogueCacheOf(deps.database));
   if (!reads || reads.replayed) {
     const replayed = await replayOf(deps, user, data, base);
     if (replayed) return { response: replayed, event: null };
