@@ -26,9 +26,19 @@ import * as sales from '../sales/sales.repository';
 import { canEditDay, editWindowMessage } from '../units/units.service';
 import * as repo from './receipts.repository';
 
-/** An unguessable receipt id (public page /receipt/{id}): 144 random bits. */
+/** Random bytes for receipt ids, drawn 256 ids at a time (one call to the system's generator a sale was 1.4 % of its CPU). */
+let idBytes = Buffer.alloc(0);
+let idOffset = 0;
+
+/** An unguessable receipt id (public page /receipt/{id}): 144 random bits, never reused. */
 export function newReceiptId(): string {
-  return crypto.randomBytes(18).toString('base64url');
+  if (idOffset + 18 > idBytes.length) {
+    idBytes = crypto.randomBytes(18 * 256);
+    idOffset = 0;
+  }
+  const id = idBytes.toString('base64url', idOffset, idOffset + 18);
+  idOffset += 18;
+  return id;
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { holdMs } from '@sandbar/contract/rules/pricing';
 import { formatCents } from '@sandbar/contract/rules/money';
-import { addDays, businessDay, dayStartMs, venueParts } from '@sandbar/contract/rules/time';
+import { type VenueDate, addDays, businessDay, dayStartMs, venueParts } from '@sandbar/contract/rules/time';
 import { saleTexts } from '@sandbar/contract/sales';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -23,6 +23,18 @@ export function venueDay(now: number, timeZone: string): string {
   const day = businessDay(now, timeZone);
   dayMemo = { timeZone, from: dayStartMs(day, timeZone), to: dayStartMs(addDays(day, 1), timeZone), day };
   return day;
+}
+
+// The venue's clock, to the minute, of the minute a sale is in: every zone's offset is whole
+// minutes, so the answer holds for the whole UTC minute (formatToParts cost 1.5 % of a sale).
+let minuteMemo: { timeZone: string; minute: number; parts: VenueDate } | null = null;
+export function venueMinute(now: number, timeZone: string): VenueDate {
+  const minute = Math.floor(now / 60_000);
+  const m = minuteMemo;
+  if (m && m.timeZone === timeZone && m.minute === minute) return m.parts;
+  const parts = venueParts(now, timeZone);
+  minuteMemo = { timeZone, minute, parts };
+  return parts;
 }
 
 /** The venue's zone as last seen by venueDay (null before the first call). */

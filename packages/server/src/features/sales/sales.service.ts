@@ -1,6 +1,5 @@
 import { centsToMoney } from '@sandbar/contract/common';
 import { pricingHour } from '@sandbar/contract/rules/pricing';
-import { venueParts } from '@sandbar/contract/rules/time';
 import { type SaveCustomerResponse, saleTexts } from '@sandbar/contract/sales';
 import { defaultSettings } from '@sandbar/contract/settings';
 import type { AppDeps, SessionUser } from '../../platform/deps';
@@ -16,7 +15,7 @@ import { isUniqueViolation, replayOf } from './sale-replay';
 import { readForSale } from './sale-statement.pg';
 import { readForSaleSqlite } from './sale-statement.sqlite';
 import { catalogueCacheOf } from './sale-catalogue-cache';
-import { authorisedPositions, lastSeenTimeZone, venueDay } from './sale-units';
+import { authorisedPositions, lastSeenTimeZone, venueDay, venueMinute } from './sale-units';
 import {
   type SaleContext,
   checkClaimable,
@@ -99,7 +98,7 @@ async function sell(
   const receivedAt = clock.now();
   // A sale queued offline counts when it was taken: that day, those prices (issue 13).
   const now = offline.saleMoment(data, receivedAt, settings.timeZone);
-  const at = venueParts(now, settings.timeZone);
+  const at = venueMinute(now, settings.timeZone);
   const day = venueDay(now, settings.timeZone);
   // Check-in (issue 24): the booking this sale seats, in the units' location.
   const checkIn = data.reservationId
