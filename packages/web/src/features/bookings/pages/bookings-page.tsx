@@ -94,7 +94,11 @@ export function BookingsPage() {
                 <Text size="sm" fw={600}>
                   {[...new Set(r.units.map((u) => u.label))].join(', ')} · {t(`bookings.channels.${r.channel}`)}
                 </Text>
-                <ReservationCard reservation={r} day={shownDay} />
+                {/* Staff confirming an online booking see the extras it asks for. */}
+                <ReservationCard
+                  reservation={{ ...r, itemNames: r.items.filter((i) => i.saleId === null).map((i) => i.name) }}
+                  day={shownDay}
+                />
               </Stack>
             ))}
           </Stack>
