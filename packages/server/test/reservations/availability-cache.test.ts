@@ -9,6 +9,8 @@ import { connectPostgres, connectSqlite } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoVenue } from '../../src/demo-venue';
 import { publicDb } from '../../src/features/reservations/public-db';
+import { AvailabilityCache, cachedAnswer } from '../../src/features/reservations/availability-cache';
+import { memoryEventBus } from '../../src/platform/events';
 import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
@@ -250,5 +252,37 @@ describe(`the guest page's availability cache on ${testDialect}`, () => {
     expect(renumbered.statusCode, renumbered.body).toBe(200);
     const units = (await read(t.app, q)).json().locations.flatMap((l: { rows: Unit[][] }) => l.rows.flat());
     expect(units.find((u: Unit & { unitNumber: number }) => u.unitId === unit).unitNumber).toBe(918);
+  });
+});
+
+describe('the availability cache under a stream of changes', () => {
+  it('runs one build per key at a time: requests after a change share one follow-up that starts when the running build ends', async () => {
+    const bus = memoryEventBus();
+    const cache = new AvailabilityCache(bus);
+    const day = '2026-07-05';
+    let release: () => void = () => undefined;
+    const builds: string[] = [];
+    const build = (label: string, wait: boolean) => async () => {
+      builds.push(`start ${label}`);
+      if (wait) await new Promise<void>((r) => (release = r));
+      builds.push(`end ${label}`);
+      return cachedAnswer(day, Buffer.from(label), 0, Infinity);
+    };
+    const first = cache.getOrBuild('k', day, 0, build('first', true));
+    // A sale on that day overtakes the running build…
+    cache.heard({ type: 'sale', day, unitIds: [1] });
+    // …so two readers after it wait for one follow-up (not two builds, not the overtaken answer).
+    const a = cache.getOrBuild('k', day, 0, build('second', false));
+    const b = cache.getOrBuild('k', day, 0, build('third', false));
+    expect(builds).toEqual(['start first']);
+    release();
+    expect((await first).body.toString()).toBe('first');
+    expect((await a).body.toString()).toBe('second');
+    expect((await b).body.toString()).toBe('second');
+    expect(builds).toEqual(['start first', 'end first', 'start second', 'end second']);
+    // The overtaken answer was not kept; the follow-up's was.
+    expect((await cache.getOrBuild('k', day, 0, build('fourth', false))).body.toString()).toBe('second');
+    cache.close();
+    await bus.close();
   });
 });

@@ -165,6 +165,33 @@ export class AvailabilityCache {
     }
     const flight = this.building.get(key);
     if (flight && !this.droppedSince(flight.day, flight.startedAt)) return flight.pending;
+    if (flight) {
+      // A change overtook the running build: one follow-up for everyone who asks meanwhile, started
+      // when it ends, so it reads after all their writes. At most one build per key runs: under a
+      // race for the front row (an event every few ms) each reader used to start its own, and they
+      // queued for the page's two connections (bench/booking-race.bench.ts).
+      let next = this.queued.get(key);
+      if (!next) {
+        next = flight.pending
+          .catch(() => undefined)
+          .then(() => {
+            this.queued.delete(key);
+            return this.start(key, day, build);
+          });
+        this.queued.set(key, next);
+      }
+      return next;
+    }
+    return this.start(key, day, build);
+  }
+
+  private readonly queued = new Map<string, Promise<CachedAvailability>>();
+
+  private start(
+    key: string,
+    day: string | undefined,
+    build: () => Promise<CachedAvailability>,
+  ): Promise<CachedAvailability> {
     const startedAt = this.tick;
     const pending = build().then((answer) => {
       if (!this.droppedSince(answer.day, startedAt)) this.set(key, answer);
