@@ -112,6 +112,30 @@ describe('api retries', () => {
     expect(await second).toMatchObject({ status: 0 });
   });
 
+  // Issue 23 (CI, a contended shared server): the headers arrive, the body never does. The
+  // attempt's clock covers the body, so the call still ends within its deadline.
+  it('an answer whose body stalls after the headers gives up within the deadline', async () => {
+    const stalled = (_url: string, init?: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          init?.signal?.addEventListener('abort', () => c.error(new DOMException('Aborted', 'AbortError')));
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+    };
+    const fetchMock = vi.fn(stalled);
+    vi.stubGlobal('fetch', fetchMock);
+    let settled = false;
+    const done = api('/markOccupied', { body: {}, silent: true })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(MUTATION_DEADLINE_MS);
+    expect(settled).toBe(true);
+    expect(await done).toMatchObject({ status: 0 });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/markOccupied').length).toBeGreaterThan(1);
+    expect(connectivity.get().online).toBe(false);
+  });
+
   it("a captive portal's page is not the server: counted as no answer", async () => {
     vi.stubGlobal(
       'fetch',

@@ -80,11 +80,20 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 /** No answer in time: counted as a network failure, like a refused connection. */
 class AttemptTimeout extends Error {}
 
+/** An answer read to its end: the status, the headers' verdict and the body's text. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
 /**
  * One fetch that gives up after `ms` (a hanging request is the common failure on a beach: the
- * access point is up, the link behind it is not), still aborted by the caller's signal.
+ * access point is up, the link behind it is not), still aborted by the caller's signal. The time
+ * covers the body too: on a contended link the headers can arrive and the body stall, and a body
+ * read with no end is a spinner with no end (issue 23).
  */
-async function fetchWithin(url: string, init: RequestInit, ms: number, signal?: AbortSignal): Promise<Response> {
+async function fetchWithin(url: string, init: RequestInit, ms: number, signal?: AbortSignal): Promise<Answer> {
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -99,7 +108,7 @@ async function fetchWithin(url: string, init: RequestInit, ms: number, signal?: 
     // A captive portal (or a hotel's login page) answers every address with its own HTML: that is
     // not the Sandbar server, whose API always answers JSON.
     if ((res.headers?.get('content-type') ?? '').includes('text/html')) throw new AttemptTimeout('not Sandbar');
-    return res;
+    return { status: res.status, ok: res.ok, text: await res.text() };
   } catch (err) {
     if (timedOut) throw new AttemptTimeout('timeout');
     throw err;
@@ -152,7 +161,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     deadlineMs = Math.min(deadlineMs, OFFLINE_DEADLINE_MS);
   }
   const deadline = Date.now() + deadlineMs;
-  let res: Response;
+  let res: Answer;
   for (let attempt = 1; ; attempt++) {
     const left = deadline - Date.now();
     try {
@@ -184,7 +193,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     }
     await wait(BACKOFF_MS * 2 ** (attempt - 1), opts.signal);
   }
-  const text = await res.text();
+  const text = res.text;
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;

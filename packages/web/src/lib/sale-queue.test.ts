@@ -162,4 +162,63 @@ describe('sale queue', () => {
       vi.useRealTimers();
     }
   });
+
+  // Issue 23 (CI): whatever stalls after the request left (a fetch deaf to its abort, a body that
+  // never ends, a busy tablet), the cash sale has its outcome within SALE_OUTCOME_MS: queued.
+  it('a cash sale stalled beyond the API client is queued within SALE_OUTCOME_MS, same id', async () => {
+    vi.useFakeTimers();
+    try {
+      const { saveOrQueueSale, saleQueue, SALE_OUTCOME_MS } = await freshQueue();
+      const { connectivity: conn } = await import('./connectivity');
+      // Never settles, abort or not.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>(() => undefined)),
+      );
+      let result: unknown = null;
+      void saveOrQueueSale(sale('tx-eeeeeee1', 8), { unitIds: [8], label: 'deaf' }).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(SALE_OUTCOME_MS - 100);
+      expect(result).toBeNull();
+      await vi.advanceTimersByTimeAsync(100);
+      await vi.waitFor(() => expect(result).toMatchObject({ queued: true, ourTransactionId: 'tx-eeeeeee1' }));
+      expect(saleQueue.get().items.map((i) => i.id)).toEqual(['tx-eeeeeee1']);
+      expect(conn.get().online).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a slow IndexedDB does not hold the outcome: queued in memory at once, written behind it', async () => {
+    // Real timers while IndexedDB opens (fake-indexeddb schedules on them), fake ones after.
+    const { saleQueue, DURABLE_WAIT_MS } = await freshQueue();
+    await saleQueue.load();
+    try {
+      // The fresh queue's own IndexedDB handle.
+      const db = await (await import('./offline-db')).offlineDb();
+      let finishWrite: () => void = () => undefined;
+      const slowPut = vi.spyOn(db, 'put').mockImplementation(
+        (...args: Parameters<typeof db.put>) =>
+          new Promise((resolve) => {
+            finishWrite = () => resolve(db.transaction('sales', 'readwrite').store.put(args[1] as never) as never);
+          }),
+      );
+      const { connectivity: conn } = await import('./connectivity');
+      conn.reportNetworkFailure();
+      vi.useFakeTimers();
+      let result: unknown = null;
+      void saleQueue.enqueue(sale('tx-fffffff1', 9), { unitIds: [9], label: 'slow' }).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(10);
+      // In the queue (tile pending, counter) before IndexedDB confirms.
+      expect(saleQueue.get().items.map((i) => i.id)).toEqual(['tx-fffffff1']);
+      expect(result).toBeNull();
+      await vi.advanceTimersByTimeAsync(DURABLE_WAIT_MS);
+      expect(result).toMatchObject({ queued: true, ourTransactionId: 'tx-fffffff1' });
+      vi.useRealTimers();
+      slowPut.mockRestore();
+      finishWrite();
+      await vi.waitFor(async () => expect(await db.count('sales')).toBe(1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -38,6 +38,18 @@ const MAX_BACKOFF_MS = 30_000;
  * one sale on the server (ourTransactionId).
  */
 export const SALE_DEADLINE_MS = 7000;
+/**
+ * The most a cash or voucher sale may take from COMPLETE SALE to its outcome, whatever stalls on
+ * the way (issue 23: no spinner over 10 s): past it the request is abandoned and the sale queued
+ * with its ourTransactionId (a late answer and the queued send are one sale on the server).
+ */
+export const SALE_OUTCOME_MS = 8000;
+/**
+ * How long "Saved on this tablet" waits for IndexedDB to confirm the write. The sale is in the
+ * queue in memory at once (its tile pending, the counter counting it, the queue sending it); a
+ * write slowed by a busy tablet finishes behind the message instead of holding the wizard open.
+ */
+export const DURABLE_WAIT_MS = 1500;
 let state: QueueState = { items: [], sending: false, confirming: [] };
 const listeners = new Set<() => void>();
 const sentListeners = new Set<() => void | Promise<unknown>>();
@@ -102,14 +114,17 @@ export const saleQueue = {
   /** Reads the queue kept on the tablet (once), then sends it if the server answers. */
   load(): Promise<void> {
     loaded ??= readAll().then((items) => {
-      set({ items });
+      // Anything queued while the read was under way stays (the read may not have seen it).
+      const kept = new Set(items.map((i) => i.id));
+      set({ items: [...items, ...state.items.filter((i) => !kept.has(i.id))].sort((a, b) => a.seq - b.seq) });
       if (items.some((i) => !i.refused)) void saleQueue.flush();
     });
     return loaded;
   },
   /** Keeps a sale on the tablet: it is sent when the link returns. */
   async enqueue(body: SaveCustomerBody, meta: { unitIds: number[]; label: string }): Promise<QueuedResult> {
-    await saleQueue.load();
+    const until = Date.now() + DURABLE_WAIT_MS;
+    await within(saleQueue.load(), DURABLE_WAIT_MS);
     const takenAt = body.customerData.takenAt ?? Date.now();
     const id = body.customerData.ourTransactionId;
     const sale: QueuedSale = {
@@ -121,9 +136,10 @@ export const saleQueue = {
       label: meta.label,
       refused: null,
     };
-    // Durable before the wizard says "saved": the money is in the guest's hand already.
-    await (await offlineDb()).put('sales', sale);
     set({ items: [...state.items.filter((i) => i.id !== id), sale] });
+    // Durable before the wizard says "saved" (the money is in the guest's hand already), unless
+    // IndexedDB is slow to confirm: then the write finishes behind the message (DURABLE_WAIT_MS).
+    await within(durably(sale), until - Date.now());
     scheduleRetry(MAX_BACKOFF_MS / 6);
     // No toast here: the wizard says it once ("Saved on this tablet…"), not twice (issue 23).
     return queuedResult(sale);
@@ -133,7 +149,8 @@ export const saleQueue = {
    * The agent confirmed it against the figures the tablet had, so the server does not ask again.
    */
   async enqueueDropoff(body: SaveDropoffNotesBody & { clientKey: string }, label: string): Promise<QueuedDropoff> {
-    await saleQueue.load();
+    const until = Date.now() + DURABLE_WAIT_MS;
+    await within(saleQueue.load(), DURABLE_WAIT_MS);
     const takenAt = body.takenAt ?? Date.now();
     const item: QueuedDropoff = {
       kind: 'dropoff',
@@ -145,8 +162,8 @@ export const saleQueue = {
       label,
       refused: null,
     };
-    await (await offlineDb()).put('sales', item);
     set({ items: [...state.items.filter((i) => i.id !== item.id), item] });
+    await within(durably(item), until - Date.now());
     scheduleRetry(MAX_BACKOFF_MS / 6);
     return item;
   },
@@ -215,6 +232,37 @@ export const saleQueue = {
   },
 };
 
+/** Waits for `p`, but no longer than `ms` (its failure is the caller's to handle elsewhere). */
+function within(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, Math.max(0, ms));
+    void p.then(
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+    );
+  });
+}
+
+/** Writes a queued item to IndexedDB; a failed write is retried once, then said. */
+async function durably(item: QueuedItem): Promise<void> {
+  try {
+    await (await offlineDb()).put('sales', item);
+  } catch {
+    try {
+      await (await offlineDb()).put('sales', item);
+    } catch {
+      // In memory only: sent while the app stays open, lost if it is closed before.
+      toastError(i18n.t('offline.notKept'), item.label);
+    }
+  }
+}
+
 function scheduleRetry(ms: number): void {
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => {
@@ -235,20 +283,42 @@ export async function saveOrQueueSale(
 ): Promise<SaveCustomerResponse> {
   const queueable = isQueueable(body.customerData.paymentMethod);
   if (queueable && !connectivity.get().online) return saleQueue.enqueue(body, meta);
+  // The outcome's own clock (queueable sales): the API client's deadline bounds its attempts,
+  // this bounds whatever else a busy tablet can stall on before the answer is in hand.
+  const giveUp = new AbortController();
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  const outOfTime = new Promise<never>((_resolve, reject) => {
+    if (!queueable) return;
+    watchdog = setTimeout(() => {
+      giveUp.abort();
+      reject(new SaleOutOfTime());
+    }, SALE_OUTCOME_MS);
+  });
   try {
-    return await api<SaveCustomerResponse>('/saveCustomer', {
-      method: 'POST',
-      body,
-      // A queueable sale waits less for a dead link: the queue sends it again later. Card and
-      // room charge keep the action's deadline, then the wizard offers a retry (same id).
-      ...(queueable ? { attempts: 2, silent: true, deadlineMs: SALE_DEADLINE_MS } : {}),
-    });
+    return await Promise.race([
+      api<SaveCustomerResponse>('/saveCustomer', {
+        method: 'POST',
+        body,
+        // A queueable sale waits less for a dead link: the queue sends it again later. Card and
+        // room charge keep the action's deadline, then the wizard offers a retry (same id).
+        ...(queueable ? { attempts: 2, silent: true, deadlineMs: SALE_DEADLINE_MS, signal: giveUp.signal } : {}),
+      }),
+      outOfTime,
+    ]);
   } catch (err) {
-    if (queueable && isNetworkError(err)) return saleQueue.enqueue(body, meta);
+    if (queueable && (isNetworkError(err) || giveUp.signal.aborted)) {
+      if (giveUp.signal.aborted) connectivity.reportNetworkFailure();
+      return saleQueue.enqueue(body, meta);
+    }
     if (queueable && err instanceof ApiError) toastError(err.details);
     throw err;
+  } finally {
+    clearTimeout(watchdog);
   }
 }
+
+/** A queueable sale that had no outcome within SALE_OUTCOME_MS. */
+class SaleOutOfTime extends Error {}
 
 /**
  * POST /saveDropoffNotes with the tablet's key, or — when the server cannot be reached (known

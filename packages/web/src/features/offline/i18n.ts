@@ -13,6 +13,7 @@ export const offlineEn = {
   queueCounter_other: '{{count}} sales waiting to send',
   onlineOnly: 'Card and room charge need the server: they cannot be taken while offline.',
   savedOffline: 'Saved on this tablet. It will be sent when the connection returns.',
+  notKept: 'This tablet could not store the sale: keep the app open until it is sent.',
   queueRefused: 'The server refused a saved sale: {{details}}',
   needsAttention: 'Needs attention',
   attentionLine:
@@ -46,6 +47,7 @@ export const offlineEs: Translation<typeof offlineEn> = {
   queueCounter_other: '{{count}} ventas por enviar',
   onlineOnly: 'La tarjeta y el cargo a la habitación necesitan el servidor: no se pueden cobrar sin conexión.',
   savedOffline: 'Guardada en esta tableta. Se enviará cuando vuelva la conexión.',
+  notKept: 'Esta tableta no pudo guardar la venta: mantenga la aplicación abierta hasta que se envíe.',
   queueRefused: 'El servidor rechazó una venta guardada: {{details}}',
   needsAttention: 'Requiere atención',
   attentionLine:
