@@ -275,7 +275,7 @@ if (typeof window !== 'undefined') connectivity.onReconnect(() => void saleQueue
 
 /**
  * POST /saveCustomer, or — for cash and voucher when the server cannot be reached — into the
- * queue. A sale the server refused (4xx) is never queued: the wizard shows why.
+ * queue. A sale the server refused (4xx) is never queued: the wizard shows why (no toast besides).
  */
 export async function saveOrQueueSale(
   body: SaveCustomerBody,
@@ -299,9 +299,12 @@ export async function saveOrQueueSale(
       api<SaveCustomerResponse>('/saveCustomer', {
         method: 'POST',
         body,
+        // No toast: the wizard says the outcome once, in place (issue 23 point 7): "Saved on this
+        // tablet…", or the refusal or failure at COMPLETE SALE with its retry.
+        silent: true,
         // A queueable sale waits less for a dead link: the queue sends it again later. Card and
         // room charge keep the action's deadline, then the wizard offers a retry (same id).
-        ...(queueable ? { attempts: 2, silent: true, deadlineMs: SALE_DEADLINE_MS, signal: giveUp.signal } : {}),
+        ...(queueable ? { attempts: 2, deadlineMs: SALE_DEADLINE_MS, signal: giveUp.signal } : {}),
       }),
       outOfTime,
     ]);
@@ -310,7 +313,6 @@ export async function saveOrQueueSale(
       if (giveUp.signal.aborted) connectivity.reportNetworkFailure();
       return saleQueue.enqueue(body, meta);
     }
-    if (queueable && err instanceof ApiError) toastError(err.details);
     throw err;
   } finally {
     clearTimeout(watchdog);

@@ -5,15 +5,18 @@ import { ApiError, api, isNetworkError } from '../../../lib/api';
 import { connectivity } from '../../../lib/connectivity';
 import { toastError } from '../../../lib/notify';
 
-/** POST /holdUnit: 'Add More Unit(s)' holds the unit for the cart (status 1, ten minutes). */
-export const holdUnit = async (body: HoldUnitBody): Promise<HoldUnitResponse> => {
+/**
+ * POST /holdUnit: 'Add More Unit(s)' holds the unit for the cart (status 1, ten minutes). A
+ * refusal is toasted unless `silent` (the card step shows it beside Ready to Swipe instead).
+ */
+export const holdUnit = async (body: HoldUnitBody, opts: { silent?: boolean } = {}): Promise<HoldUnitResponse> => {
   try {
     return connectivity.get().online
       ? await api<HoldUnitResponse>('/holdUnit', { method: 'POST', body, attempts: 2, silent: true, deadlineMs: 5000 })
       : await offlineHold(body);
   } catch (err) {
     if (isNetworkError(err)) return offlineHold(body);
-    if (err instanceof ApiError) toastError(err.details);
+    if (err instanceof ApiError && !opts.silent) toastError(err.details);
     throw err;
   }
 };
@@ -40,4 +43,5 @@ async function offlineHold(body: HoldUnitBody): Promise<HoldUnitResponse> {
   };
 }
 
-export const useHoldUnit = () => useMutation({ mutationFn: holdUnit });
+export const useHoldUnit = (opts: { silent?: boolean } = {}) =>
+  useMutation({ mutationFn: (body: HoldUnitBody) => holdUnit(body, opts) });

@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, renderWithProviders } from '../../../test/render';
 import { ApiError } from '../../../lib/api';
+import { notifications } from '@mantine/notifications';
 import { cartStore } from '../cart-store';
+import { initialSale } from '../wizard/machine';
 import { CardPayment } from './card-payment';
 import { SaleWizard } from './sale-wizard';
 
@@ -385,6 +387,88 @@ describe('sale wizard', () => {
     expect(calls.find((c) => c.url === '/holdUnit')?.body).toMatchObject({ unitId: 7 });
     expect(cartStore.get()?.units.map((u) => u.label)).toEqual(['MB 7']);
     expect(cartStore.get()?.shared).toMatchObject({ paymentMethod: 'Cash', customerName: 'Pat' });
+  });
+});
+
+// Issue 23 point 7, one message per outcome: the card screen once said a failed save twice (the
+// step's alert and the card's) plus a toast. Each failure is now said once, beside its retry.
+describe('sale wizard: one message per outcome', () => {
+  /** A card sale of MB 7 at COMPLETE SALE, as its draft would be found after a reload. */
+  const atComplete = (paymentMethod: 'Credit Card' | 'Cash') =>
+    sessionStorage.setItem(
+      'sandbar.sale.unit:7',
+      JSON.stringify({
+        ...initialSale({ mode: 'single', ourTransactionId: 'tx-once-1', orderKey: '' }),
+        paymentMethod,
+        selectedUnit: 1,
+        customerName: 'Pat',
+        receiptType: 'none',
+        tip: 0,
+        signature: 'data:image/png;base64,AAAA',
+        done: { payment: true, equipment: true, name: true, receipt: true, tip: true, signature: true },
+      }),
+    );
+  /** The mocked server, but this call answers `status` with `details`. */
+  const refuse = (path: string, status: number, details: string) => {
+    const base = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        url === `/api${path}`
+          ? new Response(JSON.stringify({ details }), { status, headers: { 'content-type': 'application/json' } })
+          : base(url, init),
+      ),
+    );
+  };
+  let toasts: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    calls.length = 0;
+    sessionStorage.clear();
+    cartStore.clear();
+    mockApi();
+    toasts = vi.spyOn(notifications, 'show');
+  });
+  afterEach(() => {
+    toasts.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
+  it('card: the reader approved, the save is refused: said once, by the card step, no toast', async () => {
+    atComplete('Credit Card');
+    refuse('/saveCustomer', 409, 'MB 7 was sold meanwhile.');
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
+    // The simulated reader approves after a second; then the save is refused.
+    expect(await screen.findByTestId('card-error', {}, { timeout: 4000 })).toHaveTextContent(
+      'MB 7 was sold meanwhile.',
+    );
+    expect(screen.getAllByText('MB 7 was sold meanwhile.')).toHaveLength(1);
+    expect(screen.queryByTestId('sale-error')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('card: the units cannot be claimed: said once, beside Ready to Swipe, no toast', async () => {
+    atComplete('Credit Card');
+    refuse('/holdUnit', 409, 'MB 7 is in an order on another tablet.');
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} />, { user: demoUser('U') });
+    fireEvent.click(await screen.findByRole('button', { name: messages.sale.readyToSwipe }));
+    expect(await screen.findByTestId('card-error')).toHaveTextContent('MB 7 is in an order on another tablet.');
+    expect(screen.getAllByText('MB 7 is in an order on another tablet.')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/saveCustomer')).toHaveLength(0);
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it('cash refused by the server: said once, at COMPLETE SALE, no toast', async () => {
+    atComplete('Cash');
+    refuse('/saveCustomer', 409, 'MB 7 was sold meanwhile.');
+    const onDone = vi.fn();
+    renderWithProviders(<SaleWizard unit={unit} onDone={onDone} />, { user: demoUser('U') });
+    fireEvent.click(await screen.findByRole('button', { name: 'COMPLETE SALE' }));
+    expect(await screen.findByTestId('sale-error')).toHaveTextContent('MB 7 was sold meanwhile.');
+    expect(screen.getAllByText('MB 7 was sold meanwhile.')).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(toasts).not.toHaveBeenCalled();
   });
 });
 

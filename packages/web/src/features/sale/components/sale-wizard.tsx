@@ -212,6 +212,8 @@ function Wizard({
     [claimId],
   );
   const hold = useHoldUnit();
+  // The card's claim: a refusal is said once, by the card step (issue 23 point 7).
+  const claimHold = useHoldUnit({ silent: true });
   const release = useReleaseUnits();
   const unitsOfSale = [...orderLines.map((l) => l.unitId), ...(mode === 'checkout' ? [] : [unit.id])];
 
@@ -219,7 +221,7 @@ function Wizard({
     // A booked unit is already this guest's: the check-in sale takes it from the booking.
     if (booking) return;
     const cartId = cart?.cartId ?? claimId;
-    for (const id of unitsOfSale) await hold.mutateAsync({ unitId: id, cartId });
+    for (const id of unitsOfSale) await claimHold.mutateAsync({ unitId: id, cartId });
     if (cartId === claimId) {
       claim.current = 'held';
       tabHolds.add(claimId);

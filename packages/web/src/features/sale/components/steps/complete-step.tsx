@@ -46,7 +46,12 @@ export function CompleteStep({
         <Text fw={700} data-testid="sale-total">
           {t('sale.total')}: {money(quote.totalCents)}
         </Text>
-        {!!error && <Alert color="red">{error instanceof ApiError ? error.details : String(error)}</Alert>}
+        {/* A card's failed save is said by the card step, beside its retry: one message (issue 23). */}
+        {!!error && state.paymentMethod !== 'Credit Card' && (
+          <Alert color="red" data-testid="sale-error">
+            {error instanceof ApiError ? error.details : String(error)}
+          </Alert>
+        )}
         {state.paymentMethod === 'Credit Card' ? (
           <CardPayment
             amountCents={quote.totalCents}
