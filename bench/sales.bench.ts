@@ -86,10 +86,23 @@ export interface SalesBenchResult {
 }
 
 /** A location of 11,000 umbrellas, an all-day price, assigned to the demo staff user. */
-async function seedBenchVenue(database: Database): Promise<{ positionIds: number[]; priceId: number; mix: MixVenue }> {
+async function seedBenchVenue(
+  database: Database,
+  serverRoot = root,
+): Promise<{ positionIds: number[]; priceId: number; mix: MixVenue }> {
   const db = database.db;
-  await migrateToLatest(db);
-  await seedDemoVenue(db, systemClock);
+  if (serverRoot === root) {
+    await migrateToLatest(db);
+    await seedDemoVenue(db, systemClock);
+  } else {
+    // A/B: the schema and demo venue of the checkout whose server sells here (it refuses a
+    // database migrated by another checkout's migrations).
+    const src = path.join(serverRoot, 'packages/server/src');
+    const migrate = (await import(path.join(src, 'db/migrate.ts'))) as { migrateToLatest: typeof migrateToLatest };
+    const demo = (await import(path.join(src, 'demo-venue.ts'))) as { seedDemoVenue: typeof seedDemoVenue };
+    await migrate.migrateToLatest(db);
+    await demo.seedDemoVenue(db, systemClock);
+  }
   const now = Date.now();
   const { id: locationId } = await db
     .insertInto('locations')
@@ -222,7 +235,7 @@ async function openVenue(dialect: 'sqlite' | 'postgres', serverRoot = root): Pro
     };
   }
   try {
-    const { positionIds, priceId, mix } = await seedBenchVenue(database);
+    const { positionIds, priceId, mix } = await seedBenchVenue(database, serverRoot);
     const { url, proc } = await startServer(env, serverRoot);
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
