@@ -28,6 +28,8 @@ const en = {
   row: (n: number) => `Row ${n}`,
   unit: (location: string, label: string) => `${location} ${label}`,
   chooseUnits: (max: number) => `Tap free spots to choose them (up to ${max}).`,
+  /** Under a grid wider than the phone: the rows go on past the screen's edge. */
+  moreToTheSide: 'More spots to the right: swipe the rows sideways.',
   maxReached: (max: number) => `A booking holds at most ${max} spots.`,
   noUnits: 'Nothing can be booked online here. Please ask at the beach.',
   noneFree: 'Everything is taken on this day. Try another day or place.',
@@ -151,6 +153,7 @@ const es: Translation<typeof en> = {
   row: (n: number) => `Fila ${n}`,
   unit: (location: string, label: string) => `${location} ${label}`,
   chooseUnits: (max: number) => `Toca los sitios libres para elegirlos (hasta ${max}).`,
+  moreToTheSide: 'Hay más sitios a la derecha: desliza las filas hacia un lado.',
   maxReached: (max: number) => `Una reserva tiene como máximo ${max} sitios.`,
   noUnits: 'Aquí no se puede reservar en línea. Pregunta en la playa.',
   noneFree: 'Todo está ocupado este día. Prueba otro día u otra zona.',

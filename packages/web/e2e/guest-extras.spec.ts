@@ -104,6 +104,13 @@ test('a guest books a spot with an extra at a hotel rate; walk-in rows show as w
   await expectAccessible(page, 'walk-in rows at 390×844');
 
   await page.getByTestId('guest-location-MB').check({ force: true });
+  // The Main Beach's rows run past a phone's edge: the page says so until the guest has swiped to the end.
+  const more = page.getByTestId('guest-grid-more');
+  await expect(more).toHaveText(en.moreToTheSide);
+  await grid.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(more).toBeHidden();
+  await grid.evaluate((el) => el.scrollTo({ left: 0 }));
+  await expect(more).toBeVisible();
   await grid.locator(`[data-number="${UNIT}"]`).tap();
   const form = page.getByTestId('guest-form');
   // The day's add-ons for an umbrella, with their prices.
