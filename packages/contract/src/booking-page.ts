@@ -95,6 +95,11 @@ const en = {
   cancelSure: 'Cancel this booking? The spots go back on sale.',
   cancelYes: 'Yes, cancel',
   cancelNo: 'Keep it',
+  /** Before confirming a cancel (issue 24 point 2): what the venue's cut-off does to a deposit. */
+  cancelRefund: (amount: string, cutoff: string) =>
+    `Cancelled now, before the cut-off (${cutoff}), your deposit of ${amount} is refunded.`,
+  cancelForfeit: (amount: string, cutoff: string) =>
+    `The cut-off has passed (${cutoff}): cancelled now, the venue keeps your deposit of ${amount}.`,
   cancelled: 'Your booking is cancelled.',
   cannotCancel: 'This booking can no longer be cancelled online.',
   retry: 'Try again',
@@ -218,6 +223,10 @@ const es: Translation<typeof en> = {
   cancelSure: '¿Cancelar esta reserva? Los sitios vuelven a estar a la venta.',
   cancelYes: 'Sí, cancelar',
   cancelNo: 'Mantenerla',
+  cancelRefund: (amount, cutoff) =>
+    `Si cancelas ahora, antes del plazo (${cutoff}), se te devuelve el depósito de ${amount}.`,
+  cancelForfeit: (amount, cutoff) =>
+    `El plazo ya pasó (${cutoff}): si cancelas ahora, el lugar se queda con tu depósito de ${amount}.`,
   cancelled: 'Tu reserva está cancelada.',
   cannotCancel: 'Esta reserva ya no se puede cancelar en línea.',
   retry: 'Reintentar',

@@ -11,6 +11,7 @@ import { offlineTexts } from './offline';
 import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
 import { formatMoney } from './rules/money';
+import { cancelPolicyTexts } from './reservations';
 import { saleTexts } from './sales';
 import { settingsTexts } from './settings';
 import type { UnitType } from './units';
@@ -347,6 +348,14 @@ export const settingsTextsEs: Translation<typeof settingsTexts> = {
   backupKeep: 'Guarda de 1 a 365 copias nocturnas.',
 };
 
+export const cancelPolicyTextsEs: Translation<typeof cancelPolicyTexts> = {
+  overrideRole: 'Solo un supervisor o un administrador puede saltarse la política de cancelación.',
+  overrideReasonBlank: 'Indica el motivo para saltarte la política de cancelación.',
+  refunded: (amount) => `Reserva cancelada antes del plazo: se devuelve el depósito de ${moneyEs(amount)}.`,
+  forfeited: (amount) => `Reserva cancelada después del plazo: el depósito de ${moneyEs(amount)} se retiene.`,
+  keptOnAccount: (amount) => `Reserva cancelada: el depósito de ${moneyEs(amount)} queda a cuenta.`,
+};
+
 /**
  * Other English sentences the server answers with (errors shown as toasts or under a form), and
  * their Spanish. The web app shows a server message in Spanish when it is one of the contract's
@@ -615,6 +624,7 @@ export const textPairs = [
   [settingsTexts, settingsTextsEs],
   [serverTexts.en, serverTexts.es],
   [reportNames, reportNamesEs],
+  [cancelPolicyTexts, cancelPolicyTextsEs],
 ] as const;
 
 type Templ = { literal: number; pattern: RegExp; es: (...args: string[]) => string };

@@ -4,6 +4,7 @@ import { guestBookingTexts } from './booking-page';
 import { type CodeRule, Id, Money, wholeNumber } from './common';
 import { formatMoney } from './rules/money';
 import { paymentMethods } from './rules/pricing';
+import { cancelOutcomes } from './rules/cancel-policy';
 import { bookingWindows, reservationChannels, reservationStatuses } from './rules/reservation';
 
 // Calls of advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, list,
@@ -297,16 +298,44 @@ const Reason = z
   .max(500);
 
 /**
- * POST /cancelReservation: with the venue's policy the deposit is kept (forfeit) or refunded; a
- * refund is for supervisors and admins.
+ * POST /cancelReservation: the venue's policy decides what happens to the deposit; a supervisor or
+ * an admin may override it with a reason (audited).
  */
 export const CancelReservationBody = z.object({
   id: Id,
   reason: Reason,
-  deposit: z.enum(['refund', 'forfeit', 'keep']).default('keep'),
+  /**
+   * Left out, the venue's policy decides (refund before the cut-off, forfeit after). Another
+   * choice than the policy's is an override: supervisors and admins, with `overrideReason`.
+   */
+  deposit: z.enum(['refund', 'forfeit', 'keep']).optional(),
+  overrideReason: z.string().trim().max(500).default(''),
 });
 export type CancelReservationBody = z.input<typeof CancelReservationBody>;
 export type CancelReservationInput = z.output<typeof CancelReservationBody>;
+
+/** Sandbar's own texts for cancelling under the policy (issue 24 point 2). */
+export const cancelPolicyTexts = {
+  overrideRole: 'Only a supervisor or an admin can override the cancellation policy.',
+  overrideReasonBlank: 'Give a reason for overriding the cancellation policy.',
+  refunded: (amount: string) =>
+    `Reservation cancelled before the cut-off: the deposit of ${formatMoney(amount)} is refunded.`,
+  forfeited: (amount: string) =>
+    `Reservation cancelled after the cut-off: the deposit of ${formatMoney(amount)} is kept.`,
+  keptOnAccount: (amount: string) => `Reservation cancelled: the deposit of ${formatMoney(amount)} stays on account.`,
+} as const;
+
+/** GET /getCancelPolicy/:id : what cancelling a booking now does to its deposit (shown before confirming). */
+export const CancelPolicy = z.object({
+  outcome: z.enum(cancelOutcomes),
+  /** The deposit on account. */
+  deposit: Money,
+  /** The last moment a cancellation gets the deposit back (ms). */
+  cutoffAt: z.number().int(),
+  /** Whether the caller may choose otherwise (supervisors and admins, with a reason). */
+  canOverride: z.boolean(),
+});
+export type CancelPolicy = z.infer<typeof CancelPolicy>;
 
 /** POST /markReservationNoShow: release the units early (staff) with a reason. */
 export const NoShowBody = z.object({ id: Id, reason: Reason });
@@ -478,6 +507,11 @@ export const PublicBooking = z.object({
   policy: z.string(),
   /** A held booking (a waitlist offer) lets its units go at this time unless the guest keeps it. */
   holdExpiresAt: z.number().int().nullable(),
+  /** What cancelling now does to a deposit on account (issue 24 point 2): shown before the guest confirms. */
+  cancelOutcome: z
+    .object({ outcome: z.enum(cancelOutcomes), deposit: Money, cutoffAt: z.number().int() })
+    .nullable()
+    .default(null),
 });
 export type PublicBooking = z.infer<typeof PublicBooking>;
 

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, apiToken, signIn } from './support';
 
 const AGENT = { name: 'Dee Posit', user: 'depositdesk', initials: 'DP' };
 const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -84,4 +85,58 @@ test('a cash deposit taken at the desk is a "Deposits" line on the agent’s Not
   await expect(page.getByTestId('cash-on-hand')).toHaveText('$12.50');
   await expect(page.getByTestId('today-total')).toHaveText('$0.00');
   await ctx.close();
+});
+
+test('the guest’s manage page says the deposit comes back before they cancel; the refund is on the taker’s Notes/Drops', async ({
+  browser,
+  request,
+}) => {
+  const day = venueDay(5);
+  const board = await adminCall(request, `/getBookingBoard?day=${day}`);
+  const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
+  const unit = mb.rows.flat().find((u: { unitNumber: number }) => u.unitNumber === 78);
+  await adminCall(request, '/saveConfigSettings', { bookingOnlineLocations: 'MB, CD', bookingCancelCutoffHours: '24' });
+  const booked = await request.post('/api/public/booking', {
+    data: {
+      day,
+      unitIds: [unit.unitId],
+      guestName: 'Gina Guest',
+      email: 'gina.deposit@example.com',
+      partySize: 2,
+      acceptPolicy: true,
+    },
+  });
+  expect(booked.ok(), await booked.text()).toBeTruthy();
+  const { manageUrl } = await booked.json();
+  // The guest paid $8 at the desk to this spec's agent.
+  const list = await adminCall(request, `/getReservations?day=${day}`);
+  const id = list.reservations.find((r: { email: string }) => r.email === 'gina.deposit@example.com').id;
+  const agent = { authorization: `Bearer ${await apiToken(request, AGENT.user)}` };
+  const deposit = await request.post('/api/addReservationDeposit', {
+    headers: agent,
+    data: { id, deposit: { method: 'Cash', amount: '8.00' } },
+  });
+  expect(deposit.ok(), await deposit.text()).toBeTruthy();
+
+  const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto(new URL(manageUrl).pathname);
+  await page.getByTestId('guest-cancel').tap();
+  const note = page.getByTestId('guest-cancel-outcome');
+  await expect(note).toHaveAttribute('data-outcome', 'refund');
+  await expect(note).toContainText('your deposit of $8.00 is refunded');
+  await page.getByTestId('guest-cancel-yes').tap();
+  await expect(page.getByTestId('guest-cancelled')).toBeVisible();
+  await ctx.close();
+
+  // The agent who took it owes it back: a negative "Refunded" line; the cash on hand is back to the desk deposit.
+  const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(desk, AGENT.user);
+  await desk.goto('/notes');
+  const refund = desk.locator('[data-testid="deposit-line"][data-kind="refund"][data-method="Cash"]');
+  await expect(refund).toContainText('Refunded · Cash');
+  await expect(refund).toContainText('-$8.00');
+  await expect(desk.getByTestId('deposit-total')).toHaveText('$12.50');
+  await expect(desk.getByTestId('cash-on-hand')).toHaveText('$12.50');
+  await desk.context().close();
 });

@@ -13,7 +13,7 @@ import {
 } from '@sandbar/contract/reservations';
 import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { padRoom } from '@sandbar/contract/rules/pricing';
-import { namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
+import { holdsUnits, namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -22,6 +22,7 @@ import { outboxRow } from '../../platform/outbox';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { type LimitDeps, takeLimits } from './public-limits';
+import { policyVerdict } from './cancel-policy';
 import { publicDb } from './public-db';
 import { bookingGridUntil } from './reservations.board';
 import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } from './availability-cache';
@@ -219,8 +220,18 @@ async function checkHotelRate(
   if (!found) throw badRequest(publicBookingTexts.hotelGuestNotFound);
 }
 
-export async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy: string): Promise<PublicBooking> {
+export async function toPublic(
+  db: Kysely<DB>,
+  row: repo.ReservationRow,
+  policy: string,
+  /** Given, a booking that can still be cancelled says what cancelling now does to its deposit. */
+  now?: number,
+): Promise<PublicBooking> {
   const [r] = await describeReservations(db, [row]);
+  const verdict =
+    now !== undefined && holdsUnits(row.status)
+      ? policyVerdict(row, await repo.paymentsOf(db, [row.id]), await readSettings(db), now)
+      : null;
   return {
     status: r!.status,
     day: r!.days[0] ?? row.first_day,
@@ -233,6 +244,9 @@ export async function toPublic(db: Kysely<DB>, row: repo.ReservationRow, policy:
     arrival: r!.arrival,
     policy,
     holdExpiresAt: row.status === 'held' && row.hold_expires_at !== null ? Number(row.hold_expires_at) : null,
+    cancelOutcome: verdict
+      ? { outcome: verdict.outcome, deposit: centsToMoney(verdict.depositCents), cutoffAt: verdict.cutoffAt }
+      : null,
   };
 }
 
@@ -333,7 +347,7 @@ export async function byToken(deps: Deps, token: string, ip: string): Promise<re
 /** GET /api/public/booking/manage/:token: the guest's own booking. */
 export async function viewByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
   const row = await byToken(deps, token, ip);
-  return toPublic(deps.db, row, (await readSettings(deps.db)).bookingCancelPolicy);
+  return toPublic(deps.db, row, (await readSettings(deps.db)).bookingCancelPolicy, deps.clock.now());
 }
 
 /** POST /api/public/booking/manage/:token/cancel: the guest cancels; the units go back on sale. */

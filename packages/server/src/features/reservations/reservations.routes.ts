@@ -3,6 +3,7 @@ import {
   AddDepositBody,
   BookingBoard,
   BookingBoardQuery,
+  CancelPolicy,
   CancelReservationBody,
   MoveReservationBody,
   moveReservationCodeRules,
@@ -111,7 +112,8 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Cancel a reservation with a reason; refund (A, S), forfeit or keep its deposit',
+        summary:
+          "Cancel a reservation with a reason; the venue's cut-off refunds or keeps its deposit (A, S may override with a reason)",
         body: CancelReservationBody,
         response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
@@ -119,6 +121,22 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAccess(request, 'bookings');
       return service.cancelReservation(app.deps, request.user, request.body);
+    },
+  );
+
+  app.get(
+    '/getCancelPolicy/:id',
+    {
+      schema: {
+        tags,
+        summary: "What cancelling a reservation now does to its deposit under the venue's cut-off",
+        params: IdParam,
+        response: { 200: CancelPolicy, ...errorsOf(403, 404) },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return service.getCancelPolicy(app.deps, request.user, request.params.id);
     },
   );
 

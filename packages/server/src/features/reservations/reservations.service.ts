@@ -3,7 +3,9 @@ import {
   type AddDepositInput,
   type BookingBoard,
   type BookingBoardQuery,
+  type CancelPolicy,
   type CancelReservationInput,
+  cancelPolicyTexts,
   type DepositIn,
   type MoveReservationInput,
   type NoShowInput,
@@ -34,6 +36,7 @@ import type { Settings } from '@sandbar/contract/settings';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
+import { describeMoney, policyVerdict, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
 import * as repo from './reservations.repository';
 
@@ -455,22 +458,25 @@ async function releaseAll(
   return held;
 }
 
-function balanceOf(payments: repo.PaymentRow[]): number {
-  return payments.reduce((sum, p) => sum + (p.kind === 'deposit' ? p.amount_cents : -p.amount_cents), 0);
-}
-
 /**
- * POST /cancelReservation: the units go back on sale; the deposit is refunded (supervisors and
- * admins), forfeited under the venue's policy, or kept on account.
+ * POST /cancelReservation: the units go back on sale and the venue's policy decides the deposit:
+ * refunded when cancelled up to the cut-off, kept (forfeited) after. A supervisor or an admin may
+ * choose otherwise (refund, forfeit or keep on account) with a reason, audited as an override.
  */
 export async function cancelReservation(
   deps: Deps,
   user: Actor,
   body: CancelReservationInput,
 ): Promise<ReservationResponse> {
-  if (body.deposit === 'refund' && !canAccess(user.userType, 'bookingsManage'))
-    throw forbidden(reservationTexts.refundRole);
+  let details: string = reservationTexts.cancelled;
   const reservation = await change(deps, user, body.id, 'cancel', 'cancelled', async (trx, row, _next, now, today) => {
+    const payments = await repo.paymentsOf(trx, [row.id]);
+    const verdict = policyVerdict(row, payments, await readSettings(trx), now);
+    const override = verdict.depositCents > 0 && body.deposit !== undefined && body.deposit !== verdict.outcome;
+    if (override) {
+      if (!canAccess(user.userType, 'bookingsManage')) throw forbidden(cancelPolicyTexts.overrideRole);
+      if (!body.overrideReason) throw badRequest(cancelPolicyTexts.overrideReasonBlank);
+    }
     const touched = await releaseAll(
       trx,
       row,
@@ -478,23 +484,32 @@ export async function cancelReservation(
       now,
       `Booking ${row.id} for ${row.guest_name} cancelled: ${body.reason} (${user.name})`,
     );
-    const balance = balanceOf(await repo.paymentsOf(trx, [row.id]));
+    const choice = verdict.depositCents > 0 ? (override ? body.deposit! : verdict.outcome) : 'none';
     let money = '';
-    if (balance > 0 && body.deposit !== 'keep') {
-      await repo.insertPayment(trx, {
-        reservation_id: row.id,
-        kind: body.deposit,
-        method: (await repo.paymentsOf(trx, [row.id])).find((p) => p.kind === 'deposit')?.method ?? 'Cash',
-        amount_cents: balance,
+    if (choice === 'refund' || choice === 'forfeit') {
+      const cents = await settleDeposit(trx, {
+        reservationId: row.id,
+        payments,
+        kind: choice,
+        agent: user.id,
         day: today,
-        at: now,
-        user_id: user.id,
-        card_transaction_id: null,
-        voucher_number: '',
-        reason: body.reason,
-        sale_id: null,
+        now,
+        reason: override ? body.overrideReason : body.reason,
       });
-      money = `; deposit ${centsToMoney(balance)} ${body.deposit === 'refund' ? 'refunded' : 'forfeited'}`;
+      money = `; ${describeMoney(choice, cents)}`;
+    }
+    const amount = centsToMoney(verdict.depositCents);
+    if (choice === 'refund') details = cancelPolicyTexts.refunded(amount);
+    else if (choice === 'forfeit') details = cancelPolicyTexts.forfeited(amount);
+    else if (choice === 'keep') details = cancelPolicyTexts.keptOnAccount(amount);
+    if (override) {
+      await repo.audit(
+        trx,
+        user.id,
+        'reservation.policyOverride',
+        `Booking ${row.id} for ${row.guest_name}: the policy said ${verdict.outcome} the deposit of ${amount}, ${user.name} chose ${body.deposit}: ${body.overrideReason}`,
+        now,
+      );
     }
     return {
       touched,
@@ -502,7 +517,24 @@ export async function cancelReservation(
       audit: `Booking ${row.id} for ${row.guest_name} cancelled: ${body.reason}${money}`,
     };
   });
-  return { success: 1, details: reservationTexts.cancelled, reservation };
+  return { success: 1, details, reservation };
+}
+
+/** GET /getCancelPolicy/:id: what cancelling now does to the deposit, before staff confirm. */
+export async function getCancelPolicy(deps: Deps, user: Actor, id: number): Promise<CancelPolicy> {
+  const row = await loadForUser(deps.db, user, id);
+  const verdict = policyVerdict(
+    row,
+    await repo.paymentsOf(deps.db, [row.id]),
+    await readSettings(deps.db),
+    deps.clock.now(),
+  );
+  return {
+    outcome: verdict.outcome,
+    deposit: centsToMoney(verdict.depositCents),
+    cutoffAt: verdict.cutoffAt,
+    canOverride: canAccess(user.userType, 'bookingsManage'),
+  };
 }
 
 /** POST /markReservationNoShow: the guest did not come; the units go back on sale now. */
@@ -637,9 +669,14 @@ export async function confirmReservation(deps: Deps, user: Actor, id: number): P
   return { success: 1, details: reservationTexts.saved, reservation };
 }
 
-/** The guest cancels through their manage link: the units go back on sale, any deposit stays on account. */
+/**
+ * The guest cancels through their manage link: the units go back on sale and the venue's policy
+ * decides the deposit, written to the agent who took it (no staff member cancelled).
+ */
 export async function cancelByGuest(deps: Deps, id: number): Promise<Reservation> {
-  return change(deps, null, id, 'cancel', 'cancelled', async (trx, row, _n, now) => {
+  return change(deps, null, id, 'cancel', 'cancelled', async (trx, row, _n, now, today) => {
+    const payments = await repo.paymentsOf(trx, [row.id]);
+    const verdict = policyVerdict(row, payments, await readSettings(trx), now);
     const touched = await releaseAll(
       trx,
       row,
@@ -647,10 +684,23 @@ export async function cancelByGuest(deps: Deps, id: number): Promise<Reservation
       now,
       `Booking ${row.id} for ${row.guest_name} cancelled by the guest`,
     );
+    let money = '';
+    if (verdict.outcome === 'refund' || verdict.outcome === 'forfeit') {
+      const cents = await settleDeposit(trx, {
+        reservationId: row.id,
+        payments,
+        kind: verdict.outcome,
+        agent: null,
+        day: today,
+        now,
+        reason: 'Cancelled by the guest',
+      });
+      money = `; ${describeMoney(verdict.outcome, cents)}`;
+    }
     return {
       touched,
       patch: { status_reason: 'Cancelled by the guest' },
-      audit: `Booking ${row.id} for ${row.guest_name} cancelled by the guest`,
+      audit: `Booking ${row.id} for ${row.guest_name} cancelled by the guest${money}`,
     };
   });
 }

@@ -3,6 +3,8 @@ import { formatMoney } from '@sandbar/contract/rules/money';
 import type { UnitReservation } from '@sandbar/contract/reservations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
+import { useCancelPolicy } from '../api/get-cancel-policy';
 import { useCancelReservation, useConfirmReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
 
 type Pane = null | 'cancel' | 'noShow' | 'move';
@@ -29,7 +31,9 @@ export function ReservationCard({
   const { t } = useTranslation();
   const [pane, setPane] = useState<Pane>(null);
   const [reason, setReason] = useState('');
-  const [deposit, setDeposit] = useState<'keep' | 'forfeit' | 'refund'>('keep');
+  // null: the venue's policy decides; a choice is a supervisor's or admin's override, with a reason.
+  const [deposit, setDeposit] = useState<'keep' | 'forfeit' | 'refund' | null>(null);
+  const [overrideReason, setOverrideReason] = useState('');
   const [moveNumber, setMoveNumber] = useState('');
   const [moveDay, setMoveDay] = useState(day);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -45,6 +49,11 @@ export function ReservationCard({
     onChanged?.();
   };
   const hasDeposit = r.depositBalance !== '0.00';
+  const policy = useCancelPolicy(r.id, pane === 'cancel' && hasDeposit);
+  const money = useMoney();
+  const time = useVenueTime();
+  const verdict = policy.data;
+  const overriding = deposit !== null && verdict !== undefined && deposit !== verdict.outcome;
   return (
     <Card withBorder padding="sm" data-testid="reservation-card" data-reservation={r.id}>
       <Stack gap={6}>
@@ -112,17 +121,42 @@ export function ReservationCard({
               onChange={(e) => setReason(e.currentTarget.value)}
               maxLength={500}
             />
-            {pane === 'cancel' && hasDeposit && (
-              <SegmentedControl
-                aria-label={t('bookings.depositAction')}
-                value={deposit}
-                onChange={(v) => setDeposit(v as typeof deposit)}
-                data={[
-                  { value: 'keep', label: t('bookings.depositKeep') },
-                  { value: 'forfeit', label: t('bookings.depositForfeit') },
-                  { value: 'refund', label: t('bookings.depositRefund') },
-                ]}
-              />
+            {pane === 'cancel' && hasDeposit && verdict && verdict.outcome !== 'none' && (
+              <Alert
+                color={verdict.outcome === 'refund' ? 'teal' : 'orange'}
+                variant="light"
+                data-testid="cancel-policy"
+                data-outcome={verdict.outcome}
+              >
+                {t(verdict.outcome === 'refund' ? 'bookings.policyRefund' : 'bookings.policyForfeit', {
+                  amount: money(verdict.deposit),
+                  cutoff: time(verdict.cutoffAt, true),
+                })}
+              </Alert>
+            )}
+            {pane === 'cancel' && hasDeposit && verdict?.canOverride && verdict.outcome !== 'none' && (
+              <Stack gap="xs">
+                <SegmentedControl
+                  aria-label={t('bookings.depositAction')}
+                  value={deposit ?? verdict.outcome}
+                  onChange={(v) => setDeposit(v as NonNullable<typeof deposit>)}
+                  data={[
+                    { value: 'refund', label: t('bookings.depositRefund') },
+                    { value: 'forfeit', label: t('bookings.depositForfeit') },
+                    { value: 'keep', label: t('bookings.depositKeep') },
+                  ]}
+                />
+                {overriding && (
+                  <TextInput
+                    label={t('bookings.overrideReason')}
+                    description={t('bookings.overrideHint')}
+                    value={overrideReason}
+                    onChange={(e) => setOverrideReason(e.currentTarget.value)}
+                    maxLength={500}
+                    data-testid="override-reason"
+                  />
+                )}
+              </Stack>
             )}
             <Group gap="xs">
               <Button
@@ -130,7 +164,10 @@ export function ReservationCard({
                 loading={cancel.isPending || noShow.isPending}
                 onClick={() =>
                   pane === 'cancel'
-                    ? cancel.mutate({ id: r.id, reason, deposit }, { onSuccess: done })
+                    ? cancel.mutate(
+                        { id: r.id, reason, ...(overriding ? { deposit: deposit!, overrideReason } : {}) },
+                        { onSuccess: done },
+                      )
                     : noShow.mutate({ id: r.id, reason }, { onSuccess: done })
                 }
               >

@@ -1,5 +1,6 @@
 import type { GuestBookingTexts, GuestLanguage } from '@sandbar/contract/booking-page';
 import type { PublicBooking } from '@sandbar/contract/reservations';
+import { formatMoney } from '@sandbar/contract/rules/money';
 import { holdsUnits } from '@sandbar/contract/rules/reservation';
 import { useEffect, useState } from 'react';
 import { cancelManagedBooking, getManagedBooking, keepOffer } from '../api/public-booking';
@@ -51,6 +52,19 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
   const offer = booking?.status === 'held' && booking.holdExpiresAt !== null;
   const until = (ms: number) =>
     new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(ms);
+
+  // What the venue's cut-off does to a deposit on account, said before the guest confirms.
+  const outcome = booking?.cancelOutcome;
+  const cancelNote =
+    outcome && outcome.outcome !== 'none'
+      ? (outcome.outcome === 'refund' ? t.cancelRefund : t.cancelForfeit)(
+          formatMoney(outcome.deposit, { locale: lang === 'es' ? 'es-US' : 'en-US' }),
+          new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }).format(outcome.cutoffAt),
+        )
+      : null;
 
   return (
     <main className="gb-main" data-testid="guest-manage">
@@ -111,6 +125,15 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
             (asking ? (
               <div className="gb-confirm" role="group" aria-label={t.cancelSure}>
                 <p>{t.cancelSure}</p>
+                {cancelNote && (
+                  <p
+                    className="gb-note"
+                    data-testid="guest-cancel-outcome"
+                    data-outcome={booking.cancelOutcome!.outcome}
+                  >
+                    {cancelNote}
+                  </p>
+                )}
                 <button
                   type="button"
                   className="gb-danger"
