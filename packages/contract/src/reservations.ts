@@ -399,10 +399,11 @@ export const publicBookingTexts = {
   /** A public 409 names no guest: only that the unit is gone. */
   unitGone: guestErrors.unitGone,
   confirmSubject: (venue: string) => `Your booking at ${venue}`,
-  confirmText: (venue: string, day: string, units: string, url: string) =>
-    `${venue}: booked ${units} on ${day}. View or cancel: ${url}`,
-  confirmTextEs: (venue: string, day: string, units: string, url: string) =>
-    `${venue}: reservado ${units} el ${day}. Ver o cancelar: ${url}`,
+  /** `extras`: the booked extras' names, comma-separated ('' none), so the guest sees what waits for them. */
+  confirmText: (venue: string, day: string, units: string, url: string, extras = '') =>
+    `${venue}: booked ${units} on ${day}${extras ? `, extras: ${extras}` : ''}. View or cancel: ${url}`,
+  confirmTextEs: (venue: string, day: string, units: string, url: string, extras = '') =>
+    `${venue}: reservado ${units} el ${day}${extras ? `, extras: ${extras}` : ''}. Ver o cancelar: ${url}`,
   /** The waitlist (issue 24 point 7): a freed unit offered to the first guest waiting for it. */
   offerSubject: (venue: string) => `A spot is free for you at ${venue}`,
   offerText: (venue: string, day: string, units: string, minutes: number, url: string) =>
@@ -450,6 +451,8 @@ export const PublicAvailability = z.object({
   lastDay: z.string(),
   maxUnits: z.number().int(),
   policy: z.string(),
+  /** The policy for the Spanish page: the venue's Spanish text, or the English one when it has none. */
+  policyEs: z.string(),
   locations: z.array(BookingLocation),
   prices: z.array(PublicPrice),
   hotels: z.array(PublicHotel),
@@ -505,6 +508,8 @@ export const PublicBooking = z.object({
   partySize: z.number().int(),
   arrival: z.string(),
   policy: z.string(),
+  /** The policy in Spanish (the English text when the venue has no Spanish one). */
+  policyEs: z.string(),
   /** A held booking (a waitlist offer) lets its units go at this time unless the guest keeps it. */
   holdExpiresAt: z.number().int().nullable(),
   /** What cancelling now does to a deposit on account (issue 24 point 2): shown before the guest confirms. */

@@ -44,8 +44,16 @@ export const VenueSettingsFields = {
   bookingWindowDays: z.string().regex(/^\d{1,3}$/),
   /** Most units one booking may hold. */
   bookingMaxUnits: z.string().regex(/^\d{1,2}$/),
-  /** 'HH:MM' when bookings not checked in become no-shows; per location: 'MB=11:00, CD=12:30'. */
+  /**
+   * 'HH:MM' when full-day and morning bookings not checked in become no-shows; per location:
+   * 'MB=11:00, CD=12:30'.
+   */
   bookingReleaseTime: z.string().max(300),
+  /**
+   * The same for afternoon bookings (decision 176): released at this time, never before the
+   * afternoon starts (bookingSplitHour). Same form: '16:00' or 'MB=16:00, CD=16:30'.
+   */
+  bookingAfternoonReleaseTime: z.string().max(300),
   /** The hour the afternoon window starts (half-day bookings). */
   bookingSplitHour: z.string().regex(/^([01]?\d|2[0-3])$/),
   /** Locations the public page may book (names, comma-separated); '' none: walk-in only. */
@@ -60,6 +68,8 @@ export const VenueSettingsFields = {
   /** Hours before the day when a cancellation still gets the deposit back. */
   bookingCancelCutoffHours: z.string().regex(/^\d{1,3}$/),
   bookingCancelPolicy: z.string().max(2000),
+  /** The policy for the Spanish guest page and manage page; blank shows the English text. */
+  bookingCancelPolicyEs: z.string().max(2000),
 };
 
 export const Settings = z.object({ ...ConfigSettingsFields, ...VenueSettingsFields });
@@ -94,6 +104,7 @@ export const defaultSettings: Settings = {
   bookingWindowDays: '90',
   bookingMaxUnits: '6',
   bookingReleaseTime: '11:00',
+  bookingAfternoonReleaseTime: '16:00',
   bookingSplitHour: '14',
   bookingOnlineLocations: '',
   bookingOnlineRows: '',
@@ -101,7 +112,19 @@ export const defaultSettings: Settings = {
   bookingCancelCutoffHours: '24',
   bookingCancelPolicy:
     'Cancel up to 24 hours before your day for a full refund of any deposit. Bookings not checked in by the release time are released.',
+  bookingCancelPolicyEs:
+    'Cancela hasta 24 horas antes de tu día y te devolvemos todo el depósito. Las reservas sin registrar a la hora de liberación se liberan.',
 };
+
+/** The cancellation policy in the guest's language: the Spanish text, or the English one when it is blank. */
+export function cancelPolicyIn(
+  settings: Pick<Settings, 'bookingCancelPolicy' | 'bookingCancelPolicyEs'>,
+  lang: 'en' | 'es',
+) {
+  return lang === 'es' && settings.bookingCancelPolicyEs.trim()
+    ? settings.bookingCancelPolicyEs
+    : settings.bookingCancelPolicy;
+}
 
 /** The receipt and report templates in a language: the English fields, or their Spanish twins. */
 export function templatesFor(settings: Settings, lang: 'en' | 'es') {
@@ -143,6 +166,9 @@ export const settingsTexts = {
   date: 'Enter dates as YYYY-MM-DD.',
   reportEmailTime: 'Enter a 2-digit military hour, 00 to 23',
   backupKeep: 'Keep from 1 to 365 nightly backups.',
+  releaseTime: "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
+  afternoonReleaseEarly: (hour: string) =>
+    `An afternoon release time must be at or after ${hour}:00, when the afternoon starts.`,
 } as const;
 
 /** GET /getConfigSettings: the nine config settings and the venue's own. */
@@ -173,10 +199,18 @@ const onOff = z
   .union([z.enum(['0', '1']), z.boolean(), z.literal(0), z.literal(1)])
   .transform((v) => (v === true || v === 1 || v === '1' ? '1' : '0') as '0' | '1');
 
+/** A release time for every location, or per location: '11:00' or 'MB=11:00, CD=12:30'. */
+const releaseRule =
+  /(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d(?:\s*,\s*(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d)*/;
+
 /** Rules the document's schemas cannot state: checked in code, listed in the operation's description. */
 export const settingsCodeRules: CodeRule[] = [
   { rule: 'seasonStart is on or before seasonEnd when both are sent', message: settingsTexts.season },
   { rule: "timeZone is a zone of the server's time-zone database (IANA)", message: settingsTexts.timeZone },
+  {
+    rule: 'every time of bookingAfternoonReleaseTime is at or after bookingSplitHour:00 (sent or stored)',
+    message: settingsTexts.afternoonReleaseEarly('14'),
+  },
 ];
 
 /**
@@ -240,10 +274,8 @@ export const SaveConfigSettingsBody = z
       .transform((v) => String(Number(v))),
     bookingWindowDays: trimmedText(/\d{1,3}/, 'Enter the booking window in days (0 to 999).'),
     bookingMaxUnits: trimmedText(/[1-9]|1\d|20/, 'A booking holds 1 to 20 units.'),
-    bookingReleaseTime: trimmedText(
-      /(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d(?:\s*,\s*(?:[A-Za-z0-9 ]{1,30}=)?(?:[01]\d|2[0-3]):[0-5]\d)*/,
-      "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
-    ),
+    bookingReleaseTime: trimmedText(releaseRule, settingsTexts.releaseTime),
+    bookingAfternoonReleaseTime: trimmedText(releaseRule, settingsTexts.releaseTime),
     bookingSplitHour: trimmedText(/[01]?\d|2[0-3]/, 'Enter an hour from 0 to 23.'),
     bookingOnlineLocations: VenueSettingsFields.bookingOnlineLocations,
     bookingOnlineRows: z
@@ -256,6 +288,7 @@ export const SaveConfigSettingsBody = z
     bookingNeedsConfirmation: VenueSettingsFields.bookingNeedsConfirmation,
     bookingCancelCutoffHours: trimmedText(/\d{1,3}/, 'Enter the cut-off in hours.'),
     bookingCancelPolicy: VenueSettingsFields.bookingCancelPolicy,
+    bookingCancelPolicyEs: VenueSettingsFields.bookingCancelPolicyEs,
   })
   .partial()
   .refine((s) => !s.seasonStart || !s.seasonEnd || s.seasonStart <= s.seasonEnd, {

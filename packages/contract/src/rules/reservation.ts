@@ -65,6 +65,38 @@ export function releaseTimeFor(rule: string, locationName: string): string | nul
   return fallback;
 }
 
+/** The venue's release rules (Config → Bookings): the Settings fields of the same names. */
+export interface ReleaseRules {
+  bookingReleaseTime: string;
+  bookingAfternoonReleaseTime: string;
+  bookingSplitHour: string;
+}
+
+/** 'HH:00' of the hour the afternoon window starts. */
+export function afternoonStart(splitHour: string): string {
+  return `${String(Number(splitHour) || 0).padStart(2, '0')}:00`;
+}
+
+/**
+ * When a booking not checked in is released as a no-show (decision 176): full-day and morning
+ * bookings at the location's release time, afternoon bookings at its afternoon release time —
+ * and never before the afternoon starts, so an afternoon guest always has their window to arrive.
+ * null: the rule names no time for this location, nothing is released automatically.
+ */
+export function releaseTimeOf(rules: ReleaseRules, locationName: string, window: BookingWindow): string | null {
+  if (window !== 'afternoon') return releaseTimeFor(rules.bookingReleaseTime, locationName);
+  const time = releaseTimeFor(rules.bookingAfternoonReleaseTime, locationName);
+  if (!time) return null;
+  const start = afternoonStart(rules.bookingSplitHour);
+  return time < start ? start : time;
+}
+
+/** The afternoon release times of a rule that fall before the afternoon starts (Config refuses them). */
+export function afternoonReleasesTooEarly(rule: string, splitHour: string): string[] {
+  const start = afternoonStart(splitHour);
+  return [...rule.matchAll(/(?:[01]\d|2[0-3]):[0-5]\d/g)].map((m) => m[0]).filter((t) => t < start);
+}
+
 /** Location names from a comma-separated rule ('MB, CD'), lower-cased. */
 export function namesIn(rule: string): string[] {
   return rule

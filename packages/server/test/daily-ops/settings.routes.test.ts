@@ -54,12 +54,14 @@ describe(`config settings calls on ${testDialect}`, () => {
       bookingWindowDays: '30',
       bookingMaxUnits: '4',
       bookingReleaseTime: '10:30, CD=12:00',
+      bookingAfternoonReleaseTime: '15:30, CD=16:00',
       bookingSplitHour: '13',
       bookingOnlineLocations: 'MB',
       bookingOnlineRows: 'MB=1 2',
       bookingNeedsConfirmation: '1',
       bookingCancelCutoffHours: '48',
       bookingCancelPolicy: 'Cancel two days ahead for a refund.',
+      bookingCancelPolicyEs: 'Cancela con dos días de antelación para recibir el reembolso.',
     };
     const res = await saveSettings(all);
     expect(res.statusCode).toBe(200);

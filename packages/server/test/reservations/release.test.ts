@@ -6,7 +6,7 @@ import { expireHeldBookings, releaseNoShows } from '../../src/features/reservati
 import { createReservation } from '../../src/features/reservations/reservations.service';
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { readState } from '../../src/features/units/unit-state.repository';
-import { type TestApp, buildTestApp, testDialect } from '../helpers';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { DAY, MORNING, unitId } from '../sales/factories';
 
 // No-show release and held-booking expiry (issue 24 point 6): at the location's release time,
@@ -136,5 +136,109 @@ describe(`booking release on ${testDialect}`, () => {
       .executeTakeFirstOrThrow();
     expect(r.status).toBe('cancelled');
     expect((await readState(t.deps.db, unit, '2026-07-06', 'U')).status).toBe(0);
+  });
+
+  // Decision 176: an afternoon booking is not a no-show of the morning. It is released at the
+  // afternoon release time, and never before the afternoon starts.
+  it('releases a morning booking at the release time and an afternoon one at the afternoon release time', async () => {
+    const day = '2026-07-08';
+    const nine = Date.UTC(2026, 6, 8, 13, 0); // 09:00 in New York
+    clock.set(nine);
+    await writeSettings(t.deps.db, {
+      bookingReleaseTime: '11:00',
+      bookingAfternoonReleaseTime: '16:00',
+      bookingSplitHour: '14',
+    });
+    const unit = await unitId(t.deps.db, 'MB', 20);
+    const other = await unitId(t.deps.db, 'MB', 21);
+    const morning = await createReservation(t.deps, null, {
+      ...base,
+      window: 'morning',
+      unitIds: [unit],
+      days: [day],
+      guestName: 'Morning Guest',
+    });
+    const afternoon = await createReservation(t.deps, null, {
+      ...base,
+      window: 'afternoon',
+      arrival: '15:00',
+      unitIds: [unit],
+      days: [day],
+      guestName: 'Afternoon Guest',
+    });
+    const fullDay = await createReservation(t.deps, null, {
+      ...base,
+      unitIds: [other],
+      days: [day],
+      guestName: 'Full Day Guest',
+    });
+    const status = async (id: number) =>
+      (
+        await t.deps.db
+          .selectFrom('reservations')
+          .select(['status', 'status_reason'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    clock.set(nine + 2 * 3_600_000 + 60_000); // 11:01
+    expect(await releaseNoShows(t.deps)).toBe(2);
+    expect(await status(morning.id)).toBe('no_show');
+    expect(await status(fullDay.id)).toBe('no_show');
+    // The afternoon guest still holds the afternoon; the morning is back on sale.
+    expect(await status(afternoon.id)).toBe('confirmed');
+
+    clock.set(nine + 6 * 3_600_000 + 59 * 60_000); // 15:59
+    expect(await releaseNoShows(t.deps)).toBe(0);
+    expect(await status(afternoon.id)).toBe('confirmed');
+
+    clock.set(nine + 7 * 3_600_000); // 16:00
+    expect(await releaseNoShows(t.deps)).toBe(1);
+    const r = await t.deps.db
+      .selectFrom('reservations')
+      .select(['status', 'status_reason'])
+      .where('id', '=', afternoon.id)
+      .executeTakeFirstOrThrow();
+    expect(r).toEqual({ status: 'no_show', status_reason: 'Not checked in by 16:00' });
+    expect((await readState(t.deps.db, unit, day, 'U')).status).toBe(0);
+  });
+
+  it('never releases an afternoon booking before the afternoon starts, and Config refuses such a time', async () => {
+    const day = '2026-07-09';
+    const nine = Date.UTC(2026, 6, 9, 13, 0);
+    clock.set(nine);
+    // Stored directly (an older value): the split hour moved later than the afternoon release.
+    await writeSettings(t.deps.db, { bookingAfternoonReleaseTime: '12:00', bookingSplitHour: '15' });
+    const booked = await createReservation(t.deps, null, {
+      ...base,
+      window: 'afternoon',
+      unitIds: [await unitId(t.deps.db, 'MB', 22)],
+      days: [day],
+      guestName: 'Late Afternoon',
+    });
+    clock.set(nine + 5 * 3_600_000); // 14:00: past 12:00, before the 15:00 afternoon
+    expect(await releaseNoShows(t.deps)).toBe(0);
+    clock.set(nine + 6 * 3_600_000); // 15:00
+    expect(await releaseNoShows(t.deps)).toBe(1);
+    const r = await t.deps.db
+      .selectFrom('reservations')
+      .select('status')
+      .where('id', '=', booked.id)
+      .executeTakeFirstOrThrow();
+    expect(r.status).toBe('no_show');
+
+    const res = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/saveConfigSettings',
+      payload: { bookingAfternoonReleaseTime: '16:00, CD=13:30', bookingSplitHour: '14' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toBe('An afternoon release time must be at or after 14:00, when the afternoon starts.');
+    const ok = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/saveConfigSettings',
+      payload: { bookingAfternoonReleaseTime: '16:00, CD=14:30', bookingSplitHour: '14' },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { padRoom } from '@sandbar/contract/rules/pricing';
 import { holdsUnits, namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
+import { type Settings, cancelPolicyIn } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
@@ -132,6 +133,7 @@ async function availabilityUntil(
     lastDay,
     maxUnits: rules.maxUnits,
     policy: settings.bookingCancelPolicy,
+    policyEs: cancelPolicyIn(settings, 'es'),
     locations,
     prices: prices
       .map((p) => ({
@@ -220,10 +222,12 @@ async function checkHotelRate(
   if (!found) throw badRequest(publicBookingTexts.hotelGuestNotFound);
 }
 
+export type PolicySettings = Pick<Settings, 'bookingCancelPolicy' | 'bookingCancelPolicyEs'>;
+
 export async function toPublic(
   db: Kysely<DB>,
   row: repo.ReservationRow,
-  policy: string,
+  settings: PolicySettings,
   /** Given, a booking that can still be cancelled says what cancelling now does to its deposit. */
   now?: number,
 ): Promise<PublicBooking> {
@@ -242,7 +246,8 @@ export async function toPublic(
     guestName: r!.guestName,
     partySize: r!.partySize,
     arrival: r!.arrival,
-    policy,
+    policy: settings.bookingCancelPolicy,
+    policyEs: cancelPolicyIn(settings, 'es'),
     holdExpiresAt: row.status === 'held' && row.hold_expires_at !== null ? Number(row.hold_expires_at) : null,
     cancelOutcome: verdict
       ? { outcome: verdict.outcome, deposit: centsToMoney(verdict.depositCents), cutoffAt: verdict.cutoffAt }
@@ -304,11 +309,15 @@ export async function bookOnline(
       manageExpiresAt: expires,
       inTransaction: async (trx, id, units, days) => {
         await repo.insertItems(trx, id, body.itemIds);
-        const text = (body.languageCode === 'es' ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
+        // The message lists the extras in the guest's language (a price's Spanish name, else its name).
+        const es = body.languageCode === 'es';
+        const extras = (await repo.itemsOf(trx, [id])).map((i) => (es && i.name_es.trim() ? i.name_es : i.name));
+        const text = (es ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
           settings.venueName,
           days[0]!,
           units.join(', '),
           manageUrl,
+          extras.join(', '),
         );
         const message = body.phone
           ? {
@@ -333,7 +342,7 @@ export async function bookOnline(
     throw err;
   });
   const row = (await repo.reservationById(deps.db, created.id))!;
-  return { booking: await toPublic(deps.db, row, settings.bookingCancelPolicy), manageUrl };
+  return { booking: await toPublic(deps.db, row, settings), manageUrl };
 }
 
 export async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {
@@ -347,7 +356,7 @@ export async function byToken(deps: Deps, token: string, ip: string): Promise<re
 /** GET /api/public/booking/manage/:token: the guest's own booking. */
 export async function viewByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
   const row = await byToken(deps, token, ip);
-  return toPublic(deps.db, row, (await readSettings(deps.db)).bookingCancelPolicy, deps.clock.now());
+  return toPublic(deps.db, row, await readSettings(deps.db), deps.clock.now());
 }
 
 /** POST /api/public/booking/manage/:token/cancel: the guest cancels; the units go back on sale. */
@@ -355,5 +364,5 @@ export async function cancelByToken(deps: Deps, token: string, ip: string): Prom
   const row = await byToken(deps, token, ip);
   await cancelByGuest(deps, row.id);
   const fresh = (await repo.reservationById(deps.db, row.id))!;
-  return toPublic(deps.db, fresh, (await readSettings(deps.db)).bookingCancelPolicy);
+  return toPublic(deps.db, fresh, await readSettings(deps.db));
 }

@@ -1,4 +1,4 @@
-import { releaseTimeFor } from '@sandbar/contract/rules/reservation';
+import { releaseTimeOf } from '@sandbar/contract/rules/reservation';
 import { venueParts } from '@sandbar/contract/rules/time';
 import { businessDay } from '@sandbar/contract/rules/time';
 import type { AppDeps } from '../../platform/deps';
@@ -17,7 +17,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
 /**
  * At each location's release time, today's bookings not checked in become no-shows and their units
- * go back on sale. Returns how many this run released.
+ * go back on sale: full-day and morning bookings at the release time, afternoon bookings at the
+ * afternoon release time (decision 176). Returns how many this run released.
  */
 export async function releaseNoShows(deps: Deps): Promise<number> {
   const settings = await readSettings(deps.db);
@@ -30,10 +31,10 @@ export async function releaseNoShows(deps: Deps): Promise<number> {
   const due = await repo.confirmedOnDay(deps.db, today);
   let released = 0;
   for (const r of due) {
-    const time = releaseTimeFor(settings.bookingReleaseTime, r.location_name);
+    const time = releaseTimeOf(settings, r.location_name, r.booking_window);
     if (!time || clock < time) continue;
-    // A booking taken today after the release time (a guest booking at 15:00 for this afternoon)
-    // is not a no-show of this morning: it stays until the day ends.
+    // A booking taken today after its release time (a guest booking at 13:00 for today's full
+    // day) is not a no-show of this morning: it stays until the day ends.
     const created = Number(r.created_at);
     if (businessDay(created, settings.timeZone) === today && hhmm(venueParts(created, settings.timeZone)) > time)
       continue;

@@ -342,6 +342,7 @@ export async function confirmedOnDay(db: Kysely<DB>, day: string) {
       'reservations.id',
       'reservations.location_id',
       'reservations.created_at',
+      'reservations.booking_window',
       'locations.name as location_name',
     ])
     .where('reservations.status', '=', 'confirmed')
@@ -451,6 +452,7 @@ export async function itemsOf(db: Kysely<DB>, reservationIds: number[]) {
       'reservation_items.price_id',
       'reservation_items.sale_id',
       'prices.name',
+      'prices.name_es',
     ])
     .where('reservation_items.reservation_id', 'in', reservationIds)
     .orderBy('reservation_items.id')

@@ -183,7 +183,7 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
 /** POST /api/public/booking/manage/:token/keep: the guest keeps the unit an offer holds for them. */
 export async function keepByToken(deps: LimitDeps, token: string, ip: string): Promise<PublicBooking> {
   const row = await byToken(deps, token, ip);
-  const policy = (await readSettings(deps.db)).bookingCancelPolicy;
+  const policy = await readSettings(deps.db);
   if (row.status === 'confirmed') return toPublic(deps.db, row, policy);
   const expired = row.hold_expires_at !== null && Number(row.hold_expires_at) < deps.clock.now();
   if (row.status !== 'held' || expired) throw conflict(publicBookingTexts.offerGone);

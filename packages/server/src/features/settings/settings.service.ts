@@ -1,4 +1,5 @@
 import { type SaveConfigSettingsBody, type Settings, settingsTexts } from '@sandbar/contract/settings';
+import { afternoonReleasesTooEarly, afternoonStart } from '@sandbar/contract/rules/reservation';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
@@ -53,6 +54,15 @@ export async function saveConfigSettings(
     if (start > end) {
       throw badRequest(settingsTexts.season);
     }
+  }
+  // An afternoon release before the afternoon starts would release afternoon guests before their
+  // window (decision 176): checked against the split hour sent or stored.
+  if (values.bookingAfternoonReleaseTime !== undefined || values.bookingSplitHour !== undefined) {
+    const current = await readSettings(deps.db);
+    const split = values.bookingSplitHour ?? current.bookingSplitHour;
+    const rule = values.bookingAfternoonReleaseTime ?? current.bookingAfternoonReleaseTime;
+    if (afternoonReleasesTooEarly(rule, split).length > 0)
+      throw badRequest(settingsTexts.afternoonReleaseEarly(afternoonStart(split).slice(0, 2)));
   }
   await deps.db.transaction().execute((trx) => writeSettings(trx, values));
   // The guest page's cached answers carry the venue's name, window and policy.

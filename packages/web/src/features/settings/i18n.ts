@@ -58,14 +58,20 @@ export const settingsEn = {
     'Unticked rows stay walk-in: the booking page shows them as walk-in only; staff still book and sell them.',
   bookingRow: 'Row {{row}}',
   bookingRowOf: 'Row {{row}} of {{location}}',
-  bookingReleaseTime: 'Release time',
+  bookingReleaseTime: 'Release time (full day and morning)',
   bookingReleaseTimeHint:
-    "When bookings not checked in become no-shows and their units go back on sale: '11:00' for every location, or per location like 'MB=11:00, CD=12:30'.",
+    "When full-day and morning bookings not checked in become no-shows and their units go back on sale: '11:00' for every location, or per location like 'MB=11:00, CD=12:30'.",
+  bookingAfternoonReleaseTime: 'Afternoon release time',
+  bookingAfternoonReleaseTimeHint:
+    "The same for afternoon bookings, e.g. '16:00' (or 'MB=16:00, CD=16:30'): at or after the hour the afternoon starts, so an afternoon guest is never released in the morning.",
   bookingCancelCutoffHours: 'Cancellation cut-off (hours)',
   bookingCancelCutoffHoursHint:
     'Up to this many hours before the day the policy promises a refund of a deposit; say it in the policy text too. Staff choose refund or forfeit when they cancel.',
   bookingCancelPolicy: 'Cancellation policy',
   bookingCancelPolicyHint: 'Guests read and accept this text on the booking page; it is also on their manage link.',
+  bookingCancelPolicyEs: 'Cancellation policy in Spanish',
+  bookingCancelPolicyEsHint:
+    'Shown on the Spanish booking page and manage link. Left blank, Spanish guests read the English text; change it when you change the English one.',
   bookingNeedsConfirmation: 'Online bookings wait for staff to confirm',
   bookingNeedsConfirmationHint:
     'On: a guest’s booking holds its units as “held” until staff confirm it on the Bookings screen.',
@@ -132,15 +138,21 @@ export const settingsEs: Translation<typeof settingsEn> = {
     'Las filas sin marcar quedan para quien llega: la página de reservas las muestra como solo en la playa; el personal las sigue reservando y vendiendo.',
   bookingRow: 'Fila {{row}}',
   bookingRowOf: 'Fila {{row}} de {{location}}',
-  bookingReleaseTime: 'Hora de liberación',
+  bookingReleaseTime: 'Hora de liberación (día completo y mañana)',
   bookingReleaseTimeHint:
-    "Cuándo las reservas sin registrar pasan a no presentadas y sus unidades vuelven a la venta: '11:00' para todas las ubicaciones, o por ubicación como 'MB=11:00, CD=12:30'.",
+    "Cuándo las reservas de día completo y de mañana sin registrar pasan a no presentadas y sus unidades vuelven a la venta: '11:00' para todas las ubicaciones, o por ubicación como 'MB=11:00, CD=12:30'.",
+  bookingAfternoonReleaseTime: 'Hora de liberación de la tarde',
+  bookingAfternoonReleaseTimeHint:
+    "Lo mismo para las reservas de tarde, p. ej. '16:00' (o 'MB=16:00, CD=16:30'): a la hora en que empieza la tarde o después, para que un cliente de tarde nunca se libere por la mañana.",
   bookingCancelCutoffHours: 'Plazo de cancelación (horas)',
   bookingCancelCutoffHoursHint:
     'Hasta estas horas antes del día las condiciones prometen devolver el depósito; dilo también en el texto. El personal elige devolver o retener al cancelar.',
   bookingCancelPolicy: 'Condiciones de cancelación',
   bookingCancelPolicyHint:
     'Los clientes leen y aceptan este texto en la página de reservas; también aparece en su enlace.',
+  bookingCancelPolicyEs: 'Condiciones de cancelación en español',
+  bookingCancelPolicyEsHint:
+    'Se muestran en la página de reservas y en el enlace en español. En blanco, los clientes en español leen el texto en inglés; cámbialas cuando cambies el inglés.',
   bookingNeedsConfirmation: 'Las reservas en línea esperan la confirmación del personal',
   bookingNeedsConfirmationHint:
     'Activado: la reserva de un cliente retiene sus unidades como «pendiente» hasta que el personal la confirme en la pantalla Reservas.',

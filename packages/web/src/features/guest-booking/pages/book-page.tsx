@@ -283,7 +283,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           title={t.yourDetails}
           chosen={t.chosenUnits(chosenLabels.join(', '))}
           submitLabel={t.book(selected.length)}
-          policy={data.policy}
+          policy={lang === 'es' ? (data.policyEs ?? data.policy) : data.policy}
           hotels={ratedHotels}
           busy={busy}
           error={bookError ? guestError(bookError, t, lang) : ''}
@@ -309,7 +309,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           chosen={t.waitlistHint(waitlistOfferMinutes)}
           submitLabel={t.waitlistJoin}
           withArrival={false}
-          policy={data.policy}
+          policy={lang === 'es' ? (data.policyEs ?? data.policy) : data.policy}
           busy={busy}
           error={waitError ? guestError(waitError, t, lang) : ''}
           testId="guest-waitlist-form"

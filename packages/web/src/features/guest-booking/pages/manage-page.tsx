@@ -120,7 +120,9 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
             </dd>
           </dl>
           <h2>{t.policy}</h2>
-          <p className="gb-policy">{booking.policy}</p>
+          <p className="gb-policy" data-testid="guest-manage-policy">
+            {lang === 'es' ? (booking.policyEs ?? booking.policy) : booking.policy}
+          </p>
           {holdsUnits(booking.status) &&
             (asking ? (
               <div className="gb-confirm" role="group" aria-label={t.cancelSure}>

@@ -325,8 +325,11 @@ export function ConfigPage() {
                 onChange={bind('bookingOnlineRows')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
               {text('bookingReleaseTime', t('settings.bookingReleaseTimeHint'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              {text('bookingAfternoonReleaseTime', t('settings.bookingAfternoonReleaseTimeHint'))}
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               {text('bookingCancelCutoffHours', t('settings.bookingCancelCutoffHoursHint'))}
@@ -338,6 +341,15 @@ export function ConfigPage() {
                 description={t('settings.bookingCancelPolicyHint')}
                 value={values.bookingCancelPolicy}
                 onChange={bind('bookingCancelPolicy')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextareaField
+                name="bookingCancelPolicyEs"
+                label={t('settings.bookingCancelPolicyEs')}
+                description={t('settings.bookingCancelPolicyEsHint')}
+                value={values.bookingCancelPolicyEs}
+                onChange={bind('bookingCancelPolicyEs')}
               />
             </Grid.Col>
             <Grid.Col span={12}>
