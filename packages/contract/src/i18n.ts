@@ -11,7 +11,7 @@ import { offlineTexts } from './offline';
 import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
 import { formatMoney } from './rules/money';
-import { cancelPolicyTexts } from './reservations';
+import { cancelPolicyTexts, staffWaitlistTexts } from './reservations';
 import { saleTexts } from './sales';
 import { settingsTexts } from './settings';
 import type { UnitType } from './units';
@@ -359,6 +359,14 @@ export const cancelPolicyTextsEs: Translation<typeof cancelPolicyTexts> = {
   keptOnAccount: (amount) => `Reserva cancelada: el depósito de ${moneyEs(amount)} queda a cuenta.`,
 };
 
+export const staffWaitlistTextsEs: Translation<typeof staffWaitlistTexts> = {
+  added: (position) => `Añadido a la lista de espera (número ${position} en la fila).`,
+  removed: 'Quitado de la lista de espera.',
+  notFound: 'Esa solicitud de la lista de espera no existe.',
+  notWaiting: 'Esta solicitud ya no está esperando (se le ofreció una unidad, reservó o se quitó).',
+  twice: 'Este cliente ya está en la lista de espera de ese día y lugar.',
+};
+
 /**
  * Other English sentences the server answers with (errors shown as toasts or under a form), and
  * their Spanish. The web app shows a server message in Spanish when it is one of the contract's
@@ -628,6 +636,7 @@ export const textPairs = [
   [serverTexts.en, serverTexts.es],
   [reportNames, reportNamesEs],
   [cancelPolicyTexts, cancelPolicyTextsEs],
+  [staffWaitlistTexts, staffWaitlistTextsEs],
 ] as const;
 
 type Templ = { literal: number; pattern: RegExp; es: (...args: string[]) => string };

@@ -565,3 +565,76 @@ export const ManageTokenParam = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{32,64}$/, { error: publicBookingTexts.linkExpired }),
 });
+
+// ---------- the waitlist at the desk (issue 24 point 7: "a guest (page) or staff adds a request") ----------
+
+/** Sandbar's own texts for staff's waitlist. */
+export const staffWaitlistTexts = {
+  added: (position: number) => `Added to the waitlist (number ${position} in line).`,
+  removed: 'Removed from the waitlist.',
+  notFound: 'No such waitlist request.',
+  notWaiting: 'This request is no longer waiting (it was offered a unit, booked or removed).',
+  twice: 'This guest is already on the waitlist for that day and place.',
+} as const;
+
+/** POST /saveWaitlistRequest: staff put a guest on the waitlist for a day and location (and unit type). */
+export const StaffWaitlistBody = z
+  .object({
+    day: BookingDay,
+    locationId: Id,
+    unitType: z
+      .string()
+      .regex(/^\s*[A-Z]?\s*$/, { error: 'A unit type is one capital letter.' })
+      .transform((v) => v.trim())
+      .default(''),
+    window: BookingWindow.default('full'),
+    guestName: guestName,
+    phone: contactPhone,
+    email: contactEmail,
+    partySize: PartySize.default(2),
+    channel: z.enum(['staff', 'phone']).default('staff'),
+    languageCode: z.enum(['en', 'es']).default('en'),
+  })
+  .superRefine((b, ctx) => {
+    if (isBlank(b.phone) && isBlank(b.email))
+      ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
+  });
+export type StaffWaitlistBody = z.input<typeof StaffWaitlistBody>;
+export type StaffWaitlistInput = z.output<typeof StaffWaitlistBody>;
+export const staffWaitlistCodeRules: CodeRule[] = [contactRule];
+
+export const WaitlistRequest = z.object({
+  id: z.number().int(),
+  day: z.string(),
+  locationId: z.number().int(),
+  location: z.string(),
+  unitType: z.string(),
+  window: BookingWindow,
+  guestName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  partySize: z.number().int(),
+  channel: ReservationChannel,
+  status: z.enum(['waiting', 'offered', 'booked', 'expired', 'cancelled']),
+  /** Place in line among the requests still waiting or offered for that day and location (0 when out of line). */
+  position: z.number().int(),
+  createdAt: z.number().int(),
+});
+export type WaitlistRequest = z.infer<typeof WaitlistRequest>;
+
+/** GET /getWaitlist?day=&locationId= : the day's waitlist in the user's locations, first come first. */
+export const WaitlistQuery = z.object({ day: BookingDay, locationId: Id.optional() });
+export type WaitlistQuery = z.infer<typeof WaitlistQuery>;
+export const WaitlistResponse = z.object({ requests: z.array(WaitlistRequest) });
+export type WaitlistResponse = z.infer<typeof WaitlistResponse>;
+
+export const WaitlistChangeResponse = z.object({
+  success: z.literal(1),
+  details: z.string(),
+  request: WaitlistRequest,
+});
+export type WaitlistChangeResponse = z.infer<typeof WaitlistChangeResponse>;
+
+/** POST /removeWaitlistRequest {id}: take a waiting request out of line (audited). */
+export const RemoveWaitlistBody = z.object({ id: Id });
+export type RemoveWaitlistBody = z.input<typeof RemoveWaitlistBody>;

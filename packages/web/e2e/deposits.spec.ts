@@ -140,3 +140,28 @@ test('the guest’s manage page says the deposit comes back before they cancel; 
   await expect(desk.getByTestId('cash-on-hand')).toHaveText('$12.50');
   await desk.context().close();
 });
+
+test('staff put a phone guest on a day’s waitlist from /bookings and take them off (390×844)', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await signIn(page, AGENT.user);
+  await openBookings(page, venueDay(3));
+  const panel = page.getByTestId('waitlist-panel');
+  await expect(panel).toContainText('Waitlist, MB (0)');
+  await panel.getByTestId('waitlist-add').tap();
+  const form = page.getByTestId('waitlist-form');
+  await form.getByLabel('Guest name').fill('Wanda Waiting');
+  await form.getByRole('textbox', { name: 'Phone' }).fill('305 555 0133');
+  await form.getByRole('combobox', { name: 'Kind of unit' }).tap();
+  await page.getByRole('option', { name: 'Cabana' }).tap();
+  await form.getByRole('button', { name: 'ADD TO WAITLIST' }).tap();
+  await expect(page.getByTestId('waitlist-done')).toHaveText('Added to the waitlist (number 1 in line).');
+  const request = panel.getByTestId('waitlist-request');
+  await expect(request).toHaveCount(1);
+  await expect(request).toContainText('1. Wanda Waiting · 3055550133 · Cabana');
+  await expect(panel).toContainText('Waitlist, MB (1)');
+  await request.getByRole('button', { name: 'Remove' }).tap();
+  await expect(page.getByTestId('waitlist-done')).toHaveText('Removed from the waitlist.');
+  await expect(panel.getByTestId('waitlist-request')).toHaveCount(0);
+  await ctx.close();
+});

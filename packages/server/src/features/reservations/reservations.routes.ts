@@ -12,12 +12,19 @@ import {
   ReservationResponse,
   ReservationsQuery,
   ReservationsResponse,
+  RemoveWaitlistBody,
   SaveReservationBody,
+  StaffWaitlistBody,
+  WaitlistChangeResponse,
+  WaitlistQuery,
+  WaitlistResponse,
   saveReservationCodeRules,
+  staffWaitlistCodeRules,
 } from '@sandbar/contract/reservations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccess } from '../../plugins/auth';
 import * as service from './reservations.service';
+import * as staffWaitlist from './waitlist-staff.service';
 import { errorsOf } from '../../plugins/openapi';
 
 const tags = ['reservations'];
@@ -185,6 +192,55 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAccess(request, 'bookings');
       return service.addDeposit(app.deps, request.user, request.body);
+    },
+  );
+
+  app.post(
+    '/saveWaitlistRequest',
+    {
+      schema: {
+        codeRules: staffWaitlistCodeRules,
+        tags,
+        summary: 'Put a desk or phone guest on the waitlist for a day and location (and unit type)',
+        body: StaffWaitlistBody,
+        response: { 200: WaitlistChangeResponse, ...errorsOf(403, 409) },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return staffWaitlist.addToWaitlist(app.deps, request.user, request.body);
+    },
+  );
+
+  app.get(
+    '/getWaitlist',
+    {
+      schema: {
+        tags,
+        summary: "A day's waitlist in the user's locations, first come first",
+        querystring: WaitlistQuery,
+        response: { 200: WaitlistResponse, ...errorsOf(403) },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return staffWaitlist.listWaitlist(app.deps, request.user, request.query);
+    },
+  );
+
+  app.post(
+    '/removeWaitlistRequest',
+    {
+      schema: {
+        tags,
+        summary: 'Take a waiting request off the waitlist (audited)',
+        body: RemoveWaitlistBody,
+        response: { 200: WaitlistChangeResponse, ...errorsOf(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'bookings');
+      return staffWaitlist.removeFromWaitlist(app.deps, request.user, request.body.id);
     },
   );
 };

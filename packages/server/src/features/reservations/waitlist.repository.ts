@@ -70,3 +70,27 @@ export async function byOffer(db: Kysely<DB>, reservationId: number) {
     .where('offer_reservation_id', '=', reservationId)
     .executeTakeFirst();
 }
+
+/** A day's requests in some locations (every status), first come first, with the location's name. */
+export async function requestsOnDay(db: Kysely<DB>, day: string, locationIds: number[]) {
+  if (locationIds.length === 0) return [];
+  return db
+    .selectFrom('waitlist_requests')
+    .innerJoin('locations', 'locations.id', 'waitlist_requests.location_id')
+    .selectAll('waitlist_requests')
+    .select('locations.name as location_name')
+    .where('waitlist_requests.day', '=', day)
+    .where('waitlist_requests.location_id', 'in', locationIds)
+    .orderBy('waitlist_requests.id')
+    .execute();
+}
+
+export async function requestById(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('waitlist_requests')
+    .innerJoin('locations', 'locations.id', 'waitlist_requests.location_id')
+    .selectAll('waitlist_requests')
+    .select('locations.name as location_name')
+    .where('waitlist_requests.id', '=', id)
+    .executeTakeFirst();
+}

@@ -77,6 +77,15 @@ export const bookingsEn = {
   confirmBooking: 'Confirm booking',
   waiting: 'Waiting for confirmation ({{count}})',
   waitingHint: 'Online bookings the venue confirms by hand: confirm each, or cancel it with a reason.',
+  waitlistTitle: 'Waitlist, {{location}} ({{count}})',
+  waitlistAdd: 'Add to waitlist',
+  waitlistAddTitle: 'Waitlist for {{location}} on {{day}}',
+  waitlistEmpty: 'Nobody is waiting for this day here.',
+  waitlistRemove: 'Remove',
+  waitlistOffered: 'offered a unit',
+  waitlistUnitType: 'Kind of unit',
+  waitlistAnyUnit: 'Any',
+  waitlistSave: 'ADD TO WAITLIST',
 };
 
 export const bookingsEs: Translation<typeof bookingsEn> = {
@@ -155,4 +164,13 @@ export const bookingsEs: Translation<typeof bookingsEn> = {
   confirmBooking: 'Confirmar reserva',
   waiting: 'Pendientes de confirmar ({{count}})',
   waitingHint: 'Reservas en línea que el lugar confirma a mano: confirma cada una o cancélala con un motivo.',
+  waitlistTitle: 'Lista de espera, {{location}} ({{count}})',
+  waitlistAdd: 'Añadir a la lista de espera',
+  waitlistAddTitle: 'Lista de espera de {{location}} el {{day}}',
+  waitlistEmpty: 'Nadie espera este día aquí.',
+  waitlistRemove: 'Quitar',
+  waitlistOffered: 'unidad ofrecida',
+  waitlistUnitType: 'Tipo de unidad',
+  waitlistAnyUnit: 'Cualquiera',
+  waitlistSave: 'AÑADIR A LA LISTA',
 };

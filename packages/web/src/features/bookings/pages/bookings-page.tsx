@@ -19,6 +19,7 @@ import { useBookingBoard } from '../api/get-booking-board';
 import { useReservations } from '../api/get-reservations';
 import { BookingForm } from '../components/booking-form';
 import { ReservationCard } from '../components/reservation-card';
+import { WaitlistPanel } from '../components/waitlist-panel';
 import '../components/booking-grid.css';
 import '../../../app/touch-targets.css';
 
@@ -148,6 +149,7 @@ export function BookingsPage() {
             ))}
           </div>
         )}
+        {location && shownDay && <WaitlistPanel day={shownDay} locationId={location.id} locationName={location.name} />}
       </Stack>
       {booking && (
         <Modal
