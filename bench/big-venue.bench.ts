@@ -17,17 +17,13 @@
  *   npm run bench -- big-venue
  *   BIG_BENCH_DB=sqlite|postgres  BIG_BENCH_RUNS=3
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
+import { throwAwayDatabase } from './throwaway-db';
 import path from 'node:path';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { DashboardData } from '@sandbar/contract/units';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
 import {
   type LoadResult,
   type LoadSpec,
@@ -44,7 +40,6 @@ import { SEASON_PASSWORD, seedSeason } from './season/seed';
 
 const RUNS = Number(process.env.BIG_BENCH_RUNS ?? 3);
 const CONNECTIONS = 50;
-const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TZ = 'America/New_York';
 /** 6 p.m. of today at the venue: today's board is a full day's whatever the hour (season bench). */
 const SEED_NOW = dayStartMs(businessDay(Date.now(), TZ), TZ) + 18 * 3_600_000;
@@ -63,31 +58,7 @@ interface Venue {
 }
 
 async function createVenue(dialect: Dialect, units: number): Promise<Venue> {
-  let database: Database;
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sandbar-big-${units}-`));
-    database = connectSqlite(path.join(dir, 'sandbar.db'));
-    env = { SANDBAR_DATA_DIR: dir };
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = `sandbar_big_${units}_${crypto.randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    database = connectPostgres(u.toString(), 4);
-    env = { DATABASE_URL: u.toString() };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const { database, env, drop: cleanup } = await throwAwayDatabase(dialect, { label: `big_${units}`, poolSize: 4 });
   const t0 = performance.now();
   const summary = await seedSeason(database, { days: 1, units, now: SEED_NOW });
   if (dialect === 'postgres') await sql`vacuum (analyze)`.execute(database.db);

@@ -32,15 +32,12 @@
  *
  * Exports a default async function for bench/run.ts; prints one line per run and per database.
  */
+import { throwAwayDatabase } from './throwaway-db';
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
+import { type Database } from '../packages/server/src/db/connect';
 import { seedDemoVenue } from '../packages/server/src/demo-venue';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
@@ -68,7 +65,6 @@ const KINDS = (process.env.SALES_BENCH_KIND ? [process.env.SALES_BENCH_KIND] : [
 )[];
 /** Throw-away PostgreSQL databases are named with this prefix (SALES_BENCH_PG_PREFIX to tell benches apart). */
 const PG_PREFIX = process.env.SALES_BENCH_PG_PREFIX ?? 'sandbar_bench';
-const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIGNATURE = signatureKind();
 
 export interface SalesBenchResult {
@@ -207,33 +203,12 @@ interface Venue {
 }
 
 async function openVenue(dialect: 'sqlite' | 'postgres', serverRoot = root): Promise<Venue> {
-  let database: Database;
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  let pgName: string | undefined;
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-bench-'));
-    database = connectSqlite(path.join(dir, 'sandbar.db'));
-    env = { SANDBAR_DATA_DIR: dir };
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = `${PG_PREFIX}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-    pgName = name;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    database = connectPostgres(u.toString(), 2);
-    env = { DATABASE_URL: u.toString() };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const {
+    database,
+    env,
+    pgName,
+    drop: cleanup,
+  } = await throwAwayDatabase(dialect, { label: 'bench', poolSize: 2, pgPrefix: PG_PREFIX });
   try {
     const { positionIds, priceId, mix } = await seedBenchVenue(database, serverRoot);
     const { url, proc } = await startServer(env, serverRoot);

@@ -21,15 +21,13 @@
  * speed drifts by 20–30 % within minutes, and measuring one venue's every section before the
  * other's put that drift into the ratios.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
+import { throwAwayDatabase } from './throwaway-db';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type Database, connectPostgres, connectSqlite } from '../packages/server/src/db/connect';
+import { type Database } from '../packages/server/src/db/connect';
 import { hashPassword } from '../packages/server/src/platform/passwords';
 import {
   type LoadResult,
@@ -61,7 +59,6 @@ const DAYS = Number(process.env.SEASON_BENCH_DAYS ?? 120);
  */
 const FRESH_DAYS = 11;
 const RUNS = Number(process.env.SEASON_BENCH_RUNS ?? 5);
-const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Checkouts of the real mix a run (≈ 1.2 units each). */
 const SALES_PER_RUN = 1500;
 /** A new unit for every sale of every run: a sale of a sold unit is a fast 409, not a sale. */
@@ -87,36 +84,17 @@ interface Venue {
 }
 
 async function createVenue(dialect: Dialect, opts: { days: number; units: number; label: string }): Promise<Venue> {
-  let database: Database;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    fs.mkdirSync(DATA_DIR, { recursive: true });
-    const dir = fs.mkdtempSync(path.join(DATA_DIR, `sandbar-season-${opts.label}-`));
-    database = connectSqlite(path.join(dir, 'sandbar.db'));
-    env = { SANDBAR_DATA_DIR: dir };
-    drop = async () => {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  } else {
-    const name = `${PG_PREFIX}_${opts.label}_${crypto.randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    database = connectPostgres(u.toString(), 4);
-    env = { DATABASE_URL: u.toString() };
-    drop = async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const made = await throwAwayDatabase(dialect, {
+    label: `season-${opts.label}`,
+    poolSize: 4,
+    parentDir: DATA_DIR,
+    pgPrefix: `${PG_PREFIX}_${opts.label}`,
+  });
+  const { database, env } = made;
+  const drop = async () => {
+    await database.close();
+    await made.drop();
+  };
   const t0 = performance.now();
   const summary = await seedSeason(database, { days: opts.days, units: opts.units, now: SEED_NOW });
   // A season's tables have been vacuumed and analysed by autovacuum many times over 120 days;

@@ -8,12 +8,8 @@
  * (240 reads a minute, 10 bookings an hour per address) then apply per phone, as behind a real
  * proxy, instead of to the one bench address.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { type Database, connectPostgres, connectSqlite } from '../../packages/server/src/db/connect';
+import { throwAwayDatabase } from '../throwaway-db';
+import { type Database } from '../../packages/server/src/db/connect';
 import { migrateToLatest } from '../../packages/server/src/db/migrate';
 import { seedDemoVenue } from '../../packages/server/src/demo-venue';
 import { writeSettings } from '../../packages/server/src/features/settings/settings.repository';
@@ -24,7 +20,6 @@ import { type Server, login, startServer, stopServer } from '../season/load';
 export const LOCATIONS = 8;
 export const ROWS = 6;
 export const PER_ROW = 25; // 8 × 6 × 25 = 1,200 units
-const PG_ADMIN = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface BookingVenue {
   dialect: 'sqlite' | 'postgres';
@@ -81,31 +76,7 @@ async function seed(database: Database) {
 }
 
 export async function openBookingVenue(dialect: 'sqlite' | 'postgres'): Promise<BookingVenue> {
-  let database: Database;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-booking-bench-'));
-    database = connectSqlite(path.join(dir, 'sandbar.db'));
-    env = { SANDBAR_DATA_DIR: dir };
-    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = `sandbar_booking_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${name}`;
-    database = connectPostgres(u.toString(), 2);
-    env = { DATABASE_URL: u.toString() };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const { database, env, drop } = await throwAwayDatabase(dialect, { label: 'booking_bench', poolSize: 2 });
   try {
     const { locations, priceId } = await seed(database);
     const server = await startServer({ ...env, SANDBAR_TRUST_PROXY: '127.0.0.1' });
