@@ -160,6 +160,8 @@ export const SaveReservationBody = z
       .default('staff'),
     deposit: DepositIn.optional().nullable(),
     languageCode: z.enum(['en', 'es']).optional().nullable(),
+    /** Extras from the price list (add-ons of the booked units' kinds), as on the guest's page; check-in pre-fills them. */
+    itemIds: unique(z.array(Id).max(reservationLimits.maxItems), reservationTexts.itemTwice).default([]),
   })
   .superRefine((b, ctx) => {
     if (isBlank(b.phone) && isBlank(b.email))

@@ -25,6 +25,7 @@ import { readSettings } from '../settings/settings.repository';
 import { type LimitDeps, takeLimits } from './public-limits';
 import { policyVerdict } from './cancel-policy';
 import { publicDb } from './public-db';
+import { checkItems } from './reservation-items';
 import { bookingGridUntil } from './reservations.board';
 import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } from './availability-cache';
 import type { BoardEncoding } from '../units/board-cache';
@@ -172,28 +173,6 @@ async function publicHotelRates(db: Kysely<DB>): Promise<{ prices: PublicPrice[]
   }));
   const withRates = new Set(prices.flatMap((p) => p.hotelIds));
   return { prices: prices.filter((p) => p.hotelIds.length > 0), hotels: named.filter((h) => withRates.has(h.id)) };
-}
-
-/**
- * The extras a guest asks for are what the wizard would sell with these spots (offeredItems'
- * add-ons): add-ons of a booked spot's kind, regular or of the guest's hotel rate. Their hours
- * are the sale's business at check-in, where the wizard offers them by the hour like any sale.
- */
-async function checkItems(
-  db: Kysely<DB>,
-  body: { itemIds: number[]; hotelId?: number | null },
-  positions: { unit_type: string }[],
-): Promise<void> {
-  if (body.itemIds.length === 0) return;
-  const types = new Set(positions.map((p) => p.unit_type));
-  const found = await repo.addOnsByIds(db, body.itemIds);
-  const offered = (i: (typeof found)[number]) => {
-    const regular = !i.all_hotels && i.hotelIds.length === 0;
-    const ofHotel = !!body.hotelId && (!!i.all_hotels || i.hotelIds.includes(body.hotelId));
-    return !!i.add_on && types.has(i.unit_type) && (regular || ofHotel);
-  };
-  if (found.length !== body.itemIds.length || !found.every(offered))
-    throw badRequest(publicBookingTexts.itemNotOffered);
 }
 
 /**

@@ -38,6 +38,7 @@ import { readSettings } from '../settings/settings.repository';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
 import { describeMoney, policyVerdict, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
+import { checkItems } from './reservation-items';
 import * as repo from './reservations.repository';
 
 // Advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, move, cancel and
@@ -397,7 +398,11 @@ export async function saveReservation(
   user: Actor,
   body: SaveReservationInput,
 ): Promise<ReservationResponse> {
-  const reservation = await createReservation(deps, user, body);
+  // Extras are checked and stored as the guest page does (reservation-items.ts): in the booking's transaction.
+  if (body.itemIds.length > 0) await checkItems(deps.db, body, await repo.positionsByIds(deps.db, body.unitIds));
+  const reservation = await createReservation(deps, user, body, {
+    inTransaction: (trx, id) => repo.insertItems(trx, id, body.itemIds),
+  });
   return { success: 1, details: reservationTexts.saved, reservation };
 }
 

@@ -23,6 +23,8 @@ export const bookingsEn = {
   window: 'Time',
   windows: { full: 'Full day', morning: 'Morning', afternoon: 'Afternoon' },
   nights: 'Days',
+  extrasPick: 'Extras',
+  extrasHint: 'Add-ons for these units, ready at check-in (the wizard has them chosen; paid with the sale).',
   channel: 'Taken by',
   channels: { staff: 'Desk', phone: 'Phone', online: 'Online' },
   notes: 'Notes',
@@ -110,6 +112,9 @@ export const bookingsEs: Translation<typeof bookingsEn> = {
   window: 'Horario',
   windows: { full: 'Día completo', morning: 'Mañana', afternoon: 'Tarde' },
   nights: 'Días',
+  extrasPick: 'Extras',
+  extrasHint:
+    'Complementos para estas unidades, listos al registrar la llegada (el asistente los trae elegidos; se pagan con la venta).',
   channel: 'Tomada por',
   channels: { staff: 'Mostrador', phone: 'Teléfono', online: 'En línea' },
   notes: 'Notas',

@@ -1,8 +1,21 @@
-import { Alert, Button, Group, NumberInput, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import type { SaveReservationBody } from '@sandbar/contract/reservations';
+import { formatMoney } from '@sandbar/contract/rules/money';
 import { paymentMethods } from '@sandbar/contract/rules/pricing';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBookingPriceList } from '../api/get-price-list';
 import { useSaveReservation } from '../api/mutations';
 
 function addDays(day: string, n: number): string {
@@ -18,17 +31,27 @@ type DepositMethod = 'none' | (typeof paymentMethods)[number];
  */
 export function BookingForm({
   unitIds,
+  unitTypes,
   day,
   onDone,
   onCancel,
 }: {
   unitIds: number[];
+  /** The chosen units' kinds: the extras offered are the add-ons of these kinds. */
+  unitTypes: string[];
   day: string;
   onDone: (id: number) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useSaveReservation();
+  const catalogue = useBookingPriceList();
+  // The price list's regular add-ons of the chosen kinds, as the guest page offers them (a
+  // hotel's own add-ons are sold at the desk); the server checks them with the same rule.
+  const offered = (catalogue.data?.items ?? []).filter(
+    (i) => i.addOn === '1' && unitTypes.includes(i.unitType) && i.allHotels !== '1' && i.projectHotels.length === 0,
+  );
+  const [itemIds, setItemIds] = useState<string[]>([]);
   const [guestName, setGuestName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -55,6 +78,7 @@ export function BookingForm({
       arrival,
       notes,
       channel,
+      itemIds: itemIds.map(Number).filter((id) => offered.some((i) => i.id === id)),
       deposit:
         method === 'none'
           ? null
@@ -132,6 +156,26 @@ export function BookingForm({
           onChange={(v) => setChannel(v as typeof channel)}
           data={(['phone', 'staff'] as const).map((c) => ({ value: c, label: t(`bookings.channels.${c}`) }))}
         />
+        {offered.length > 0 && (
+          <Checkbox.Group
+            label={t('bookings.extrasPick')}
+            description={t('bookings.extrasHint')}
+            value={itemIds}
+            onChange={setItemIds}
+            data-testid="booking-extras"
+          >
+            <Group mt={4}>
+              {offered.map((i) => (
+                <Checkbox
+                  key={i.id}
+                  value={String(i.id)}
+                  label={`${(i18n.language === 'es' && i.nameEs) || i.name} — ${formatMoney(i.price)}`}
+                  styles={{ body: { minHeight: 48, alignItems: 'center' } }}
+                />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
         <Group grow align="end">
           <Select
             label={t('bookings.depositMethod')}

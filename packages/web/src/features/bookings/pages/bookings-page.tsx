@@ -166,6 +166,7 @@ export function BookingsPage() {
         >
           <BookingForm
             unitIds={selected}
+            unitTypes={[...new Set(units.filter((u) => selected.includes(u.unitId)).map((u) => u.unitType))]}
             day={shownDay}
             onCancel={() => setBooking(false)}
             onDone={() => {

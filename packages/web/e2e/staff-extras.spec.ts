@@ -1,0 +1,95 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { apiToken, signIn } from './support';
+
+// Issue 24 point 3: a desk or phone booking takes the day's add-ons for the chosen units, stored
+// like the guest page's extras (check-in pre-fills them). Its own add-on and units, so the shared
+// demo server's other specs are untouched.
+
+const EXTRA = 'Bookrest Towel';
+const UNIT = 74; // MB
+
+test.describe.configure({ mode: 'serial' });
+
+async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const res =
+    data === undefined
+      ? await request.get(`/api${path}`, { headers })
+      : await request.post(`/api${path}`, { headers, data });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  return res.json();
+}
+
+function venueDay(plus = 0): string {
+  const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, dd + plus)).toISOString().slice(0, 10);
+}
+
+async function openBookings(page: Page, day: string) {
+  await page.goto('/bookings');
+  await page.getByTestId('booking-day').fill(day);
+  await expect(page.getByTestId('booking-grid')).toBeVisible();
+  const mb = page.getByRole('radio', { name: 'MB' });
+  if (await mb.count()) await mb.check({ force: true });
+}
+
+test.beforeAll(async ({ request }) => {
+  const list = await adminCall(request, '/getPriceList');
+  if (list.prices.some((p: { name: string }) => p.name === EXTRA)) return;
+  await adminCall(request, '/savePrice', {
+    postData: {
+      id: 0,
+      name: EXTRA,
+      price: '6.00',
+      retailRate: '6.00',
+      hotelRate: '0.00',
+      addOn: '1',
+      sort: '0',
+      startTime: '0',
+      endTime: '24',
+      unitType: 'U',
+      projectHotels: '',
+      allHotels: '0',
+    },
+  });
+});
+
+for (const [name, viewport, plus] of [
+  ['tablet', { width: 1280, height: 800 }, 4],
+  ['phone', { width: 390, height: 844 }, 6],
+] as const) {
+  test(`staff book a unit with an extra on a ${name}; the booking keeps it for check-in`, async ({
+    browser,
+    request,
+  }) => {
+    const day = venueDay(plus);
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await openBookings(page, day);
+    await page.locator(`[data-testid="booking-grid"] [data-number="${UNIT}"]`).click();
+    await page.getByTestId('book-selected').click();
+    const form = page.getByTestId('booking-form');
+    await form.getByLabel('Guest name').fill(`Rita Extras ${name}`);
+    await form.getByRole('textbox', { name: 'Phone' }).fill('305 555 0191');
+    const extra = form.getByTestId('booking-extras').getByRole('checkbox', { name: `${EXTRA} — $6.00` });
+    await extra.check();
+    // A thumb-sized choice (48 px) at this screen size.
+    const box = await extra.locator('xpath=ancestor::*[contains(@class,"mantine-Checkbox-body")][1]').boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
+    await form.getByRole('button', { name: 'SAVE BOOKING' }).click();
+    await expect(page.getByTestId('booking-form')).toHaveCount(0);
+
+    const list = await adminCall(request, `/getReservations?day=${day}`);
+    const r = list.reservations.find((x: { guestName: string }) => x.guestName === `Rita Extras ${name}`);
+    expect(r.items.map((i: { name: string }) => i.name)).toEqual([EXTRA]);
+    // The board's unit carries it: the check-in wizard pre-fills it.
+    const board = await adminCall(request, `/getBookingBoard?day=${day}`);
+    const unit = board.locations
+      .flatMap((l: { rows: unknown[][] }) => l.rows.flat())
+      .find((u: { unitId: number }) => u.unitId === r.units[0].unitId);
+    expect(unit.reservations[0].itemNames).toEqual([EXTRA]);
+    await ctx.close();
+  });
+}
