@@ -93,3 +93,22 @@ for (const [name, viewport, plus] of [
     await ctx.close();
   });
 }
+
+test('Config → Bookings has the afternoon release time and the Spanish policy; a time before the afternoon is refused', async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.goto('/config');
+  const rules = page.getByTestId('booking-rules');
+  await expect(rules.getByLabel('Cancellation policy in Spanish')).toBeVisible();
+  const afternoon = rules.getByLabel('Afternoon release time');
+  await expect(afternoon).toBeVisible();
+  // 01:00 is before any afternoon: the server refuses it and stores nothing (the shared server's
+  // other specs keep their settings).
+  await afternoon.fill('01:00');
+  await page.getByRole('button', { name: 'Save', exact: false }).last().click();
+  await expect(page.getByText(/An afternoon release time must be at or after \d\d:00/).first()).toBeVisible();
+  await ctx.close();
+});
