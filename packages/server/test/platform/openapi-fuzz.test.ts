@@ -88,6 +88,7 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^This location cannot be booked online\. Please ask at the beach\.$/,
   ],
   'POST /api/public/booking/waitlist': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  'POST /api/saveWaitlistRequest': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The price list decides which ids are items.
   'POST /api/checkItemPrice': [/^That item is not on the price list\.$/],
   'POST /api/saveCustomer': [
@@ -138,6 +139,15 @@ const breakRule: Record<string, (b: Body) => Body> = {
   [priceCodeRules[0]!.message]: inPostData({ startTime: 20, endTime: 7 }),
   [settingsTexts.season]: (b) => ({ ...b, seasonStart: '2026-12-01', seasonEnd: '2026-01-01' }),
   [settingsTexts.timeZone]: (b) => ({ ...b, timeZone: 'Mars/Olympus_Mons' }),
+  // The settings' other rules in code kept (a drawn season may run backwards), so this one refuses.
+  [settingsTexts.afternoonReleaseEarly('14')]: (b) => ({
+    ...b,
+    seasonStart: '2026-01-01',
+    seasonEnd: '2026-12-31',
+    timeZone: 'America/New_York',
+    bookingSplitHour: '14',
+    bookingAfternoonReleaseTime: '09:00',
+  }),
   [reservationTexts.contactBlank]: (b) => ({ ...b, phone: '', email: '' }),
   [reservationTexts.unitTwice]: (b) => ({ ...b, unitIds: [1, '1'] }),
   [reservationTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
