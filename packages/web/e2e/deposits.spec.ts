@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { messages } from '@sandbar/contract/messages';
 import { DEMO_PASSWORD, apiToken, signIn } from './support';
 
 // Issue 24 in Chromium, the desk's side of bookings money and the waitlist: a deposit taken at the
@@ -163,5 +164,44 @@ test('staff put a phone guest on a day’s waitlist from /bookings and take them
   await request.getByRole('button', { name: 'Remove' }).tap();
   await expect(page.getByTestId('waitlist-done')).toHaveText('Removed from the waitlist.');
   await expect(panel.getByTestId('waitlist-request')).toHaveCount(0);
+  await ctx.close();
+});
+
+test('a card deposit goes through the card reader once the booking holds its unit (390×844)', async ({
+  browser,
+  request,
+}) => {
+  const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true });
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  const day = venueDay(3);
+  await openBookings(page, day);
+  await page.locator('[data-testid="booking-grid"] [data-number="78"]').click();
+  await page.getByTestId('book-selected').click();
+  const form = page.getByTestId('booking-form');
+  await form.getByLabel('Guest name').fill('Carla Card');
+  await form.getByRole('textbox', { name: 'Phone' }).fill('305 555 0178');
+  await form.getByRole('combobox', { name: 'Deposit paid by' }).click();
+  await page.getByRole('option', { name: 'Credit Card' }).click();
+  // No number to type: the reader gives the transaction id.
+  await expect(form.getByLabel('Voucher number')).toHaveCount(0);
+  await form.getByRole('button', { name: 'SAVE BOOKING' }).click();
+  await expect(form.getByText('Enter the deposit to take by card.')).toBeVisible();
+  await form.getByLabel('Deposit amount').fill('20');
+  await form.getByRole('button', { name: 'SAVE BOOKING' }).click();
+
+  // The booking holds MB 78 before any card is charged; then the reader takes the deposit.
+  const card = page.getByTestId('booking-card-deposit');
+  await expect(card).toContainText('Booked. Now take the $20.00 deposit on the card reader.');
+  const held = await adminCall(request, `/getReservations?day=${day}`);
+  const booking = held.reservations.find((r: { phone: string }) => r.phone === '3055550178');
+  expect(booking).toBeTruthy();
+  await card.getByRole('button', { name: messages.sale.readyToSwipe }).click();
+  await expect(card).toHaveCount(0, { timeout: 10_000 });
+
+  const after = await adminCall(request, `/getReservations?day=${day}`);
+  const paid = after.reservations.find((r: { id: number }) => r.id === booking.id);
+  expect(paid.depositBalance).toBe('20.00');
+  expect(paid.payments).toEqual([expect.objectContaining({ kind: 'deposit', method: 'Credit Card', amount: '20.00' })]);
   await ctx.close();
 });

@@ -8,15 +8,17 @@ import {
   Select,
   Stack,
   TextInput,
+  Text,
   Textarea,
 } from '@mantine/core';
 import type { SaveReservationBody } from '@sandbar/contract/reservations';
-import { formatMoney } from '@sandbar/contract/rules/money';
+import { formatCents, formatMoney } from '@sandbar/contract/rules/money';
 import { paymentMethods } from '@sandbar/contract/rules/pricing';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookingPriceList } from '../api/get-price-list';
-import { useSaveReservation } from '../api/mutations';
+import { CardPayment } from '../../../components/card-payment';
+import { useAddDeposit, useSaveReservation } from '../api/mutations';
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -64,9 +66,18 @@ export function BookingForm({
   const [method, setMethod] = useState<DepositMethod>('none');
   const [amount, setAmount] = useState<string>('');
   const [reference, setReference] = useState('');
+  // A card deposit goes through the reader once the booking holds its units (issue 24 point 3):
+  // the booking is saved first, so a guest is never charged for units someone else just took.
+  const [cardFor, setCardFor] = useState<number | null>(null);
+  const [amountError, setAmountError] = useState('');
+  const addDeposit = useAddDeposit();
+  const byCard = method === 'Credit Card';
+  const cardCents = Math.round(Number(amount) * 100);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (byCard && !(cardCents > 0)) return setAmountError(t('bookings.cardDepositAmount'));
+    setAmountError('');
     const body: SaveReservationBody = {
       unitIds,
       days: Array.from({ length: Math.max(1, dayCount) }, (_, i) => addDays(day, i)),
@@ -80,17 +91,44 @@ export function BookingForm({
       channel,
       itemIds: itemIds.map(Number).filter((id) => offered.some((i) => i.id === id)),
       deposit:
-        method === 'none'
+        method === 'none' || byCard
           ? null
           : {
               method,
               amount: amount || '0',
               ...(method === 'Voucher' ? { voucherNumber: reference } : {}),
-              ...(method === 'Credit Card' ? { cardTransactionId: reference } : {}),
             },
     };
-    save.mutate(body, { onSuccess: (r) => onDone(r.reservation.id) });
+    save.mutate(body, {
+      onSuccess: (r) => (byCard ? setCardFor(r.reservation.id) : onDone(r.reservation.id)),
+    });
   };
+
+  if (cardFor !== null) {
+    return (
+      <Stack gap="sm" data-testid="booking-card-deposit">
+        <Text>{t('bookings.cardDepositNow', { amount: formatCents(cardCents, { locale: i18n.language }) })}</Text>
+        {addDeposit.error && <Alert color="red">{(addDeposit.error as Error).message}</Alert>}
+        <CardPayment
+          amountCents={cardCents}
+          ourTransactionId={`deposit-${cardFor}`}
+          simulated={catalogue.data?.simulatedReader === '1'}
+          note={guestName}
+          onBeforeCharge={async () => undefined}
+          onApproved={async (cardTransactionId) => {
+            await addDeposit.mutateAsync({
+              id: cardFor,
+              deposit: { method: 'Credit Card', amount: (cardCents / 100).toFixed(2), cardTransactionId },
+            });
+            onDone(cardFor);
+          }}
+        />
+        <Button variant="default" onClick={() => onDone(cardFor)} data-testid="booking-skip-deposit">
+          {t('bookings.skipDeposit')}
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={submit} data-testid="booking-form">
@@ -192,12 +230,13 @@ export function BookingForm({
           {method !== 'none' && (
             <TextInput
               label={t('bookings.depositAmount')}
+              error={amountError || undefined}
               inputMode="decimal"
               value={amount}
               onChange={(e) => setAmount(e.currentTarget.value)}
             />
           )}
-          {(method === 'Voucher' || method === 'Credit Card') && (
+          {method === 'Voucher' && (
             <TextInput
               label={t('bookings.voucherNumber')}
               value={reference}

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { notifications } from '@mantine/notifications';
 import { cartStore } from '../cart-store';
 import { initialSale } from '../wizard/machine';
-import { CardPayment } from './card-payment';
+import { CardPayment } from '../../../components/card-payment';
 import { SaleWizard } from './sale-wizard';
 
 const catalogue: SaleCatalogue = {

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api';
 import { type Quote } from '../../wizard/quote';
-import { CardPayment } from '../card-payment';
+import { CardPayment } from '../../../../components/card-payment';
 import type { StepProps } from './step-props';
 import { useCents } from '../../../../lib/venue-format';
 

@@ -1,10 +1,10 @@
-import { localText } from '../../../lib/notify';
+import { localText } from '../lib/notify';
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { readerPollMs } from '@sandbar/contract/rules/pricing';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { ReaderError, cardReader } from '../../../lib/android-bridge';
+import { ApiError } from '../lib/api';
+import { ReaderError, cardReader } from '../lib/android-bridge';
 
 /**
  * 'Ready to Swipe CC': asks the Android wrapper (or the simulated reader) to charge, then polls
