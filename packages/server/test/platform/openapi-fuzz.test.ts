@@ -80,12 +80,18 @@ const businessRefusals: Record<string, RegExp[]> = {
   'POST /api/savePeople': [/^One of the chosen locations does not exist\.$/],
   'POST /api/savePrice': [/^The chosen hotel does not exist\.$/],
   // Today is the server's clock.
-  'POST /api/saveReservation': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  // The price list decides which ids are the chosen spots' extras.
+  'POST /api/saveReservation': [
+    /^Bookings open \d+ days ahead\.$/,
+    /^That day has passed/,
+    /^One of the extras is not offered for these spots\. Please choose again\.$/,
+  ],
   // The venue decides which locations its public page may book, and how far ahead.
   'POST /api/public/booking': [
     /^Bookings open \d+ days ahead\.$/,
     /^That day has passed/,
     /^This location cannot be booked online\. Please ask at the beach\.$/,
+    /^One of the extras is not offered for these spots\. Please choose again\.$/,
   ],
   'POST /api/public/booking/waitlist': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   'POST /api/saveWaitlistRequest': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
