@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import { guestBookingTexts } from '@sandbar/contract/booking-page';
-import { addAnytimePrices, apiToken, drawSignature, outboxMessages, signIn } from './support';
+import { addAnytimePrices, adminCall, drawSignature, expectNoSeriousAxe, outboxMessages, signIn } from './support';
 
 // Issue 24 end to end: a guest books on a phone in Spanish (the confirmation with its manage link
 // in the outbox), staff see the booking on the board and check the guest in through the sale
@@ -15,20 +13,8 @@ const GUEST_UNIT = 63; // MB
 const NO_SHOW_UNIT = 106; // CD
 const es = guestBookingTexts.es;
 const PHONE = { width: 390, height: 844 };
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test.describe.configure({ mode: 'serial' });
-
-async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
-  const token = await apiToken(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const res =
-    data === undefined
-      ? await request.get(`/api${path}`, { headers })
-      : await request.post(`/api${path}`, { headers, data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
 
 /** The venue's day and clock now ('YYYY-MM-DD', 'HH:MM'): the demo runs on New York time. */
 function venueNow(ms = Date.now()) {
@@ -50,25 +36,6 @@ function venueNow(ms = Date.now()) {
 
 const tile = (page: Page, location: string, number: number) =>
   page.locator(`[data-location="${location}"] [data-number="${number}"]`);
-
-/** axe-core (WCAG 2.1 A/AA) on the page as it is; every serious or critical violation is listed. */
-async function expectAccessible(page: Page, screen: string) {
-  await page.evaluate(axeSource);
-  const bad = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(bad, `${screen}: serious or critical axe violations`).toEqual([]);
-}
 
 async function phone(browser: Browser): Promise<Page> {
   const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'es-ES' });
@@ -95,7 +62,7 @@ test('a guest books on a phone in Spanish in at most 5 taps; the confirmation is
   // The browser speaks Spanish: so does the page.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.pageTitle('Sandbar Beach Club'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expectAccessible(page, 'booking page at 390×844');
+  await expectNoSeriousAxe(page, 'booking page at 390×844');
 
   // Choosing the date (today) comes before the count.
   const { day } = venueNow();
@@ -116,13 +83,13 @@ test('a guest books on a phone in Spanish in at most 5 taps; the confirmation is
   await tap(page.getByTestId('guest-contact'));
   await page.keyboard.type('305 555 0163');
   await tap(page.getByTestId('guest-accept'));
-  await expectAccessible(page, 'booking form at 390×844');
+  await expectNoSeriousAxe(page, 'booking form at 390×844');
   await tap(page.getByTestId('guest-book'));
   await expect(page.getByTestId('guest-done')).toBeVisible();
   await expect(page.getByRole('heading', { name: es.booked })).toBeVisible();
   console.log(`Guest booking at 390×844: ${taps} taps after choosing the date`);
   expect(taps).toBeLessThanOrEqual(5);
-  await expectAccessible(page, 'confirmation at 390×844');
+  await expectNoSeriousAxe(page, 'confirmation at 390×844');
 
   // The confirmation went through the outbox, in Spanish, with the manage link.
   await expect
@@ -140,7 +107,7 @@ test('a guest books on a phone in Spanish in at most 5 taps; the confirmation is
   await expect(page.getByTestId('guest-status')).toHaveText(es.statuses.confirmed);
   await expect(page.getByTestId('guest-units')).toHaveText(`MB ${GUEST_UNIT}`);
   await expect(page.getByTestId('guest-cancel')).toBeVisible();
-  await expectAccessible(page, 'manage page at 390×844');
+  await expectNoSeriousAxe(page, 'manage page at 390×844');
   await page.context().close();
 });
 
@@ -247,7 +214,7 @@ test('a waitlisted guest gets an offer by text and keeps the unit by its link', 
   await page.getByTestId('guest-name').fill('Wanda Wait');
   await page.getByTestId('guest-contact').fill('305 555 0188');
   await page.getByTestId('guest-accept').check();
-  await expectAccessible(page, 'waitlist form at 390×844');
+  await expectNoSeriousAxe(page, 'waitlist form at 390×844');
   await page.getByTestId('guest-book').tap();
   await expect(page.getByRole('heading', { name: es.waitlisted })).toBeVisible();
 
@@ -265,7 +232,7 @@ test('a waitlisted guest gets an offer by text and keeps the unit by its link', 
     .not.toBe('');
   await page.goto(new URL(link).pathname);
   await expect(page.getByTestId('guest-offer')).toContainText(es.offerTitle);
-  await expectAccessible(page, 'waitlist offer at 390×844');
+  await expectNoSeriousAxe(page, 'waitlist offer at 390×844');
   await page.getByTestId('guest-keep').tap();
   await expect(page.getByTestId('guest-kept')).toHaveText(es.kept);
   await expect(page.getByTestId('guest-status')).toHaveText(es.statuses.confirmed);

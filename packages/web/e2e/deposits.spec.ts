@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { DEMO_PASSWORD, apiToken, signIn } from './support';
+import { DEMO_PASSWORD, adminCall, apiToken, signIn, venueDay } from './support';
 
 // Issue 24 in Chromium, the desk's side of bookings money and the waitlist: a deposit taken at the
 // desk shows on the agent's Notes/Drops as its own "Deposits" line and in the cash on hand. The
@@ -11,23 +11,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'serial' });
-
-async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const res =
-    data === undefined
-      ? await request.get(`/api${path}`, { headers })
-      : await request.post(`/api${path}`, { headers, data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-/** The venue's day (the demo runs on New York time), `plus` days on. */
-function venueDay(plus = 0): string {
-  const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-  const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, dd + plus)).toISOString().slice(0, 10);
-}
 
 async function openBookings(page: Page, day: string) {
   await page.goto('/bookings');

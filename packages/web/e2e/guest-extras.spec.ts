@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { guestBookingTexts } from '@sandbar/contract/booking-page';
-import { addAnytimePrices, apiToken, drawSignature, signIn } from './support';
+import { addAnytimePrices, adminCall, apiToken, drawSignature, expectNoSeriousAxe, signIn, venueDay } from './support';
 
 // Issue 24 points 4 and 5 on the guest's page: a guest on a phone books a spot with an extra at a
 // hotel rate (room and surname checked against the hotel's list; a wrong surname is told plainly),
@@ -15,43 +13,8 @@ const TOWEL = 'Guest Spec Towel';
 const UNIT = 24; // MB, row 2
 const en = guestBookingTexts.en;
 const PHONE = { width: 390, height: 844 };
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test.describe.configure({ mode: 'serial' });
-
-async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
-  const token = await apiToken(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const res =
-    data === undefined
-      ? await request.get(`/api${path}`, { headers })
-      : await request.post(`/api${path}`, { headers, data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-/** The venue's day ('YYYY-MM-DD'): the demo runs on New York time. */
-function venueDay(ms = Date.now()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(ms));
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  await page.evaluate(axeSource);
-  const bad = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(bad, `${screen}: serious or critical axe violations`).toEqual([]);
-}
 
 test.beforeAll(async ({ request }) => {
   await addAnytimePrices(request, { umbrella: UMBRELLA, package: PACKAGE, packagePrice: '30.00' });
@@ -101,7 +64,7 @@ test('a guest books a spot with an extra at a hotel rate; walk-in rows show as w
   await expect(grid.locator('[data-number="201"]')).toBeDisabled();
   await expect(grid.locator('[data-number="201"]')).toHaveAttribute('aria-label', `CD 201, ${en.walkIn}`);
   await expect(page.locator('.gb-legend')).toContainText(en.walkIn);
-  await expectAccessible(page, 'walk-in rows at 390×844');
+  await expectNoSeriousAxe(page, 'walk-in rows at 390×844');
 
   await page.getByTestId('guest-location-MB').check({ force: true });
   // The Main Beach's rows run past a phone's edge: the page says so until the guest has swiped to the end.
@@ -126,13 +89,13 @@ test('a guest books a spot with an extra at a hotel rate; walk-in rows show as w
   await form.getByTestId('guest-accept').check();
   await form.getByTestId('guest-book').tap();
   await expect(form.getByTestId('guest-error')).toHaveText(en.errors.hotelGuestNotFound);
-  await expectAccessible(page, 'hotel rate refused at 390×844');
+  await expectNoSeriousAxe(page, 'hotel rate refused at 390×844');
 
   await form.getByTestId('guest-surname').fill('Smith');
   await form.getByTestId('guest-book').tap();
   await expect(page.getByTestId('guest-done')).toBeVisible();
   await expect(page.getByTestId('guest-done-extras')).toHaveText(en.chosenExtras(TOWEL));
-  await expectAccessible(page, 'confirmation with an extra at 390×844');
+  await expectNoSeriousAxe(page, 'confirmation with an extra at 390×844');
   await ctx.close();
 });
 

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { apiToken, signIn } from './support';
+import { type Page, expect, test } from '@playwright/test';
+import { adminCall, signIn, venueDay } from './support';
 
 // Issue 24 point 3: a desk or phone booking takes the day's add-ons for the chosen units, stored
 // like the guest page's extras (check-in pre-fills them). Its own add-on and units, so the shared
@@ -9,22 +9,6 @@ const EXTRA = 'Bookrest Towel';
 const UNIT = 74; // MB
 
 test.describe.configure({ mode: 'serial' });
-
-async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const res =
-    data === undefined
-      ? await request.get(`/api${path}`, { headers })
-      : await request.post(`/api${path}`, { headers, data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-function venueDay(plus = 0): string {
-  const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-  const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, dd + plus)).toISOString().slice(0, 10);
-}
 
 async function openBookings(page: Page, day: string) {
   await page.goto('/bookings');

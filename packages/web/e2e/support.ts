@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'sandbar-demo';
@@ -306,4 +308,43 @@ export async function ensureAllDayPrice(request: APIRequestContext, name: string
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** An admin's API call (GET without data, POST with it) that must succeed; its JSON answer. */
+export async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const res =
+    data === undefined
+      ? await request.get(`/api${path}`, { headers })
+      : await request.post(`/api${path}`, { headers, data });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  return res.json();
+}
+
+/** The venue's day ('YYYY-MM-DD'; the demo runs on New York time), `plus` days on. */
+export function venueDay(plus = 0): string {
+  const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, dd + plus)).toISOString().slice(0, 10);
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe on the page as it is now; fails listing every serious or critical WCAG 2.1 AA violation. */
+export async function expectNoSeriousAxe(page: Page, screen: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const bad = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(bad, `${screen}: serious or critical axe violations`).toEqual([]);
 }
