@@ -85,7 +85,13 @@ export function SaleWizard({ unit, day, onDone, guardLeave }: Props) {
   // Discarding a sale starts a new one: a new generation remounts the machine.
   const [generation, setGeneration] = useState(0);
   if (catalogue.isPending) return <Loader size="sm" aria-label={t('ui.loading')} />;
-  if (!catalogue.data) return null;
+  // Never a blank tab: a tablet offline that never kept the price list says so (issue 23).
+  if (!catalogue.data)
+    return (
+      <Text c="dimmed" data-testid="sale-no-catalogue">
+        {t('sale.noCatalogue')}
+      </Text>
+    );
   // Sales are always for today (the server records them on today's business day).
   if (day && day !== catalogue.data.day) return <Text c="dimmed">{t('sale.todayOnly')}</Text>;
   const inCart = cart?.units.some((u) => u.unitId === unit.id) ?? false;
