@@ -51,12 +51,14 @@ export function SignaturePadField({ onDone }: { onDone: (png: string) => void })
   return (
     <Stack gap="xs">
       <Box ref={box} w="100%" maw={signatureWidth + 2}>
-        <Paper withBorder w={width + 2}>
+        {/* Until the box is measured (the first frame) the canvas is 500 wide: the CSS caps keep it
+            on a phone's screen meanwhile; once measured it is drawn at the width itself. */}
+        <Paper withBorder w={width + 2} maw="100%">
           <canvas
             ref={canvas}
             width={width}
             height={height}
-            style={{ display: 'block', touchAction: 'none' }}
+            style={{ display: 'block', touchAction: 'none', maxWidth: '100%', height: 'auto' }}
             data-testid="signature-pad"
             data-sent-size={`${signatureWidth}x${signatureHeight}`}
           />
