@@ -96,4 +96,31 @@ describe(`the catalogue a sale is priced by, on ${testDialect}`, () => {
       .executeTakeFirstOrThrow();
     expect(text.body).toBe('Cached? $35.00');
   });
+
+  // PostgreSQL: the version row is locked by whichever writer comes first. Taken after the change
+  // (AFTER triggers), an editor holding one price and waiting for the version could hold up another
+  // editor that holds the version and wants that price: a deadlock, and one edit refused.
+  it.runIf(testDialect === 'postgres')('two edits of crossing prices wait for each other and both land', async () => {
+    const ids = (await t.deps.db.selectFrom('prices').select('id').orderBy('id').limit(2).execute()).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    const [x, y] = ids as [number, number];
+    let firstDone!: () => void;
+    const firstWrote = new Promise<void>((r) => (firstDone = r));
+    const one = t.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('prices').set({ sort: 7 }).where('id', '=', x).execute();
+      firstDone();
+      // Long enough for the second edit to be waiting on whatever it waits on.
+      await new Promise((r) => setTimeout(r, 300));
+      await trx.updateTable('prices').set({ sort: 7 }).where('id', '=', y).execute();
+    });
+    await firstWrote;
+    const two = t.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('prices').set({ sort: 8 }).where('id', '=', y).execute();
+    });
+    const outcomes = await Promise.allSettled([one, two]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String((o.reason as { code?: string }).code) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+    ]);
+  });
 });
