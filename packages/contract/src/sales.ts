@@ -70,13 +70,18 @@ const FlagIn = z
   .optional()
   .transform((v) => v === '1' || v === true || v === 1);
 const codesText = 'Item codes are price ids';
-/** Comma-delimited price ids ("12,14"), or a list of ids. */
+/**
+ * Comma-delimited price ids ("12,14"), or a list of ids. Spaces separate as commas do ("12 14"):
+ * what the pattern lets through, the parser reads. Ids of at most nine digits with a separator
+ * between them, so every id it lets through fits a database column (one past 2^31 would be refused
+ * by the database, not the schema) and no run of digits can be read two ways (no backtracking).
+ */
 const CodeList = z
   .union(
     [
       z
         .string({ error: codesText })
-        .regex(/^[\s,]*(?:[1-9]\d{0,9}[\s,]*)*$/, { error: codesText })
+        .regex(/^[\s,]*(?:[1-9]\d{0,8}(?:[\s,]+[1-9]\d{0,8})*)?[\s,]*$/, { error: codesText })
         .max(500),
       z.array(idOf(codesText), { error: codesText }).max(50),
     ],
@@ -86,8 +91,7 @@ const CodeList = z
   .transform((v) => {
     if (Array.isArray(v)) return v;
     return (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
+      .split(/[\s,]+/)
       .filter(Boolean)
       .map(Number);
   })

@@ -73,8 +73,8 @@ interface Case {
  */
 const businessRefusals: Record<string, RegExp[]> = {
   // The venue's booking window (days ahead of today) is the venue's state, not the request's.
-  'GET /api/getBookingBoard': [/^Bookings open \d+ days ahead\.$/],
-  'GET /api/public/booking/availability': [/^Bookings open \d+ days ahead\.$/],
+  'GET /api/getBookingBoard': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  'GET /api/public/booking/availability': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   'POST /api/moveReservation': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The venue's locations decide which ids are locations.
   'POST /api/savePeople': [/^One of the chosen locations does not exist\.$/],
@@ -92,7 +92,11 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^That day has passed/,
     /^This location cannot be booked online\. Please ask at the beach\.$/,
     /^One of the extras is not offered for these spots\. Please choose again\.$/,
+    // The hotel's roster decides who is a guest at a hotel rate.
+    /^We could not find a guest with that surname in that room\./,
   ],
+  // The venue's hotels decide which report types a room charge can move to.
+  'POST /api/switchTransaction': [/^There is no report called /],
   'POST /api/public/booking/waitlist': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   'POST /api/saveWaitlistRequest': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The price list decides which ids are items.
@@ -101,10 +105,14 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^That item is not on the price list\.$/,
     // A sale taken offline is dated by the tablet; the server's clock decides.
     /ahead of the server's clock/,
+    /more than 24 hours ago/,
     // Rules joining two fields, which JSON Schema cannot state: a name for a single non-room-charge
-    // sale; card and room charge cannot be taken offline.
+    // sale; card and room charge cannot be taken offline; a card sale carries the reader's id.
     /^Enter the customer name\.$/,
     /^Card and room charge need the server/,
+    /^A card sale needs the card transaction id from the reader\.$/,
+    // The venue's hotels decide which ids are hotels.
+    /^Select the hotel for the room charge\.$/,
   ],
   // A drop-off made offline is dated by the tablet (issue 23); the server's clock decides.
   'POST /api/saveDropoffNotes': [/ahead of the server's clock/, /more than 24 hours ago/],
