@@ -162,6 +162,8 @@ export const SaveReservationBody = z
     languageCode: z.enum(['en', 'es']).optional().nullable(),
     /** Extras from the price list (add-ons of the booked units' kinds), as on the guest's page; check-in pre-fills them. */
     itemIds: unique(z.array(Id).max(reservationLimits.maxItems), reservationTexts.itemTwice).default([]),
+    /** Text (else e-mail) the guest the confirmation with a manage link, as the guest page does. */
+    sendConfirmation: z.boolean().default(false),
   })
   .superRefine((b, ctx) => {
     if (isBlank(b.phone) && isBlank(b.email))

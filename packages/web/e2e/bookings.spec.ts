@@ -1,6 +1,14 @@
 import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import { guestBookingTexts } from '@sandbar/contract/booking-page';
-import { addAnytimePrices, adminCall, drawSignature, expectNoSeriousAxe, outboxMessages, signIn } from './support';
+import {
+  addAnytimePrices,
+  adminCall,
+  continueTo,
+  drawSignature,
+  expectNoSeriousAxe,
+  outboxMessages,
+  signIn,
+} from './support';
 
 // Issue 24 end to end: a guest books on a phone in Spanish (the confirmation with its manage link
 // in the outbox), staff see the booking on the board and check the guest in through the sale
@@ -136,12 +144,12 @@ test('staff see the booking on the board and check the guest in with the deposit
   );
   await modal.getByRole('button', { name: 'Cash' }).click();
   await modal.getByRole('button', { name: `${UMBRELLA} — $30.00` }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'name');
   await expect(modal.getByLabel('Customer Name')).toHaveValue('Ana García');
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'receipt');
   await expect(modal.getByLabel('Mobile number for the receipt')).toHaveValue(/305.*555.*0163|3055550163/);
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'tip');
+  await continueTo(modal, 'signature');
   await drawSignature(page, modal);
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(modal.getByTestId('sale-total')).toHaveText('Total: $20.00');

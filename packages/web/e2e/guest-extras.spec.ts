@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { guestBookingTexts } from '@sandbar/contract/booking-page';
-import { addAnytimePrices, adminCall, apiToken, drawSignature, expectNoSeriousAxe, signIn, venueDay } from './support';
+import {
+  addAnytimePrices,
+  adminCall,
+  apiToken,
+  continueTo,
+  drawSignature,
+  expectNoSeriousAxe,
+  signIn,
+  venueDay,
+} from './support';
 
 // Issue 24 points 4 and 5 on the guest's page: a guest on a phone books a spot with an extra at a
 // hotel rate (room and surname checked against the hotel's list; a wrong surname is told plainly),
@@ -122,11 +131,11 @@ test('check-in has the booked extra chosen: the ordinary sale totals it, the dep
   // Select Equipment opens with the guest's extra already added.
   await expect(modal.getByRole('button', { name: new RegExp(TOWEL) })).toHaveAttribute('aria-pressed', 'true');
   await modal.getByRole('button', { name: `${UMBRELLA} — $30.00` }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'name');
   await expect(modal.getByLabel('Customer Name')).toHaveValue('John Smith');
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'receipt');
+  await continueTo(modal, 'tip');
+  await continueTo(modal, 'signature');
   await drawSignature(page, modal);
   await modal.getByRole('button', { name: 'CONTINUE' }).click();
   // $30 + $4 − $10 deposit.

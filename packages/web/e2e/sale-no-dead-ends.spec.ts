@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { addAnytimePrices, drawSignature, signIn } from './support';
+import { addAnytimePrices, continueTo, drawSignature, signIn } from './support';
 
 // Issue 14: the selling path has no dead ends and loses no work. Sold by the admin on MB 41–49,
 // so the staff totals that sale.spec.ts checks stay its own.
@@ -180,12 +180,12 @@ test('on a phone the signature pad fits the screen and still sends a 500 × 200 
   const modal = await openNewCustomer(page, 46);
   await modal.getByRole('button', { name: 'Cash' }).click();
   await modal.getByRole('button', { name: `${ANYTIME} — $30.00` }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'name');
   await modal.getByLabel('Customer Name').fill('Phone Guest');
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'receipt');
   await modal.getByRole('button', { name: 'No receipt' }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
-  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  await continueTo(modal, 'tip');
+  await continueTo(modal, 'signature');
   const pad = modal.getByTestId('signature-pad');
   const box = (await pad.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { adminCall, signIn, venueDay } from './support';
+import { adminCall, outboxMessages, signIn, venueDay } from './support';
 
 // Issue 24 point 3: a desk or phone booking takes the day's add-ons for the chosen units, stored
 // like the guest page's extras (check-in pre-fills them). Its own add-on and units, so the shared
@@ -56,7 +56,11 @@ for (const [name, viewport, plus] of [
     await page.getByTestId('book-selected').click();
     const form = page.getByTestId('booking-form');
     await form.getByLabel('Guest name').fill(`Rita Extras ${name}`);
-    await form.getByRole('textbox', { name: 'Phone' }).fill('305 555 0191');
+    await form.getByRole('textbox', { name: 'Phone' }).fill(`305 555 019${plus}`);
+    // Sent by default, in the language chosen for the guest.
+    await expect(form.getByRole('checkbox', { name: /Send the guest the confirmation/ })).toBeChecked();
+    await form.locator('label', { hasText: /^Spanish$/ }).click();
+    await expect(form.getByRole('radio', { name: 'Spanish' })).toBeChecked();
     const extra = form.getByTestId('booking-extras').getByRole('checkbox', { name: `${EXTRA} — $6.00` });
     await extra.check();
     // A thumb-sized choice (48 px) at this screen size.
@@ -74,6 +78,15 @@ for (const [name, viewport, plus] of [
       .flatMap((l: { rows: unknown[][] }) => l.rows.flat())
       .find((u: { unitId: number }) => u.unitId === r.units[0].unitId);
     expect(unit.reservations[0].itemNames).toEqual([EXTRA]);
+
+    // The guest got the text with the manage link, in Spanish; the link shows the booking.
+    const message = (await outboxMessages(request)).find(
+      (m) => m.purpose === 'booking' && m.recipient === `305555019${plus}`,
+    );
+    expect(message?.body).toContain(`reservado MB ${UNIT}`);
+    const link = /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(message!.body)![0];
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByText(`MB ${UNIT}`).first()).toBeVisible();
     await ctx.close();
   });
 }

@@ -183,6 +183,23 @@ export async function addAnytimePrices(
   await save({ ...item, id: item.id, projectHotels: String(wyndham), hotelRate: '0.00' });
 }
 
+/**
+ * CONTINUE in the sale wizard, then waits until the wizard shows `step` (its data-step), so the
+ * next tap is never made on the step being left. A tap that did not move the wizard is made once
+ * more, as staff would, and said in the output (one CI run ended at Select Tip after three taps).
+ */
+export async function continueTo(modal: Locator, step: string): Promise<void> {
+  const wizard = modal.getByTestId('sale-wizard');
+  await modal.getByRole('button', { name: 'CONTINUE' }).click();
+  try {
+    await expect(wizard).toHaveAttribute('data-step', step, { timeout: 5_000 });
+  } catch {
+    console.log(`[continueTo] still at ${await wizard.getAttribute('data-step')} 5 s after CONTINUE; tapping again`);
+    await modal.getByRole('button', { name: 'CONTINUE' }).click();
+    await expect(wizard).toHaveAttribute('data-step', step);
+  }
+}
+
 /** Draws on the modal's signature pad with a finger-like drag (the pad is brought on screen first). */
 export async function drawSignature(page: Page, modal: Locator): Promise<void> {
   const pad = modal.getByTestId('signature-pad');

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { centsToMoney } from '@sandbar/contract/common';
 import {
   PublicAvailability,
@@ -19,7 +18,6 @@ import { type Settings, cancelPolicyIn } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
-import { outboxRow } from '../../platform/outbox';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { type LimitDeps, takeLimits } from './public-limits';
@@ -31,14 +29,15 @@ import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } f
 import type { BoardEncoding } from '../units/board-cache';
 import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservation, describeReservations } from './reservations.service';
+import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
+
+export { hashToken };
 
 // The guest's booking page (issue 24 points 4 and 9): availability without guest data, a booking
 // with a manage link (a random token stored only as its SHA-256, expiring after the booked day),
 // a confirmation by text or e-mail through the outbox in the booking's own transaction.
 
 type Deps = LimitDeps;
-
-export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export async function onlineLocationIds(db: Kysely<DB>, rule: string): Promise<number[]> {
   const names = namesIn(rule);
@@ -258,10 +257,7 @@ export async function bookOnline(
     throw badRequest(publicBookingTexts.walkInRow);
   await checkHotelRate(deps, body, ctx.ip);
   await checkItems(deps.db, body, positions);
-  const token = crypto.randomBytes(32).toString('base64url');
-  const manageUrl = `${ctx.base}/book/manage/${token}`;
-  // The link works until the end of the day after the booked day.
-  const expires = dayStartMs(addDays(body.day, 2), settings.timeZone);
+  const link = newManageLink(ctx.base, body.day, settings.timeZone);
   const created = await createReservation(
     deps,
     null,
@@ -284,35 +280,19 @@ export async function bookOnline(
     },
     {
       status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
-      manageTokenHash: hashToken(token),
-      manageExpiresAt: expires,
+      manageTokenHash: link.tokenHash,
+      manageExpiresAt: link.expiresAt,
       inTransaction: async (trx, id, units, days) => {
         await repo.insertItems(trx, id, body.itemIds);
-        // The message lists the extras in the guest's language (a price's Spanish name, else its name).
-        const es = body.languageCode === 'es';
-        const extras = (await repo.itemsOf(trx, [id])).map((i) => (es && i.name_es.trim() ? i.name_es : i.name));
-        const text = (es ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
-          settings.venueName,
-          days[0]!,
-          units.join(', '),
-          manageUrl,
-          extras.join(', '),
-        );
-        const message = body.phone
-          ? {
-              channel: 'sms' as const,
-              recipient: normalisePhone(body.phone) ?? body.phone,
-              body: text,
-              purpose: 'booking',
-            }
-          : {
-              channel: 'email' as const,
-              recipient: body.email,
-              subject: publicBookingTexts.confirmSubject(settings.venueName),
-              body: text,
-              purpose: 'booking',
-            };
-        await trx.insertInto('outbox').values(outboxRow(deps.clock, message)).execute();
+        await queueConfirmation(trx, deps.clock, settings, {
+          id,
+          day: days[0]!,
+          units,
+          phone: body.phone,
+          email: body.email,
+          languageCode: body.languageCode,
+          manageUrl: link.url,
+        });
       },
     },
   ).catch((err: unknown) => {
@@ -321,7 +301,7 @@ export async function bookOnline(
     throw err;
   });
   const row = (await repo.reservationById(deps.db, created.id))!;
-  return { booking: await toPublic(deps.db, row, settings), manageUrl };
+  return { booking: await toPublic(deps.db, row, settings), manageUrl: link.url };
 }
 
 export async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {

@@ -26,11 +26,13 @@ import { requireAccess } from '../../plugins/auth';
 import * as service from './reservations.service';
 import * as staffWaitlist from './waitlist-staff.service';
 import { errorsOf } from '../../plugins/openapi';
+import { publicBase } from '../../platform/public-url';
 
 const tags = ['reservations'];
 
 // Staff calls of advance bookings (issue 24). Thin: validate, authorise the role, hand over; the
 // service checks the user's locations on every call.
+
 export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveReservation',
@@ -38,14 +40,17 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         codeRules: saveReservationCodeRules,
         tags,
-        summary: 'Book units ahead for a guest (desk or phone), optionally with a deposit',
+        summary:
+          'Book units ahead for a guest (desk or phone), optionally with a deposit; sendConfirmation texts (else e-mails) the guest a manage link',
         body: SaveReservationBody,
         response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
       requireAccess(request, 'bookings');
-      return service.saveReservation(app.deps, request.user, request.body);
+      return service.saveReservation(app.deps, request.user, request.body, {
+        base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
+      });
     },
   );
 

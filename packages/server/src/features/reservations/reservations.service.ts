@@ -35,6 +35,7 @@ import type { SessionUser } from '../../platform/deps';
 import type { Settings } from '@sandbar/contract/settings';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
+import { newManageLink, queueConfirmation } from './booking-confirmation';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
 import { describeMoney, policyVerdict, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
@@ -397,11 +398,30 @@ export async function saveReservation(
   deps: Deps,
   user: Actor,
   body: SaveReservationInput,
+  ctx: { base: string },
 ): Promise<ReservationResponse> {
   // Extras are checked and stored as the guest page does (reservation-items.ts): in the booking's transaction.
   if (body.itemIds.length > 0) await checkItems(deps.db, body, await repo.positionsByIds(deps.db, body.unitIds));
+  // A phone booking's guest gets what a guest booking on the page gets: the text with a manage link.
+  const settings = body.sendConfirmation ? await readSettings(deps.db) : null;
+  // The link works until the end of the day after the last booked day.
+  const link = settings ? newManageLink(ctx.base, [...body.days].sort().at(-1)!, settings.timeZone) : null;
   const reservation = await createReservation(deps, user, body, {
-    inTransaction: (trx, id) => repo.insertItems(trx, id, body.itemIds),
+    manageTokenHash: link?.tokenHash ?? null,
+    manageExpiresAt: link?.expiresAt ?? null,
+    inTransaction: async (trx, id, units, days) => {
+      await repo.insertItems(trx, id, body.itemIds);
+      if (settings && link)
+        await queueConfirmation(trx, deps.clock, settings, {
+          id,
+          day: days[0]!,
+          units,
+          phone: body.phone,
+          email: body.email,
+          languageCode: body.languageCode,
+          manageUrl: link.url,
+        });
+    },
   });
   return { success: 1, details: reservationTexts.saved, reservation };
 }

@@ -63,6 +63,9 @@ export function BookingForm({
   const [dayCount, setDayCount] = useState<number>(1);
   const [channel, setChannel] = useState<'staff' | 'phone'>('phone');
   const [notes, setNotes] = useState('');
+  // A phone booking's guest has nothing in hand: the confirmation with its manage link, by default.
+  const [sendConfirmation, setSendConfirmation] = useState(true);
+  const [guestLanguage, setGuestLanguage] = useState<'en' | 'es'>(i18n.language.startsWith('es') ? 'es' : 'en');
   const [method, setMethod] = useState<DepositMethod>('none');
   const [amount, setAmount] = useState<string>('');
   const [reference, setReference] = useState('');
@@ -89,6 +92,8 @@ export function BookingForm({
       arrival,
       notes,
       channel,
+      sendConfirmation,
+      languageCode: guestLanguage,
       itemIds: itemIds.map(Number).filter((id) => offered.some((i) => i.id === id)),
       deposit:
         method === 'none' || byCard
@@ -252,6 +257,22 @@ export function BookingForm({
           autosize
           minRows={1}
         />
+        <Checkbox
+          label={t('bookings.sendConfirmation')}
+          checked={sendConfirmation}
+          onChange={(e) => setSendConfirmation(e.currentTarget.checked)}
+        />
+        {sendConfirmation && (
+          <SegmentedControl
+            aria-label={t('bookings.guestLanguage')}
+            value={guestLanguage}
+            onChange={(v) => setGuestLanguage(v === 'es' ? 'es' : 'en')}
+            data={[
+              { value: 'en', label: t('bookings.languages.en') },
+              { value: 'es', label: t('bookings.languages.es') },
+            ]}
+          />
+        )}
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('bookings.save')}

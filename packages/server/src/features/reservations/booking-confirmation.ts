@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { publicBookingTexts } from '@sandbar/contract/reservations';
+import { normalisePhone } from '@sandbar/contract/rules/phone';
+import { addDays, dayStartMs } from '@sandbar/contract/rules/time';
+import type { Settings } from '@sandbar/contract/settings';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { outboxRow } from '../../platform/outbox';
+import * as repo from './reservations.repository';
+
+// A booking's confirmation, the same whoever took it (the guest's page, or staff at the desk or
+// on the phone): a text, else an e-mail, with the units, the extras and a manage link — a random
+// token stored only as its SHA-256, working until the end of the day after the (last) booked day.
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export interface ManageLink {
+  url: string;
+  tokenHash: string;
+  expiresAt: number;
+}
+
+export function newManageLink(base: string, lastDay: string, timeZone: string): ManageLink {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return {
+    url: `${base}/book/manage/${token}`,
+    tokenHash: hashToken(token),
+    expiresAt: dayStartMs(addDays(lastDay, 2), timeZone),
+  };
+}
+
+/** Queues the confirmation in the booking's own transaction: it goes with the booking or not at all. */
+export async function queueConfirmation(
+  trx: Kysely<DB>,
+  clock: Clock,
+  settings: Pick<Settings, 'venueName'>,
+  b: {
+    id: number;
+    day: string;
+    units: string[];
+    phone: string;
+    email: string;
+    languageCode?: 'en' | 'es' | null;
+    manageUrl: string;
+  },
+): Promise<void> {
+  // The message lists the extras in the guest's language (a price's Spanish name, else its name).
+  const es = b.languageCode === 'es';
+  const extras = (await repo.itemsOf(trx, [b.id])).map((i) => (es && i.name_es.trim() ? i.name_es : i.name));
+  const text = (es ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
+    settings.venueName,
+    b.day,
+    b.units.join(', '),
+    b.manageUrl,
+    extras.join(', '),
+  );
+  const message = b.phone
+    ? { channel: 'sms' as const, recipient: normalisePhone(b.phone) ?? b.phone, body: text, purpose: 'booking' }
+    : {
+        channel: 'email' as const,
+        recipient: b.email,
+        subject: publicBookingTexts.confirmSubject(settings.venueName),
+        body: text,
+        purpose: 'booking',
+      };
+  await trx.insertInto('outbox').values(outboxRow(clock, message)).execute();
+}
