@@ -261,6 +261,7 @@ export function BookingForm({
           label={t('bookings.sendConfirmation')}
           checked={sendConfirmation}
           onChange={(e) => setSendConfirmation(e.currentTarget.checked)}
+          styles={{ body: { minHeight: 48, alignItems: 'center' } }}
         />
         {sendConfirmation && (
           <SegmentedControl

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import type { UnitReservation } from '@sandbar/contract/reservations';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
@@ -29,6 +30,7 @@ export function ReservationCard({
   resolveUnit?: (unitNumber: number) => number | null;
 }) {
   const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 36em)');
   const [pane, setPane] = useState<Pane>(null);
   const [reason, setReason] = useState('');
   // null: the venue's policy decides; a choice is a supervisor's or admin's override, with a reason.
@@ -57,9 +59,12 @@ export function ReservationCard({
   return (
     <Card withBorder padding="sm" data-testid="reservation-card" data-reservation={r.id}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{t('bookings.reservedFor', { name: r.guestName })}</Text>
-          <Badge variant="light">{t(`bookings.status.${r.status}`)}</Badge>
+          {/* The status whole, also on a phone: the name wraps instead. */}
+          <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+            {t(`bookings.status.${r.status}`)}
+          </Badge>
         </Group>
         <Text size="sm">
           {[
@@ -138,6 +143,9 @@ export function ReservationCard({
               <Stack gap="xs">
                 <SegmentedControl
                   aria-label={t('bookings.depositAction')}
+                  // Three long choices do not fit a phone's width side by side: stacked there.
+                  orientation={narrow ? 'vertical' : 'horizontal'}
+                  fullWidth={narrow}
                   value={deposit ?? verdict.outcome}
                   onChange={(v) => setDeposit(v as NonNullable<typeof deposit>)}
                   data={[
