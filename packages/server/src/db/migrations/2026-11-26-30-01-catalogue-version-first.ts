@@ -10,22 +10,19 @@ import { isPostgres } from '../migration-helpers';
 // to change there.
 const TABLES = ['prices', 'price_hotels', 'settings'] as const;
 
-export async function up(db: Kysely<any>): Promise<void> {
-  if (!isPostgres(db)) return;
+async function fireThem(db: Kysely<any>, when: 'BEFORE' | 'AFTER'): Promise<void> {
   for (const t of TABLES) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${t}_catalogue_version`)} ON ${sql.table(t)}`.execute(db);
     await sql`CREATE TRIGGER ${sql.raw(`${t}_catalogue_version`)}
-      BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(t)}
+      ${sql.raw(when)} INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(t)}
       FOR EACH STATEMENT EXECUTE FUNCTION sandbar_catalogue_changed()`.execute(db);
   }
 }
 
+export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await fireThem(db, 'BEFORE');
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
-  if (!isPostgres(db)) return;
-  for (const t of TABLES) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${t}_catalogue_version`)} ON ${sql.table(t)}`.execute(db);
-    await sql`CREATE TRIGGER ${sql.raw(`${t}_catalogue_version`)}
-      AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(t)}
-      FOR EACH STATEMENT EXECUTE FUNCTION sandbar_catalogue_changed()`.execute(db);
-  }
+  if (isPostgres(db)) await fireThem(db, 'AFTER');
 }

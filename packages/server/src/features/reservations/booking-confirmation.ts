@@ -35,31 +35,25 @@ export async function queueConfirmation(
   trx: Kysely<DB>,
   clock: Clock,
   settings: Pick<Settings, 'venueName'>,
-  b: {
-    id: number;
-    day: string;
-    units: string[];
-    phone: string;
-    email: string;
-    languageCode?: 'en' | 'es' | null;
-    manageUrl: string;
-  },
+  link: Pick<ManageLink, 'url'>,
+  guest: { phone: string; email: string; languageCode?: 'en' | 'es' | null },
+  booked: { id: number; units: string[]; days: string[] },
 ): Promise<void> {
   // The message lists the extras in the guest's language (a price's Spanish name, else its name).
-  const es = b.languageCode === 'es';
-  const extras = (await repo.itemsOf(trx, [b.id])).map((i) => (es && i.name_es.trim() ? i.name_es : i.name));
+  const es = guest.languageCode === 'es';
+  const extras = (await repo.itemsOf(trx, [booked.id])).map((i) => (es && i.name_es.trim() ? i.name_es : i.name));
   const text = (es ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
     settings.venueName,
-    b.day,
-    b.units.join(', '),
-    b.manageUrl,
+    booked.days[0]!,
+    booked.units.join(', '),
+    link.url,
     extras.join(', '),
   );
-  const message = b.phone
-    ? { channel: 'sms' as const, recipient: normalisePhone(b.phone) ?? b.phone, body: text, purpose: 'booking' }
+  const message = guest.phone
+    ? { channel: 'sms' as const, recipient: normalisePhone(guest.phone) ?? guest.phone, body: text, purpose: 'booking' }
     : {
         channel: 'email' as const,
-        recipient: b.email,
+        recipient: guest.email,
         subject: publicBookingTexts.confirmSubject(settings.venueName),
         body: text,
         purpose: 'booking',

@@ -284,15 +284,7 @@ export async function bookOnline(
       manageExpiresAt: link.expiresAt,
       inTransaction: async (trx, id, units, days) => {
         await repo.insertItems(trx, id, body.itemIds);
-        await queueConfirmation(trx, deps.clock, settings, {
-          id,
-          day: days[0]!,
-          units,
-          phone: body.phone,
-          email: body.email,
-          languageCode: body.languageCode,
-          manageUrl: link.url,
-        });
+        await queueConfirmation(trx, deps.clock, settings, link, body, { id, units, days });
       },
     },
   ).catch((err: unknown) => {

@@ -411,16 +411,7 @@ export async function saveReservation(
     manageExpiresAt: link?.expiresAt ?? null,
     inTransaction: async (trx, id, units, days) => {
       await repo.insertItems(trx, id, body.itemIds);
-      if (settings && link)
-        await queueConfirmation(trx, deps.clock, settings, {
-          id,
-          day: days[0]!,
-          units,
-          phone: body.phone,
-          email: body.email,
-          languageCode: body.languageCode,
-          manageUrl: link.url,
-        });
+      if (settings && link) await queueConfirmation(trx, deps.clock, settings, link, body, { id, units, days });
     },
   });
   return { success: 1, details: reservationTexts.saved, reservation };
