@@ -20,6 +20,22 @@ export function useVenueTime() {
   );
 }
 
+/**
+ * A clock time, 24-hour "HH:mm", in the venue's zone — the offline banner's times agree with the
+ * board's and Notes/Drops', whatever zone the tablet is set to.
+ */
+export function useVenueClock() {
+  const { data: user } = useCurrentUser();
+  const timeZone = user?.timeZone ?? fallbackZone;
+  return useCallback(
+    (epochMs: number) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        new Date(epochMs),
+      ),
+    [timeZone],
+  );
+}
+
 /** The locale money is formatted in: the user's language (the venue's currency, USD). */
 function useMoneyLocale(): string {
   const { i18n } = useTranslation();

@@ -1,14 +1,13 @@
 import { Alert, Box, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { type LiveState, useConnectivity } from '../../../lib/connectivity';
 import { useBoardAsOf } from '../lib/offline-board';
+import { useVenueClock } from '../../../lib/venue-format';
 
-const hhmm = (ms: number) => dayjs(ms).format('HH:mm');
-
-/** "Offline since hh:mm, the board as of hh:mm": shown while the server cannot be reached. */
+/** "Offline since hh:mm, the board as of hh:mm" (the venue's clock): shown while the server cannot be reached. */
 export function OfflineBanner() {
   const { t } = useTranslation();
+  const hhmm = useVenueClock();
   const { online, offlineSince } = useConnectivity();
   const boardAt = useBoardAsOf();
   if (online || offlineSince === null) return null;
