@@ -8,40 +8,8 @@ import type { DB, ReservationPaymentsTable, ReservationsTable } from '../../db/s
 export type ReservationRow = Selectable<ReservationsTable>;
 export type PaymentRow = Selectable<ReservationPaymentsTable> & { user_name: string | null };
 
-export interface BookablePosition {
-  id: number;
-  location_id: number;
-  row: number;
-  position: number;
-  unit_type: string;
-  unit_number: number;
-  removed: number;
-  location_name: string;
-}
-
-export async function positionsByIds(db: Kysely<DB>, ids: number[]): Promise<BookablePosition[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('positions')
-    .innerJoin('locations', 'locations.id', 'positions.location_id')
-    .select([
-      'positions.id',
-      'positions.location_id',
-      'positions.row',
-      'positions.position',
-      'positions.unit_type',
-      'positions.unit_number',
-      'positions.removed',
-      'locations.name as location_name',
-    ])
-    .where('positions.id', 'in', ids)
-    .execute();
-}
-
-export async function userLocationIds(db: Kysely<DB>, userId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('user_locations').select('location_id').where('user_id', '=', userId).execute();
-  return new Set(rows.map((r) => r.location_id));
-}
+// A booking reads positions and the user's locations as a sale does: the same SQL.
+export { type PositionRow as BookablePosition, positionsByIds, userLocationIds } from '../sales/sales.repository';
 
 export async function hotelById(db: Kysely<DB>, id: number) {
   return db.selectFrom('hotels').select(['id', 'name', 'is_other']).where('id', '=', id).executeTakeFirst();
