@@ -59,7 +59,10 @@ for (const [name, viewport, plus] of [
     await form.getByRole('textbox', { name: 'Phone' }).fill(`305 555 019${plus}`);
     // Sent by default, in the language chosen for the guest.
     await expect(form.getByRole('checkbox', { name: /Send the guest the confirmation/ })).toBeChecked();
-    await form.locator('label', { hasText: /^Spanish$/ }).click();
+    const spanish = form.locator('label', { hasText: /^Spanish$/ });
+    // Segmented choices are thumb-sized too (48 px).
+    expect((await spanish.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(48);
+    await spanish.click();
     await expect(form.getByRole('radio', { name: 'Spanish' })).toBeChecked();
     const extra = form.getByTestId('booking-extras').getByRole('checkbox', { name: `${EXTRA} — $6.00` });
     await extra.check();
