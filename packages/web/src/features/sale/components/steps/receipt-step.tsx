@@ -1,5 +1,5 @@
 import { Alert, Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api';
 import { useCheckReceiptInfo } from '../../api/check-receipt-info';
@@ -18,20 +18,29 @@ export function ReceiptStep({ state, dispatch }: StepProps) {
   const { t } = useTranslation();
   const check = useCheckReceiptInfo();
   const [message, setMessage] = useState<string | null>(null);
+  // Busy from the tap until the step moves on (or the check says no): the check's own pending flag
+  // ends a render before the step changes, and a second tap in between was spent on this step
+  // again — staff tapped CONTINUE twice and stood on Select Tip.
+  const [busy, setBusy] = useState(false);
+  // An edited contact is a new question: CONTINUE is offered again.
+  useEffect(() => setBusy(false), [state.receiptType, state.receiptPhone, state.receiptEmail]);
   const submit = async () => {
+    if (busy) return;
     setMessage(null);
     if (state.receiptType === 'none') return dispatch({ type: 'confirm', step: 'receipt' });
+    setBusy(true);
     try {
       const res = await check.mutateAsync({
         receiptType: state.receiptType,
         receiptPhone: state.receiptPhone,
         receiptEmail: state.receiptEmail,
       });
-      if (res.status) dispatch({ type: 'confirm', step: 'receipt' });
-      else setMessage(res.message);
+      if (res.status) return dispatch({ type: 'confirm', step: 'receipt' });
+      setMessage(res.message);
     } catch (err) {
       setMessage(err instanceof ApiError ? err.details : String(err));
     }
+    setBusy(false);
   };
   return (
     <Stack gap="xs">
@@ -71,7 +80,7 @@ export function ReceiptStep({ state, dispatch }: StepProps) {
           {message}
         </Alert>
       )}
-      <ContinueButton show={canConfirm(state, 'receipt')} onClick={() => void submit()} loading={check.isPending} />
+      <ContinueButton show={canConfirm(state, 'receipt')} onClick={() => void submit()} loading={busy} />
     </Stack>
   );
 }
