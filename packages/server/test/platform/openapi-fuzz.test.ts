@@ -111,8 +111,14 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^Enter the customer name\.$/,
     /^Card and room charge need the server/,
     /^A card sale needs the card transaction id from the reader\.$/,
+    // The order's unit and its cart's units name one unit twice (fields of two levels).
+    /^A unit is in the order twice\.$/,
     // The venue's hotels decide which ids are hotels.
     /^Select the hotel for the room charge\.$/,
+  ],
+  // The listed rule (release time vs the afternoon's start) with the drawn hour, not the listed 14.
+  'POST /api/saveConfigSettings': [
+    /^An afternoon release time must be at or after \d{1,2}:00, when the afternoon starts\.$/,
   ],
   // A drop-off made offline is dated by the tablet (issue 23); the server's clock decides.
   'POST /api/saveDropoffNotes': [/ahead of the server's clock/, /more than 24 hours ago/],
