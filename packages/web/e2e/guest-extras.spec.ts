@@ -19,6 +19,8 @@ import {
 const UMBRELLA = 'Guest Spec Umbrella';
 const PACKAGE = 'Guest Spec Wyndham Package';
 const TOWEL = 'Guest Spec Towel';
+/** An add-on of the Wyndham's own: offered once the guest picks that hotel's rate. */
+const COOLER = 'Guest Spec Wyndham Cooler';
 const UNIT = 24; // MB, row 2
 const en = guestBookingTexts.en;
 const PHONE = { width: 390, height: 844 };
@@ -48,6 +50,29 @@ test.beforeAll(async ({ request }) => {
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
+  // A price is linked to a hotel by editing it once added (the Prices screen's rule).
+  if (!(await adminCall(request, '/getPriceList')).prices.some((p: { name: string }) => p.name === COOLER)) {
+    await adminCall(request, '/savePrice', {
+      postData: {
+        id: 0,
+        name: COOLER,
+        price: '9.00',
+        retailRate: '9.00',
+        hotelRate: '2.00',
+        addOn: '1',
+        sort: '0',
+        startTime: '0',
+        endTime: '24',
+        unitType: 'U',
+        projectHotels: '',
+        allHotels: '0',
+      },
+    });
+    const list = await adminCall(request, '/getPriceList');
+    const wyndham = list.hotels.find((h: { name: string }) => h.name === 'Wyndham').id;
+    const cooler = list.prices.find((p: { name: string }) => p.name === COOLER);
+    await adminCall(request, '/savePrice', { postData: { ...cooler, projectHotels: String(wyndham) } });
+  }
   // The Cabana Deck's day beds (row 2) stay walk-in; bookings.spec books only its row 1 and MB.
   await adminCall(request, '/saveConfigSettings', {
     bookingOnlineLocations: 'MB, CD',
@@ -88,11 +113,16 @@ test('a guest books a spot with an extra at a hotel rate; walk-in rows show as w
   // The day's add-ons for an umbrella, with their prices.
   const extras = form.getByTestId('guest-extras');
   await expect(extras).toContainText(`${TOWEL} — $4.00`);
+  await expect(extras).not.toContainText(COOLER);
   await extras.getByLabel(`${TOWEL} — $4.00`).check();
   await form.getByTestId('guest-name').fill('John Smith');
   await form.getByTestId('guest-contact').fill('305 555 0124');
   // The hotel rate asks the room and the surname.
   await form.getByRole('radio', { name: en.hotelRate('Wyndham') }).check();
+  // The Wyndham's own extra, at its guests' rate, under the room and surname.
+  const hotelExtras = form.getByTestId('guest-hotel-extras');
+  await expect(hotelExtras.locator('legend')).toHaveText(en.hotelExtras('Wyndham'));
+  await hotelExtras.getByLabel(`${COOLER} — $2.00`).check();
   await form.getByTestId('guest-room').fill('1204');
   await form.getByTestId('guest-surname').fill('Jones');
   await form.getByTestId('guest-accept').check();
@@ -103,7 +133,7 @@ test('a guest books a spot with an extra at a hotel rate; walk-in rows show as w
   await form.getByTestId('guest-surname').fill('Smith');
   await form.getByTestId('guest-book').tap();
   await expect(page.getByTestId('guest-done')).toBeVisible();
-  await expect(page.getByTestId('guest-done-extras')).toHaveText(en.chosenExtras(TOWEL));
+  await expect(page.getByTestId('guest-done-extras')).toHaveText(en.chosenExtras(`${TOWEL}, ${COOLER}`));
   await expectNoSeriousAxe(page, 'confirmation with an extra at 390×844');
   await ctx.close();
 });
@@ -115,7 +145,7 @@ test('check-in has the booked extra chosen: the ordinary sale totals it, the dep
   const list = await adminCall(request, `/getReservations?day=${venueDay()}`);
   const booking = list.reservations.find((r: { phone: string }) => r.phone === '3055550124');
   expect(booking).toMatchObject({ channel: 'online', roomNumber: '1204', lastName: 'Smith' });
-  expect(booking.items.map((i: { name: string }) => i.name)).toEqual([TOWEL]);
+  expect(booking.items.map((i: { name: string }) => i.name)).toEqual([TOWEL, COOLER]);
   await adminCall(request, '/addReservationDeposit', { id: booking.id, deposit: { method: 'Cash', amount: '10.00' } });
 
   await signIn(page, 'admin');
@@ -125,7 +155,7 @@ test('check-in has the booked extra chosen: the ordinary sale totals it, the dep
   const modal = page.getByRole('dialog');
   // Staff read what the guest asked for: the hotel rate's guest and the extra.
   await expect(modal.getByTestId('reservation-panel')).toContainText('Hotel guest: room 1204, Smith');
-  await expect(modal.getByTestId('booking-extras')).toHaveText(`Extras: ${TOWEL}`);
+  await expect(modal.getByTestId('booking-extras')).toHaveText(`Extras: ${TOWEL}, ${COOLER}`);
   await modal.getByTestId('check-in').click();
   await modal.getByRole('button', { name: 'Cash' }).click();
   // Select Equipment opens with the guest's extra already added.

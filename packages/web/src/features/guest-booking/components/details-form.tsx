@@ -41,6 +41,10 @@ export function DetailsForm(props: {
   busy: boolean;
   error: string;
   children?: React.ReactNode;
+  /** Told when the guest picks a hotel's rate (null: the regular rate). */
+  onHotel?(hotelId: number | null): void;
+  /** Shown under the room and surname while a hotel's rate is chosen (that hotel's own extras). */
+  hotelChildren?(hotel: { id: number; name: string }): React.ReactNode;
   testId?: string;
   onSubmit(details: GuestDetails): void;
 }) {
@@ -52,6 +56,10 @@ export function DetailsForm(props: {
   const [arrival, setArrival] = useState('');
   const [accepted, setAccepted] = useState(false);
   const [hotelId, setHotelId] = useState<number | null>(null);
+  const chooseHotel = (id: number | null) => {
+    setHotelId(id);
+    props.onHotel?.(id);
+  };
   const [room, setRoom] = useState('');
   const [surname, setSurname] = useState('');
   const [problems, setProblems] = useState<{ name?: string; contact?: string; policy?: string; hotel?: string }>({});
@@ -164,7 +172,7 @@ export function DetailsForm(props: {
         <fieldset className="gb-choice" data-testid="guest-rate">
           <legend>{t.rate}</legend>
           <label>
-            <input type="radio" name={`${id}-rate`} checked={!hotel} onChange={() => setHotelId(null)} />
+            <input type="radio" name={`${id}-rate`} checked={!hotel} onChange={() => chooseHotel(null)} />
             <span>{t.regularRate}</span>
           </label>
           {hotels.map((h) => (
@@ -173,7 +181,7 @@ export function DetailsForm(props: {
                 type="radio"
                 name={`${id}-rate`}
                 checked={hotel?.id === h.id}
-                onChange={() => setHotelId(h.id)}
+                onChange={() => chooseHotel(h.id)}
                 data-testid={`guest-rate-${h.id}`}
               />
               <span>{t.hotelRate(h.name)}</span>
@@ -220,6 +228,7 @@ export function DetailsForm(props: {
               {problems.hotel}
             </p>
           )}
+          {props.hotelChildren?.(hotel)}
         </div>
       )}
       <h3>{t.policy}</h3>

@@ -14,13 +14,20 @@ export function Extras(props: {
   offered: PublicAvailability['prices'];
   chosen: number[];
   onChange(ids: number[]): void;
+  /** A hotel's own extras, offered once its rate is chosen: their own heading. */
+  legend?: string;
+  testId?: string;
 }) {
   const { t } = props;
   const id = useId();
   if (props.offered.length === 0) return null;
   return (
-    <fieldset className="gb-choice gb-extras" aria-describedby={`${id}-hint`} data-testid="guest-extras">
-      <legend>{t.extras}</legend>
+    <fieldset
+      className="gb-choice gb-extras"
+      aria-describedby={`${id}-hint`}
+      data-testid={props.testId ?? 'guest-extras'}
+    >
+      <legend>{props.legend ?? t.extras}</legend>
       <p className="gb-note" id={`${id}-hint`}>
         {t.extrasHint}
       </p>

@@ -59,12 +59,25 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   const chosenLabels = units.filter((u) => selected.includes(u.unitId)).map((u) => `${location!.name} ${unitLabel(u)}`);
   const locale = lang === 'es' ? 'es-US' : 'en-US';
   const chosenTypes = new Set(units.filter((u) => selected.includes(u.unitId)).map((u) => u.unitType));
-  // The day's add-ons for the kinds chosen (everyone's; a hotel's own add-ons are sold at the desk).
-  const offeredExtras = (data?.prices ?? []).filter((p) => p.addOn && !p.hotelIds && chosenTypes.has(p.unitType));
+  // The day's add-ons for the kinds chosen: everyone's, and a hotel's own once its rate is chosen
+  // (the server accepts those only with that hotel's guest checked on the roster).
+  const [rateHotel, setRateHotel] = useState<number | null>(null);
+  const addOnsFor = (hotelId: number | null) =>
+    (data?.prices ?? []).filter(
+      (p) => p.addOn && chosenTypes.has(p.unitType) && (hotelId === null ? !p.hotelIds : p.hotelIds?.includes(hotelId)),
+    );
   // Hotels whose guests have a rate for a kind of spot chosen (the spot itself, not an extra).
   const ratedHotels = (data?.hotels ?? []).filter((h) =>
     data!.prices.some((p) => !p.addOn && chosenTypes.has(p.unitType) && p.hotelIds?.includes(h.id)),
   );
+  const everyonesExtras = addOnsFor(null);
+  // A hotel no longer offered (the spots changed) has no extras here.
+  const hotelExtras = rateHotel !== null && ratedHotels.some((h) => h.id === rateHotel) ? addOnsFor(rateHotel) : [];
+  const offeredExtras = [...everyonesExtras, ...hotelExtras];
+  // The details form goes when no spot is chosen, and with it the rate chosen there.
+  useEffect(() => {
+    if (selected.length === 0) setRateHotel(null);
+  }, [selected.length]);
 
   const toggle = (u: BookingUnit) => {
     setNotice('');
@@ -288,8 +301,20 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           busy={busy}
           error={bookError ? guestError(bookError, t, lang) : ''}
           onSubmit={book}
+          onHotel={setRateHotel}
+          hotelChildren={(h) => (
+            <Extras
+              t={t}
+              locale={locale}
+              offered={hotelExtras}
+              chosen={extras}
+              onChange={setExtras}
+              legend={t.hotelExtras(h.name)}
+              testId="guest-hotel-extras"
+            />
+          )}
         >
-          <Extras t={t} locale={locale} offered={offeredExtras} chosen={extras} onChange={setExtras} />
+          <Extras t={t} locale={locale} offered={everyonesExtras} chosen={extras} onChange={setExtras} />
         </DetailsForm>
       )}
       {data && location && selected.length === 0 && !waitOpen && (
