@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { guestBookingTexts } from '@sandbar/contract/booking-page';
 import {
   addAnytimePrices,
+  allDayPrice,
   adminCall,
-  apiToken,
   continueTo,
   drawSignature,
   expectNoSeriousAxe,
@@ -29,44 +29,11 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   await addAnytimePrices(request, { umbrella: UMBRELLA, package: PACKAGE, packagePrice: '30.00' });
-  const token = await apiToken(request, 'admin');
-  const res = await request.post('/api/savePrice', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      postData: {
-        id: 0,
-        name: TOWEL,
-        price: '4.00',
-        retailRate: '4.00',
-        hotelRate: '0.00',
-        addOn: '1',
-        sort: '0',
-        startTime: '0',
-        endTime: '24',
-        unitType: 'U',
-        projectHotels: '',
-        allHotels: '0',
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
+  await adminCall(request, '/savePrice', { postData: allDayPrice(TOWEL, '4.00', { addOn: '1' }) });
   // A price is linked to a hotel by editing it once added (the Prices screen's rule).
   if (!(await adminCall(request, '/getPriceList')).prices.some((p: { name: string }) => p.name === COOLER)) {
     await adminCall(request, '/savePrice', {
-      postData: {
-        id: 0,
-        name: COOLER,
-        price: '9.00',
-        retailRate: '9.00',
-        hotelRate: '2.00',
-        addOn: '1',
-        sort: '0',
-        startTime: '0',
-        endTime: '24',
-        unitType: 'U',
-        projectHotels: '',
-        allHotels: '0',
-      },
+      postData: allDayPrice(COOLER, '9.00', { addOn: '1', hotelRate: '2.00' }),
     });
     const list = await adminCall(request, '/getPriceList');
     const wyndham = list.hotels.find((h: { name: string }) => h.name === 'Wyndham').id;

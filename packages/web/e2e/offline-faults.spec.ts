@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, addAnytimePrices } from './support';
+import { DEMO_PASSWORD, addAnytimePrices, allDayPrice } from './support';
 import { FaultServer } from './fault-server';
 
 // The network-fault suite (issue 23): the Wi-Fi drops mid-shift and mid-sale, with no reload.
@@ -71,20 +71,7 @@ async function prepare(request: APIRequestContext) {
   const price = await request.post('/api/savePrice', {
     headers,
     data: {
-      postData: {
-        id: 0,
-        name: ITEM,
-        price: '30.00',
-        retailRate: '30.00',
-        hotelRate: '0.00',
-        addOn: '0',
-        sort: '0',
-        startTime: '0',
-        endTime: '24',
-        unitType: 'U',
-        projectHotels: '',
-        allHotels: '0',
-      },
+      postData: allDayPrice(ITEM, '30.00'),
     },
   });
   expect(price.ok(), await price.text()).toBeTruthy();

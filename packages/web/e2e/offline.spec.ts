@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { DEMO_PASSWORD, apiToken, signIn } from './support';
+import { DEMO_PASSWORD, allDayPrice, apiToken, signIn } from './support';
 
 // Keep selling through a Wi-Fi drop (issue 13): the installable app opens and reloads with no
 // network, showing the last board with an "offline since" banner; the board refetches when the
@@ -48,20 +48,7 @@ async function addAllDayPrice(request: APIRequestContext) {
   const res = await request.post('/api/savePrice', {
     headers: { authorization: `Bearer ${token}` },
     data: {
-      postData: {
-        id: 0,
-        name: ITEM,
-        price: '30.00',
-        retailRate: '30.00',
-        hotelRate: '0.00',
-        addOn: '0',
-        sort: '0',
-        startTime: '0',
-        endTime: '24',
-        unitType: 'U',
-        projectHotels: '',
-        allHotels: '0',
-      },
+      postData: allDayPrice(ITEM, '30.00'),
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { apiToken, signIn } from './support';
+import { allDayPrice, apiToken, signIn } from './support';
 
 // The reports screen in Chromium: a supervisor walks their buttons; an admin walks theirs,
 // deletes and restores a sale, edits a price, e-mails a report and finds it on Config → Outbox.
@@ -15,20 +15,7 @@ async function sellDay(request: APIRequestContext) {
   const res = await request.post('/api/savePrice', {
     headers: admin,
     data: {
-      postData: {
-        id: 0,
-        name: ALL_DAY,
-        price: '30.00',
-        retailRate: '30.00',
-        hotelRate: '0.00',
-        addOn: '0',
-        sort: '0',
-        startTime: '0',
-        endTime: '24',
-        unitType: 'U',
-        projectHotels: '',
-        allHotels: '0',
-      },
+      postData: allDayPrice(ALL_DAY, '30.00'),
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

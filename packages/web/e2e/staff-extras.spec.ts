@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { adminCall, outboxMessages, signIn, venueDay } from './support';
+import { allDayPrice, adminCall, outboxMessages, signIn, venueDay } from './support';
 
 // Issue 24 point 3: a desk or phone booking takes the day's add-ons for the chosen units, stored
 // like the guest page's extras (check-in pre-fills them). Its own add-on and units, so the shared
@@ -21,22 +21,7 @@ async function openBookings(page: Page, day: string) {
 test.beforeAll(async ({ request }) => {
   const list = await adminCall(request, '/getPriceList');
   if (list.prices.some((p: { name: string }) => p.name === EXTRA)) return;
-  await adminCall(request, '/savePrice', {
-    postData: {
-      id: 0,
-      name: EXTRA,
-      price: '6.00',
-      retailRate: '6.00',
-      hotelRate: '0.00',
-      addOn: '1',
-      sort: '0',
-      startTime: '0',
-      endTime: '24',
-      unitType: 'U',
-      projectHotels: '',
-      allHotels: '0',
-    },
-  });
+  await adminCall(request, '/savePrice', { postData: allDayPrice(EXTRA, '6.00', { addOn: '1' }) });
 });
 
 for (const [name, viewport, plus] of [

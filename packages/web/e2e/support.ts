@@ -164,19 +164,8 @@ export async function addAnytimePrices(
     const res = await request.post('/api/savePrice', { headers, data: { postData } });
     expect(res.ok(), await res.text()).toBeTruthy();
   };
-  const base = {
-    retailRate: names.packagePrice,
-    hotelRate: '0.00',
-    addOn: '0',
-    sort: '0',
-    startTime: '0',
-    endTime: '24',
-    unitType: 'U',
-    projectHotels: '',
-    allHotels: '0',
-  };
-  await save({ id: 0, name: names.umbrella, price: '30.00', ...base });
-  await save({ id: 0, name: names.package, price: names.packagePrice, ...base });
+  await save(allDayPrice(names.umbrella, '30.00', { retailRate: names.packagePrice }));
+  await save(allDayPrice(names.package, names.packagePrice));
   const list = await (await request.get('/api/getPriceList', { headers })).json();
   const wyndham = list.hotels.find((h: { name: string }) => h.name === 'Wyndham').id;
   const item = list.prices.find((p: { name: string }) => p.name === names.package);
@@ -198,6 +187,31 @@ export async function continueTo(modal: Locator, step: string): Promise<void> {
     await modal.getByRole('button', { name: 'CONTINUE' }).click();
     await expect(wizard).toHaveAttribute('data-step', step);
   }
+}
+
+/**
+ * A new all-day price for umbrellas, as the Prices screen saves it (`/savePrice`'s postData); an
+ * add-on with `addOn: '1'`, a hotel's rate with `hotelRate`.
+ */
+export function allDayPrice(
+  name: string,
+  price: string,
+  o: { addOn?: '0' | '1'; hotelRate?: string; retailRate?: string } = {},
+) {
+  return {
+    id: 0,
+    name,
+    price,
+    retailRate: o.retailRate ?? price,
+    hotelRate: o.hotelRate ?? '0.00',
+    addOn: o.addOn ?? '0',
+    sort: '0',
+    startTime: '0',
+    endTime: '24',
+    unitType: 'U',
+    projectHotels: '',
+    allHotels: '0',
+  };
 }
 
 /** Draws on the modal's signature pad with a finger-like drag (the pad is brought on screen first). */
