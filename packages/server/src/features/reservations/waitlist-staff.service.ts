@@ -15,6 +15,7 @@ import { readSettings } from '../settings/settings.repository';
 import * as repo from './reservations.repository';
 import { bookingRules } from './reservations.service';
 import * as waitlist from './waitlist.repository';
+import { contactOf } from './waitlist.service';
 
 // The waitlist at the desk (issue 24 point 7): staff put a guest who found a day or a location full
 // in the same line as the page's guests (the bookings job offers them a freed unit the same way),
@@ -24,8 +25,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 type Actor = Pick<SessionUser, 'id' | 'name' | 'userType'>;
 type Row = NonNullable<Awaited<ReturnType<typeof waitlist.requestById>>>;
 
-const contactOf = (b: { phone: string; email: string }) =>
-  (b.phone ? (normalisePhone(b.phone) ?? b.phone) : b.email).toLowerCase();
 const inLine = (status: string) => status === 'waiting' || status === 'offered';
 
 function describe(r: Row, line: Row[]): WaitlistRequest {
@@ -71,23 +70,7 @@ export async function addToWaitlist(
   if (line.some((r) => contactOf(r) === contact)) throw conflict(staffWaitlistTexts.twice);
   const phone = body.phone ? (normalisePhone(body.phone) ?? body.phone) : '';
   const id = await deps.db.transaction().execute(async (trx) => {
-    const rid = await waitlist.insertRequest(trx, {
-      day: body.day,
-      location_id: body.locationId,
-      unit_type: body.unitType,
-      booking_window: body.window,
-      guest_name: body.guestName,
-      phone,
-      email: body.email,
-      party_size: body.partySize,
-      language_code: body.languageCode,
-      channel: body.channel,
-      status: 'waiting',
-      offer_reservation_id: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    });
+    const rid = await waitlist.insertRequest(trx, { ...body, phone }, now);
     await repo.audit(
       trx,
       user.id,

@@ -5,7 +5,39 @@ import type { DB, WaitlistRequestsTable } from '../../db/schema';
 
 export type WaitlistRow = Selectable<WaitlistRequestsTable>;
 
-export async function insertRequest(db: Kysely<DB>, row: Insertable<WaitlistRequestsTable>): Promise<number> {
+/** A request joining the line (the guest's page or staff), waiting from `now`. */
+export interface NewWaitlistRequest {
+  day: string;
+  locationId: number;
+  unitType: string;
+  window: Insertable<WaitlistRequestsTable>['booking_window'];
+  guestName: string;
+  /** Normalised by the caller (the contact the line compares). */
+  phone: string;
+  email: string;
+  partySize: number;
+  languageCode: Insertable<WaitlistRequestsTable>['language_code'];
+  channel: Insertable<WaitlistRequestsTable>['channel'];
+}
+
+export async function insertRequest(db: Kysely<DB>, r: NewWaitlistRequest, now: number): Promise<number> {
+  const row: Insertable<WaitlistRequestsTable> = {
+    day: r.day,
+    location_id: r.locationId,
+    unit_type: r.unitType,
+    booking_window: r.window,
+    guest_name: r.guestName,
+    phone: r.phone,
+    email: r.email,
+    party_size: r.partySize,
+    language_code: r.languageCode,
+    channel: r.channel,
+    status: 'waiting',
+    offer_reservation_id: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
   const { id } = await db.insertInto('waitlist_requests').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -30,7 +30,8 @@ import { type LimitDeps, takeLimits } from './public-limits';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
-const contactOf = (b: { phone: string; email: string }) =>
+/** The contact a line is compared by (a guest waits once per day and location). */
+export const contactOf = (b: { phone: string; email: string }) =>
   (b.phone ? (normalisePhone(b.phone) ?? b.phone) : b.email).toLowerCase();
 
 /** POST /api/public/booking/waitlist: the guest joins the line for a day and location. */
@@ -58,23 +59,7 @@ export async function joinWaitlist(
   const line = await waitlist.inLine(deps.db, body.day, body.locationId);
   if (line.some((r) => contactOf(r) === contact)) throw conflict(publicBookingTexts.waitlistTwice);
   const phone = body.phone ? (normalisePhone(body.phone) ?? body.phone) : '';
-  const id = await waitlist.insertRequest(deps.db, {
-    day: body.day,
-    location_id: body.locationId,
-    unit_type: body.unitType,
-    booking_window: body.window,
-    guest_name: body.guestName,
-    phone,
-    email: body.email,
-    party_size: body.partySize,
-    language_code: body.languageCode,
-    channel: 'online',
-    status: 'waiting',
-    offer_reservation_id: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-  });
+  const id = await waitlist.insertRequest(deps.db, { ...body, phone, channel: 'online' }, now);
   return { status: 'waiting', position: line.filter((r) => r.id < id).length + 1 };
 }
 
