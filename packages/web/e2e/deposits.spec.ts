@@ -1,6 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { DEMO_PASSWORD, adminCall, apiToken, signIn, venueDay } from './support';
+import { DEMO_PASSWORD, adminCall, apiToken, openBookings, signIn, venueDay } from './support';
 
 // Issue 24 in Chromium, the desk's side of bookings money and the waitlist: a deposit taken at the
 // desk shows on the agent's Notes/Drops as its own "Deposits" line and in the cash on hand. The
@@ -11,15 +11,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: 'serial' });
-
-async function openBookings(page: Page, day: string) {
-  await page.goto('/bookings');
-  await page.getByTestId('booking-day').fill(day);
-  await expect(page.getByTestId('booking-grid')).toBeVisible();
-  // The demo venue's first location is Main Beach.
-  const mb = page.getByRole('radio', { name: 'MB' });
-  if (await mb.count()) await mb.check({ force: true });
-}
 
 test.beforeAll(async ({ request }) => {
   const board = await adminCall(request, '/getUnits');

@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
-import { allDayPrice, adminCall, outboxMessages, signIn, venueDay } from './support';
+import { expect, test } from '@playwright/test';
+import { adminCall, allDayPrice, openBookings, outboxMessages, signIn, venueDay } from './support';
 
 // Issue 24 point 3: a desk or phone booking takes the day's add-ons for the chosen units, stored
 // like the guest page's extras (check-in pre-fills them). Its own add-on and units, so the shared
@@ -9,14 +9,6 @@ const EXTRA = 'Bookrest Towel';
 const UNIT = 74; // MB
 
 test.describe.configure({ mode: 'serial' });
-
-async function openBookings(page: Page, day: string) {
-  await page.goto('/bookings');
-  await page.getByTestId('booking-day').fill(day);
-  await expect(page.getByTestId('booking-grid')).toBeVisible();
-  const mb = page.getByRole('radio', { name: 'MB' });
-  if (await mb.count()) await mb.check({ force: true });
-}
 
 test.beforeAll(async ({ request }) => {
   const list = await adminCall(request, '/getPriceList');

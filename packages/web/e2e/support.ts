@@ -214,6 +214,15 @@ export function allDayPrice(
   };
 }
 
+/** Opens `/bookings` on a day, on the Main Beach (the demo venue's first location). */
+export async function openBookings(page: Page, day: string): Promise<void> {
+  await page.goto('/bookings');
+  await page.getByTestId('booking-day').fill(day);
+  await expect(page.getByTestId('booking-grid')).toBeVisible();
+  const mb = page.getByRole('radio', { name: 'MB' });
+  if (await mb.count()) await mb.check({ force: true });
+}
+
 /** Draws on the modal's signature pad with a finger-like drag (the pad is brought on screen first). */
 export async function drawSignature(page: Page, modal: Locator): Promise<void> {
   const pad = modal.getByTestId('signature-pad');

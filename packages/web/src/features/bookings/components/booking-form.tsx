@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useBookingPriceList } from '../api/get-price-list';
 import { CardPayment } from '../../../components/card-payment';
 import { useAddDeposit, useSaveReservation } from '../api/mutations';
+import { ContactFields } from './contact-fields';
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -146,22 +147,7 @@ export function BookingForm({
           required
           maxLength={100}
         />
-        <Group grow>
-          <TextInput
-            label={t('bookings.phone')}
-            type="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-            maxLength={30}
-          />
-          <TextInput
-            label={t('bookings.email')}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            maxLength={200}
-          />
-        </Group>
+        <ContactFields phone={phone} email={email} onPhone={setPhone} onEmail={setEmail} />
         <Group grow>
           <NumberInput
             label={t('bookings.partySize')}

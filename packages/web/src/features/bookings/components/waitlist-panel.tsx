@@ -3,6 +3,7 @@ import { localText } from '../../../lib/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddToWaitlist, useRemoveFromWaitlist, useWaitlist } from '../api/waitlist';
+import { ContactFields } from './contact-fields';
 
 const unitTypes = ['U', 'C', 'B', 'X'] as const;
 
@@ -104,22 +105,7 @@ export function WaitlistPanel({
                 maxLength={100}
                 required
               />
-              <Group grow>
-                <TextInput
-                  label={t('bookings.phone')}
-                  type="tel"
-                  value={phone}
-                  onChange={(e) => setPhone(e.currentTarget.value)}
-                  maxLength={30}
-                />
-                <TextInput
-                  label={t('bookings.email')}
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                  maxLength={200}
-                />
-              </Group>
+              <ContactFields phone={phone} email={email} onPhone={setPhone} onEmail={setEmail} />
               <Select
                 label={t('bookings.waitlistUnitType')}
                 value={unitType}
