@@ -6,7 +6,7 @@
  */
 import { dailyLogTexts } from './daily-log';
 import { dropoffTexts } from './dropoff';
-import { messages, passwordStrengthLabels } from './messages';
+import { messages, passwordStrengthLabels, saleBookingTexts } from './messages';
 import { offlineTexts } from './offline';
 import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
@@ -292,6 +292,17 @@ export const dailyLogTextsEs: Translation<typeof dailyLogTexts> = {
   deleted: '¡Registro diario eliminado!',
   duplicate: (date) => `Ya existe un registro diario del ${date}. Ábrelo desde la lista para editarlo.`,
   notFound: 'Ese registro diario ya no existe.',
+};
+
+export const saleBookingTextsEs: Translation<typeof saleBookingTexts> = {
+  bookedMeanwhile: (unit, guest, time) =>
+    `${unit} se acaba de reservar para ${guest} a las ${time}. Hoy no se puede vender a un cliente sin reserva: elige otra unidad para este cliente o cancela la venta.`,
+  reservedToday: (unit, guest) =>
+    `${unit} está reservada hoy para ${guest}. No se puede vender a un cliente sin reserva: elige otra unidad para este cliente o cancela la venta.`,
+  checkInNotThisUnit: (guest, unit) =>
+    `La reserva de ${guest} no incluye ${unit} hoy. Registra la llegada desde la unidad de su reserva.`,
+  checkInOtherGuest: (guest, name) =>
+    `Esta llegada es de la reserva de ${guest}, pero la venta está a nombre de ${name}. Empieza de nuevo desde Registrar llegada de la reserva.`,
 };
 
 export const offlineTextsEs: Translation<typeof offlineTexts> = {
@@ -628,6 +639,7 @@ export function reportIn(data: ReportData, lang: Language): ReportData {
 export const textPairs = [
   [messages, messagesEs],
   [saleTexts, saleTextsEs],
+  [saleBookingTexts, saleBookingTextsEs],
   [dropoffTexts, dropoffTextsEs],
   [dailyLogTexts, dailyLogTextsEs],
   [offlineTexts, offlineTextsEs],

@@ -132,3 +132,23 @@ export const messages = {
 
 /** Password strength labels for scores 0–4 (spec section 9). */
 export const passwordStrengthLabels = ['Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+
+/**
+ * Sandbar's own words (issue 32, not the spec's): a walk-in sale that meets a booking, and a
+ * check-in that does not match its booking. The server answers them (409); the Spanish is in
+ * i18n.ts (`saleBookingTextsEs`).
+ */
+export const saleBookingTexts = {
+  /** A walk-in sale (or hold) of a unit booked for today, the booking made today. */
+  bookedMeanwhile: (unit: string, guest: string, time: string) =>
+    `${unit} was just booked for ${guest} at ${time}. A walk-in cannot be sold it today: choose another unit for this customer, or cancel the sale.`,
+  /** The same, the booking made on an earlier day. */
+  reservedToday: (unit: string, guest: string) =>
+    `${unit} is reserved for ${guest} today. A walk-in cannot be sold it: choose another unit for this customer, or cancel the sale.`,
+  /** A check-in naming a booking that holds none of the sale's units today. */
+  checkInNotThisUnit: (guest: string, unit: string) =>
+    `${guest}'s booking does not hold ${unit} today. Check the guest in from the unit their booking holds.`,
+  /** A check-in whose sale is made out to someone other than the booking's guest. */
+  checkInOtherGuest: (guest: string, name: string) =>
+    `This check-in is for ${guest}'s booking, but the sale is made out to ${name}. Start again from the booking's Check in.`,
+} as const;

@@ -1,3 +1,4 @@
+import { saleBookingTexts } from '@sandbar/contract/messages';
 import { reservationTexts } from '@sandbar/contract/reservations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
@@ -379,7 +380,7 @@ describe(`reservations on ${testDialect}`, () => {
     // The walk-in is told whose booking holds it.
     const walkIn = await post('staff', 'saveCustomer', buildSale({ unitId: unit, selectedUnit: umbrella }));
     expect(walkIn.statusCode).toBe(409);
-    expect(walkIn.json().details).toBe(reservationTexts.reservedFor('MB 44', DAY, 'Chuck In', '10:30'));
+    expect(walkIn.json().details).toBe(saleBookingTexts.bookedMeanwhile('MB 44', 'Chuck In', '10:00 AM'));
     // Another booking's id does not open this unit; the full price is not the check-in total.
     const wrong = await post(
       'staff',
@@ -390,7 +391,13 @@ describe(`reservations on ${testDialect}`, () => {
     const full = await post(
       'staff',
       'saveCustomer',
-      buildSale({ unitId: unit, selectedUnit: umbrella, reservationId: r.id, orderTotal: '35.00' }),
+      buildSale({
+        unitId: unit,
+        selectedUnit: umbrella,
+        reservationId: r.id,
+        orderTotal: '35.00',
+        customerName: 'Chuck In',
+      }),
     );
     expect(full.statusCode).toBe(400);
     expect(full.json().details).toContain('$20.00');

@@ -1,4 +1,5 @@
 import { centsToMoney } from '@sandbar/contract/common';
+import { saleBookingTexts } from '@sandbar/contract/messages';
 import { reservationTexts } from '@sandbar/contract/reservations';
 import { nextReservationStatus } from '@sandbar/contract/rules/reservation';
 import type { Kysely } from 'kysely';
@@ -23,12 +24,23 @@ export interface CheckIn {
   heldPositions: Set<number>;
 }
 
-/** Reads what a check-in sale may take and apply; refuses a booking that is not live or not the user's. */
+/** A name as people compare it: case and runs of spaces do not count. */
+const sameName = (a: string, b: string) => {
+  const n = (s: string) => s.normalize('NFKC').toLocaleLowerCase('en-US').replace(/\s+/g, ' ').trim();
+  return n(a) === n(b);
+};
+
+/**
+ * Reads what a check-in sale may take and apply. Refuses a booking that is not live or not the
+ * user's, one that holds none of the sale's units today, and a sale made out to someone else than
+ * the booking's guest (issue 32: only a sale started as this booking's check-in may check it in).
+ */
 export async function checkInContext(
   db: Kysely<DB>,
   reservationId: number,
   day: string,
   allowedLocations: Set<number>,
+  sale: { units: { id: number; label: string }[]; customerName: string },
 ): Promise<CheckIn> {
   const row = await repo.reservationById(db, reservationId);
   if (!row) throw notFound(reservationTexts.notFound);
@@ -36,6 +48,10 @@ export async function checkInContext(
   if (!nextReservationStatus(row.status, 'checkIn'))
     throw conflict(reservationTexts.notAllowed(row.status, 'checked in'));
   const held = (await repo.heldUnitDays(db, row.id)).filter((u) => u.day === day);
+  if (!sale.units.some((u) => held.some((h) => h.position_id === u.id)))
+    throw conflict(saleBookingTexts.checkInNotThisUnit(row.guest_name, sale.units.map((u) => u.label).join(', ')));
+  if (!sameName(sale.customerName, row.guest_name))
+    throw conflict(saleBookingTexts.checkInOtherGuest(row.guest_name, sale.customerName.trim() || '—'));
   const balances = await repo.balances(db, [row.id]);
   return {
     reservationId: row.id,

@@ -36,6 +36,12 @@ export function isReservedState(st: Pick<UnitState, 'status' | 'holdCartId'>): b
   return st.status === 1 && st.holdCartId === RESERVATION_HOLD;
 }
 
+/** The booking holding a unit-day (the first, when two half days share it): guest, arrival, booked at. */
+export async function holderOf(db: Kysely<DB>, positionId: number, day: string) {
+  const [c] = await repo.claimsOn(db, positionId, day);
+  return c;
+}
+
 /** Why a unit-day cannot be booked, told truthfully: who holds it. */
 export async function takenText(db: Kysely<DB>, p: ClaimPosition, day: string, st: UnitState): Promise<string> {
   const unit = unitLabel(p);

@@ -112,6 +112,7 @@ export async function claimsOn(db: Kysely<DB>, positionId: number, day: string) 
       'reservation_claims.reservation_id',
       'reservations.guest_name',
       'reservations.arrival',
+      'reservations.created_at',
     ])
     .where('reservation_claims.position_id', '=', positionId)
     .where('reservation_claims.day', '=', day)

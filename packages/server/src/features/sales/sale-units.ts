@@ -1,6 +1,7 @@
 import { holdMs } from '@sandbar/contract/rules/pricing';
 import { formatCents } from '@sandbar/contract/rules/money';
 import { type VenueDate, addDays, businessDay, dayStartMs, venueParts } from '@sandbar/contract/rules/time';
+import { saleBookingTexts } from '@sandbar/contract/messages';
 import { saleTexts } from '@sandbar/contract/sales';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -9,7 +10,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { UnitState } from '../units/unit-state.repository';
 import type { SaleReads } from './sale-statement.pg';
 import * as repo from './sales.repository';
-import { RESERVATION_HOLD, isReservedState, takenText } from '../reservations/reservation-claim';
+import { RESERVATION_HOLD, holderOf, isReservedState } from '../reservations/reservation-claim';
 
 // What selling asks of a unit, shared by the sale and by holds: may this user sell it, may this
 // cart take it, and if not, who has it since when; and which venue day it is.
@@ -100,8 +101,15 @@ export async function takenMessage(
 ): Promise<string> {
   const unit = unitLabel(p);
   if (state.status === 6) return saleTexts.unitNotForSale(unit);
-  // A walk-in on a unit booked for today is told whose booking holds it.
-  if (isReservedState(state)) return takenText(db, p, state.day, state);
+  // A walk-in on a unit booked for today is told whose booking holds it, and since when (issue 32).
+  if (isReservedState(state)) {
+    const holder = await holderOf(db, p.id, state.day);
+    if (holder) {
+      return businessDay(Number(holder.created_at), timeZone) === state.day
+        ? saleBookingTexts.bookedMeanwhile(unit, holder.guest_name, clockTime(Number(holder.created_at), timeZone))
+        : saleBookingTexts.reservedToday(unit, holder.guest_name);
+    }
+  }
   if (state.status === 1) {
     const who = state.holdUserId ? await repo.userName(db, state.holdUserId) : null;
     const since = state.holdExpiresAt !== null ? state.holdExpiresAt - holdMs : (state.updatedAt ?? 0);

@@ -15,7 +15,7 @@ import { isUniqueViolation, replayOf } from './sale-replay';
 import { readForSale } from './sale-statement.pg';
 import { readForSaleSqlite } from './sale-statement.sqlite';
 import { catalogueCacheOf } from './sale-catalogue-cache';
-import { authorisedPositions, lastSeenTimeZone, venueDay, venueMinute } from './sale-units';
+import { authorisedPositions, lastSeenTimeZone, unitLabel, venueDay, venueMinute } from './sale-units';
 import {
   type SaleContext,
   checkClaimable,
@@ -102,7 +102,10 @@ async function sell(
   const day = venueDay(now, settings.timeZone);
   // Check-in (issue 24): the booking this sale seats, in the units' location.
   const checkIn = data.reservationId
-    ? await checkInContext(db, data.reservationId, day, new Set(positions.map((p) => p.location_id)))
+    ? await checkInContext(db, data.reservationId, day, new Set(positions.map((p) => p.location_id)), {
+        units: positions.map((p) => ({ id: p.id, label: unitLabel(p) })),
+        customerName: buyer.customerName,
+      })
     : null;
   const totals = priceLines(
     items,
