@@ -3,7 +3,7 @@
  * bench builds it), all booked online, an all-day bench price, the demo staff user on every
  * location; the real server in its own process on SQLite or a throw-away PostgreSQL database.
  *
- * The server trusts 127.0.0.1 as its reverse proxy (SANDBAR_TRUST_PROXY, README "Configuration"),
+ * The server trusts 127.0.0.1 as its reverse proxy (SANDBAR_TRUST_PROXY, docs/CONFIGURATION.md),
  * so each simulated phone sends its own X-Forwarded-For: the per-IP limits of the public page
  * (240 reads a minute, 10 bookings an hour per address) then apply per phone, as behind a real
  * proxy, instead of to the one bench address.

@@ -27,7 +27,7 @@ try {
 async function fileCommand(): Promise<void> {
   if (env.DATABASE_URL) {
     throw new Error(
-      'This venue runs on PostgreSQL: back it up with pg_dump or base backups (README "Backup and restore"); copy SANDBAR_DATA_DIR/uploads beside it.',
+      'This venue runs on PostgreSQL: back it up with pg_dump or base backups (docs/OPERATIONS.md "Backup and restore"); copy SANDBAR_DATA_DIR/uploads beside it.',
     );
   }
   const dataDir = path.resolve(env.SANDBAR_DATA_DIR);

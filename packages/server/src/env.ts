@@ -54,7 +54,7 @@ const limitRule = (example: string) =>
 
 const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
-/** The whole configuration surface, checked once at start (README "Configuration"). */
+/** The whole configuration surface, checked once at start (docs/CONFIGURATION.md). */
 export const EnvSchema = z.object({
   PORT: int(0, 65535, 'a port').default(3000),
   HOST: z

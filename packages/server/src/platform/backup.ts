@@ -7,7 +7,7 @@ import * as tar from 'tar';
  * Backup and restore of a venue on the embedded SQLite database (issue 27): one `.tar.gz` holding
  * `sandbar.db` (a consistent copy taken with SQLite's online backup API while the server runs) and
  * `uploads/` (logos, images and documents; half-received files left out). PostgreSQL venues use
- * PostgreSQL's own tools (README "Backup and restore").
+ * PostgreSQL's own tools (docs/OPERATIONS.md "Backup and restore").
  */
 
 export const DB_FILE = 'sandbar.db';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { publicDb } from './public-db';
 
 // Per-IP and per-contact limits of the guest's page (issue 24 point 9), set by SANDBAR_PUBLIC_*
-// (README "Configuration", env.ts). One instance (SQLite) counts in memory; on PostgreSQL every
+// (docs/CONFIGURATION.md, env.ts). One instance (SQLite) counts in memory; on PostgreSQL every
 // instance counts in one small unlogged table, so N instances allow the limit, not N times it
 // (decision record 173). Both count the same way: a sliding-window counter, i.e. the hits of the
 // current fixed window plus the previous window's hits weighted by how much of it the sliding
@@ -21,7 +21,7 @@ export type PublicLimit =
   'availabilityPerIp' | 'bookingPerIp' | 'bookingPerContact' | 'managePerIp' | 'hotelCheckPerIp' | 'hotelCheckPerRoom';
 export type PublicLimitRules = Record<PublicLimit, LimitRule>;
 
-/** The defaults (README): reads per IP, bookings per IP and per phone / e-mail, manage-link calls per IP. */
+/** The defaults (docs/CONFIGURATION.md): reads per IP, bookings per IP and per phone / e-mail, manage-link calls per IP. */
 export const defaultPublicLimits: PublicLimitRules = {
   availabilityPerIp: { max: 240, windowMs: 60_000 },
   bookingPerIp: { max: 10, windowMs: 60 * 60_000 },
