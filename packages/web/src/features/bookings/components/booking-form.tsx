@@ -18,8 +18,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookingPriceList } from '../api/get-price-list';
 import { CardPayment } from '../../../components/card-payment';
+import { toastSuccess } from '../../../lib/notify';
 import { useAddDeposit, useSaveReservation } from '../api/mutations';
 import { ContactFields } from './contact-fields';
+import { dayRange, unitLabels } from './unit-labels';
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -106,7 +108,13 @@ export function BookingForm({
             },
     };
     save.mutate(body, {
-      onSuccess: (r) => (byCard ? setCardFor(r.reservation.id) : onDone(r.reservation.id)),
+      onSuccess: (r) => {
+        // Said at once (issue 32): the form closes and the grid shows the units reserved.
+        const b = r.reservation;
+        toastSuccess(t('bookings.savedToast', { name: b.guestName, units: unitLabels(b), day: dayRange(b) || day }));
+        if (byCard) setCardFor(b.id);
+        else onDone(b.id);
+      },
     });
   };
 

@@ -1,12 +1,14 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@sandbar/contract/rules/money';
-import type { UnitReservation } from '@sandbar/contract/reservations';
+import { type ReservationResponse, type UnitReservation, reservationTexts } from '@sandbar/contract/reservations';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localText, toastSuccess } from '../../../lib/notify';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { useCancelPolicy } from '../api/get-cancel-policy';
 import { useCancelReservation, useConfirmReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
+import { dayRange, unitCount, unitLabels } from './unit-labels';
 
 type Pane = null | 'cancel' | 'noShow' | 'move';
 
@@ -49,6 +51,20 @@ export function ReservationCard({
   const done = () => {
     setPane(null);
     onChanged?.();
+  };
+  const reasonHint = useId();
+  const reasonMissing = reason.trim() === '';
+  // Said once it is done (issue 32), with the units it frees; a deposit's fate in the server's words.
+  const cancelled = (res: ReservationResponse) => {
+    const b = res.reservation;
+    const said = t('bookings.cancelledToast', { name: r.guestName, units: unitLabels(b), count: unitCount(b) });
+    toastSuccess(res.details === reservationTexts.cancelled ? said : `${said} ${localText(res.details)}`);
+    done();
+  };
+  const noShowDone = (res: ReservationResponse) => {
+    const b = res.reservation;
+    toastSuccess(t('bookings.noShowToast', { name: r.guestName, units: unitLabels(b), count: unitCount(b) }));
+    done();
   };
   const hasDeposit = r.depositBalance !== '0.00';
   const policy = useCancelPolicy(r.id, pane === 'cancel' && hasDeposit);
@@ -120,11 +136,15 @@ export function ReservationCard({
         )}
         {(pane === 'cancel' || pane === 'noShow') && (
           <Stack gap="xs">
+            {/* Required, and said before the tap (issue 32): the button waits for a reason. */}
             <TextInput
               label={t('bookings.reason')}
+              description={t('bookings.reasonRequired')}
+              required
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
               maxLength={500}
+              data-testid="booking-reason"
             />
             {pane === 'cancel' && hasDeposit && verdict && verdict.outcome !== 'none' && (
               <Alert
@@ -170,13 +190,15 @@ export function ReservationCard({
               <Button
                 color="red"
                 loading={cancel.isPending || noShow.isPending}
+                disabled={reasonMissing}
+                aria-describedby={reasonMissing ? reasonHint : undefined}
                 onClick={() =>
                   pane === 'cancel'
                     ? cancel.mutate(
                         { id: r.id, reason, ...(overriding ? { deposit: deposit!, overrideReason } : {}) },
-                        { onSuccess: done },
+                        { onSuccess: cancelled },
                       )
-                    : noShow.mutate({ id: r.id, reason }, { onSuccess: done })
+                    : noShow.mutate({ id: r.id, reason }, { onSuccess: noShowDone })
                 }
               >
                 {pane === 'cancel' ? t('bookings.confirmCancel') : t('bookings.confirmNoShow')}
@@ -185,6 +207,11 @@ export function ReservationCard({
                 {t('bookings.back')}
               </Button>
             </Group>
+            {reasonMissing && (
+              <Text size="sm" id={reasonHint} data-testid="reason-first">
+                {t('bookings.reasonFirst')}
+              </Text>
+            )}
           </Stack>
         )}
         {pane === 'move' && resolveUnit && (
@@ -212,7 +239,15 @@ export function ReservationCard({
                   if (moveNumber && !to) return setLocalError(t('bookings.unknownUnit', { number: moveNumber }));
                   move.mutate(
                     { id: r.id, ...(to ? { unitIds: [to] } : {}), ...(moveDay !== day ? { days: [moveDay] } : {}) },
-                    { onSuccess: done },
+                    {
+                      onSuccess: (res) => {
+                        const b = res.reservation;
+                        toastSuccess(
+                          t('bookings.movedToast', { name: r.guestName, units: unitLabels(b), day: dayRange(b) }),
+                        );
+                        done();
+                      },
+                    },
                   );
                 }}
               >

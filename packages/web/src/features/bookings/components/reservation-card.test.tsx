@@ -1,0 +1,130 @@
+import { notifications } from '@mantine/notifications';
+import type { Reservation, ReservationResponse, UnitReservation } from '@sandbar/contract/reservations';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, renderWithProviders } from '../../../test/render';
+import { ReservationCard } from './reservation-card';
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+const card: UnitReservation = {
+  id: 41,
+  guestName: 'Rita Race',
+  arrival: '10:30',
+  partySize: 2,
+  window: 'full',
+  status: 'confirmed',
+  depositBalance: '0.00',
+  phone: '305-555-0141',
+  hotelId: null,
+  roomNumber: '',
+  lastName: '',
+};
+
+const answer = (status: Reservation['status'], details: string): ReservationResponse => ({
+  success: 1,
+  details,
+  reservation: {
+    id: 41,
+    locationId: 1,
+    location: 'MB',
+    status,
+    channel: 'phone',
+    window: 'full',
+    days: ['2026-07-05'],
+    units: [{ unitId: 12, label: 'MB 12', day: '2026-07-05' }],
+    guestName: 'Rita Race',
+    phone: '305-555-0141',
+    email: '',
+    hotelId: null,
+    roomNumber: '',
+    lastName: '',
+    partySize: 2,
+    arrival: '10:30',
+    notes: '',
+    items: [],
+    depositBalance: '0.00',
+    payments: [],
+    saleId: null,
+    createdAt: 0,
+    createdBy: null,
+    holdExpiresAt: null,
+  },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Issue 32: Cancel and No-show asked for their reason only after the tap, and said nothing once done.
+describe('ReservationCard', () => {
+  for (const [action, confirm, path, said] of [
+    [
+      'Cancel booking',
+      'Cancel this booking',
+      '/cancelReservation',
+      'Booking of Rita Race cancelled: MB 12 is free again.',
+    ],
+    [
+      'Mark no-show',
+      'Release as a no-show',
+      '/markReservationNoShow',
+      'Rita Race marked a no-show: MB 12 is back on sale.',
+    ],
+  ] as const) {
+    it(`${action}: the reason is marked required before the tap, and the outcome is said`, async () => {
+      const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+        json(200, answer(path === '/cancelReservation' ? 'cancelled' : 'no_show', 'Reservation cancelled.')),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const toasts = vi.spyOn(notifications, 'show');
+      const changed = vi.fn();
+      renderWithProviders(<ReservationCard reservation={card} day="2026-07-05" onChanged={changed} />, {
+        user: demoUser('S'),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: action }));
+      const reason = screen.getByRole('textbox', { name: /Reason/ });
+      expect(reason).toBeRequired();
+      const go = screen.getByRole('button', { name: confirm });
+      // It cannot go yet, and says why.
+      expect(go).toBeDisabled();
+      expect(go).toHaveAccessibleDescription('Write the reason above first.');
+      expect(screen.getByText('Required: it is kept in the booking’s history.')).toBeInTheDocument();
+      await userEvent.click(go);
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      await userEvent.type(reason, 'Guest called');
+      expect(go).toBeEnabled();
+      expect(screen.queryByTestId('reason-first')).toBeNull();
+      await userEvent.click(go);
+      await waitFor(() => expect(changed).toHaveBeenCalled());
+      expect(fetchMock.mock.calls[0]![0]).toContain(path);
+      expect(JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body))).toMatchObject({
+        id: 41,
+        reason: 'Guest called',
+      });
+      expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: said }));
+    });
+  }
+
+  it('a cancel that refunds a deposit says so after the units it frees', async () => {
+    const refunded = 'Reservation cancelled before the cut-off: the deposit of $8.00 is refunded.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json(200, answer('cancelled', refunded))),
+    );
+    const toasts = vi.spyOn(notifications, 'show');
+    renderWithProviders(<ReservationCard reservation={card} day="2026-07-05" />, { user: demoUser('S') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel this booking' }));
+    await waitFor(() =>
+      expect(toasts).toHaveBeenCalledWith(
+        expect.objectContaining({ message: `Booking of Rita Race cancelled: MB 12 is free again. ${refunded}` }),
+      ),
+    );
+  });
+});
