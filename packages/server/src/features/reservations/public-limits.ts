@@ -45,6 +45,9 @@ export function allowed(rule: LimitRule, hits: number, previous: number, elapsed
 export interface LimitStore {
   /** Counts a hit of `key` at `now`; false when the key is over the limit (the hit is then not counted). */
   take(name: PublicLimit, key: string, now: number): Promise<boolean> | boolean;
+  /** Adds what is counted only in memory to what every instance shares (PostgreSQL's page views). */
+  flush?(): Promise<void>;
+  close?(): Promise<void>;
 }
 
 /** One instance's counters (SQLite, a single process). */
@@ -71,26 +74,132 @@ export class MemoryLimits implements LimitStore {
   }
 }
 
+const hashOf = (key: string) => crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
+/** How often an instance adds its page views to the shared table (decision 270). */
+export const READS_FLUSH_MS = 1_000;
+
 /**
- * Every instance's counters in public_limit_hits (PostgreSQL). One statement per hit: it adds the
- * hit only while the estimate stays under the limit, and the row lock of the key's window makes
- * concurrent hits from any instance queue for it, so a burst is cut at the limit exactly. Keys are
- * stored as hashes: the table never holds a guest's phone, e-mail or address.
+ * Page views on PostgreSQL (decision 270, issue 36): counted in this instance's memory and added to
+ * the shared table once a second in one statement, which answers each address's total over every
+ * instance, and the addresses anyone has used half their allowance from. An address is refused when
+ * the total this instance knows (the shared count at the last flush plus its own views since)
+ * reaches the limit. A read then costs no database round trip; across instances the cut comes
+ * within a second (until then each instance cuts at the limit on its own count).
+ */
+export class BufferedReads {
+  /** Per hashed key: the window it counts, its shared total at the last flush, its views since, and the previous window's total. */
+  private readonly keys = new Map<string, { start: number; shared: number; pending: number; previous: number }>();
+
+  constructor(
+    readonly name: PublicLimit,
+    private readonly rule: LimitRule,
+  ) {}
+
+  /** Views of a window that ended before they were flushed (added with the next flush). */
+  private leftover: { hash: string; start: number; hits: number }[] = [];
+
+  private counter(hash: string, start: number) {
+    let c = this.keys.get(hash);
+    if (!c) this.keys.set(hash, (c = { start, shared: 0, pending: 0, previous: 0 }));
+    if (c.start !== start) {
+      // Another window: what this key reached in the one before still counts, weighted.
+      if (c.pending > 0) this.leftover.push({ hash, start: c.start, hits: c.pending });
+      c.previous = c.start === start - this.rule.windowMs ? c.shared + c.pending : 0;
+      c.start = start;
+      c.shared = 0;
+      c.pending = 0;
+    }
+    return c;
+  }
+
+  take(key: string, now: number): boolean {
+    const start = now - (now % this.rule.windowMs);
+    const c = this.counter(hashOf(key), start);
+    if (!allowed(this.rule, c.shared + c.pending, c.previous, now - start)) return false;
+    c.pending++;
+    return true;
+  }
+
+  /** The views to add (and moves them out of `pending` into `shared`, as the table will count them). */
+  drain(): { hash: string; start: number; hits: number }[] {
+    const out = this.leftover;
+    this.leftover = [];
+    for (const [hash, c] of this.keys) {
+      if (c.pending === 0) continue;
+      out.push({ hash, start: c.start, hits: c.pending });
+      c.shared += c.pending;
+      c.pending = 0;
+    }
+    return out;
+  }
+
+  /** A flush that failed: its views count here again, to be added with the next one. */
+  undrain(rows: { hash: string; start: number; hits: number }[]): void {
+    for (const r of rows) {
+      const c = this.keys.get(r.hash);
+      if (c?.start === r.start) {
+        c.shared -= r.hits;
+        c.pending += r.hits;
+      } else this.leftover.push(r);
+    }
+  }
+
+  /** Totals the table answered: each key's count over every instance, for its window or the one before. */
+  learn(rows: { key_hash: string; window_start: number; hits: number }[], now: number): void {
+    const start = now - (now % this.rule.windowMs);
+    for (const r of rows) {
+      const at = Number(r.window_start);
+      if (at === start) {
+        const c = this.counter(r.key_hash, start);
+        c.shared = Math.max(c.shared, r.hits);
+      } else if (at === start - this.rule.windowMs) {
+        const c = this.counter(r.key_hash, start);
+        if (c.start === start) c.previous = Math.max(c.previous, r.hits);
+      }
+    }
+    // Memory stays bounded: keys that no longer count and have nothing to add go.
+    for (const [hash, c] of this.keys)
+      if (c.pending === 0 && c.start < start - this.rule.windowMs) this.keys.delete(hash);
+  }
+
+  get size(): number {
+    return this.keys.size;
+  }
+}
+
+/**
+ * Every instance's counters in public_limit_hits (PostgreSQL). A booking's limits (per address, per
+ * phone / e-mail, hotel-room checks, manage links): one statement per hit that adds it only while the
+ * estimate stays under the limit; the row lock of the key's window makes concurrent hits from any
+ * instance queue for it, so a burst is cut at the limit exactly. Page views: counted in memory and
+ * flushed (BufferedReads). Keys are stored as hashes: the table never holds a guest's phone, e-mail
+ * or address.
  */
 export class PostgresLimits implements LimitStore {
   private lastSweep = 0;
+  private readonly reads: BufferedReads;
+  private flushing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+
   constructor(
     private readonly db: Kysely<DB>,
-    /** Where page views count (the page's own connections); bookings count with the app's. */
+    /** Where page views are flushed (the page's own connections); bookings count with the app's. */
     private readonly readsDb: Kysely<DB>,
     private readonly rules: PublicLimitRules,
-  ) {}
+    private readonly clock: { now(): number },
+  ) {
+    this.reads = new BufferedReads('availabilityPerIp', rules.availabilityPerIp);
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), READS_FLUSH_MS);
+    this.timer.unref();
+  }
 
   async take(name: PublicLimit, key: string, now: number): Promise<boolean> {
+    if (name === this.reads.name) return this.reads.take(key, now);
     const rule = this.rules[name];
     const start = now - (now % rule.windowMs);
     const covered = Math.max(0, rule.windowMs - (now - start)) / rule.windowMs;
-    const hash = crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32);
+    const hash = hashOf(key);
     const previous = sql`floor(coalesce((SELECT p.hits FROM public_limit_hits p
       WHERE p.limit_name = ${name} AND p.key_hash = ${hash} AND p.window_start = ${start - rule.windowMs}), 0) * ${covered}::float8)`;
     const { rows } = await sql<{ hits: number }>`
@@ -99,9 +208,62 @@ export class PostgresLimits implements LimitStore {
       ON CONFLICT (limit_name, key_hash, window_start)
         DO UPDATE SET hits = public_limit_hits.hits + 1
         WHERE public_limit_hits.hits + ${previous} < ${rule.max}
-      RETURNING hits`.execute(name === 'availabilityPerIp' ? this.readsDb : this.db);
+      RETURNING hits`.execute(this.db);
     this.sweep(now);
     return rows.length === 1;
+  }
+
+  /**
+   * Adds this instance's page views to the table in one statement and learns, for the addresses it
+   * counted and for every address anyone has used half its allowance from, the total over all
+   * instances. One flush at a time; a second call waits for the running one and then flushes again.
+   */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
+    const run = this.flushOnce();
+    this.flushing = run;
+    try {
+      await run;
+    } finally {
+      if (this.flushing === run) this.flushing = null;
+    }
+  }
+
+  private async flushOnce(): Promise<void> {
+    const now = this.clock.now();
+    const rule = this.rules.availabilityPerIp;
+    const start = now - (now % rule.windowMs);
+    const rows = this.reads.drain();
+    const name = this.reads.name;
+    try {
+      const added = rows.length
+        ? (
+            await sql<{ key_hash: string; window_start: number; hits: number }>`
+              INSERT INTO public_limit_hits (limit_name, key_hash, window_start, hits)
+              SELECT ${name}, k, w, h FROM unnest(${rows.map((r) => r.hash)}::text[],
+                ${rows.map((r) => r.start)}::bigint[], ${rows.map((r) => r.hits)}::int[]) AS t(k, w, h)
+              ON CONFLICT (limit_name, key_hash, window_start)
+                DO UPDATE SET hits = public_limit_hits.hits + excluded.hits
+              RETURNING key_hash, window_start, hits`.execute(this.readsDb)
+          ).rows
+        : [];
+      const hot = await sql<{ key_hash: string; window_start: number; hits: number }>`
+        SELECT key_hash, window_start, hits FROM public_limit_hits
+        WHERE limit_name = ${name} AND window_start >= ${start - rule.windowMs} AND hits * 2 >= ${rule.max}`.execute(
+        this.readsDb,
+      );
+      this.reads.learn([...added, ...hot.rows], this.clock.now());
+    } catch (err) {
+      this.reads.undrain(rows);
+      throw err;
+    }
+    this.sweep(now);
+  }
+
+  /** Stops the flushing timer after a last flush (the app closes). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush().catch(() => undefined);
   }
 
   /** Once a minute per instance, windows that can no longer count go (no job needed). */
@@ -136,16 +298,27 @@ export function limitStore(deps: LimitDeps): LimitStore {
   let s = stores.get(deps.events);
   if (!s) {
     const rules = publicLimitRules(deps.env);
-    // A page view counts through the page's own connections (public-db.ts), never queued behind
-    // checkouts; a booking's own counts go with the booking, through the app's pool (through the
-    // page's two connections, 200 phones checking out at once made the page wait 2 s).
+    // Page views are flushed through the page's own connections (public-db.ts), never queued
+    // behind checkouts; a booking's own counts go with the booking, through the app's pool.
     s =
       deps.database.dialect === 'postgres'
-        ? new PostgresLimits(deps.db, publicDb(deps), rules)
+        ? new PostgresLimits(deps.db, publicDb(deps), rules, deps.clock)
         : new MemoryLimits(rules);
     stores.set(deps.events, s);
   }
   return s;
+}
+
+/** Adds this instance's in-memory counts to the shared table now (tests; the app does it every second). */
+export async function flushLimits(deps: LimitDeps): Promise<void> {
+  await limitStore(deps).flush?.();
+}
+
+/** The app closes: a last flush, and the timer stops. */
+export async function closeLimits(deps: Pick<LimitDeps, 'events'>): Promise<void> {
+  const s = stores.get(deps.events);
+  stores.delete(deps.events);
+  await s?.close?.();
 }
 
 /** Counts a hit of each (limit, key) in turn; false at the first one over its limit. */

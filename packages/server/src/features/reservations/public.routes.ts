@@ -16,6 +16,7 @@ import { publicBase } from '../../platform/public-url';
 import { boardEncoding } from '../units/board-cache';
 import * as service from './public.service';
 import { closePublicDb } from './public-db';
+import { closeLimits } from './public-limits';
 import * as waitlist from './waitlist.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -25,7 +26,11 @@ const config = { public: true };
 // The guest's page calls (issue 24 point 4): no sign-in, under their own prefix /api/public/booking,
 // each limited per IP (and a booking per phone / e-mail), answers without anyone else's data.
 export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', async () => closePublicDb(app.deps));
+  app.addHook('onClose', async () => {
+    // The last page views counted in memory go to the shared table before the page's connections close.
+    await closeLimits(app.deps);
+    await closePublicDb(app.deps);
+  });
   app.get(
     '/public/booking/availability',
     {
