@@ -268,11 +268,17 @@ export interface Server {
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: path.join(root, 'packages/server'),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops (docs/PERFORMANCE.md).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+    {
+      cwd: path.join(root, 'packages/server'),
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200; i++) {
     try {

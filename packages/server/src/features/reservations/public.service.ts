@@ -28,7 +28,8 @@ import { bookingGridUntil } from './reservations.board';
 import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } from './availability-cache';
 import type { BoardEncoding } from '../units/board-cache';
 import * as repo from './reservations.repository';
-import { bookingRules, cancelByGuest, createReservation, describeReservations } from './reservations.service';
+import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
+import { claimGate } from './claim-gate';
 import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 
 export { hashToken };
@@ -247,18 +248,28 @@ export async function bookOnline(
     ]))
   )
     throw tooManyRequests(publicBookingTexts.tooMany);
-  const settings = await readSettings(deps.db);
-  const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
-  const positions = await repo.positionsByIds(deps.db, body.unitIds);
+  // The venue as the page shows it (the availability cache's venue facts, kept until a setting,
+  // location, unit or price changes): under the opening rush a booking read settings, locations and
+  // units four times before it began (issue 36). createReservation still reads the units it claims.
+  const { settings, online, onlineRows, layout } = await venueFacts(deps, deps.clock.now());
+  const known = new Map(layout.positions.map((p) => [p.id, p]));
+  const cached = body.unitIds.map((id) => known.get(id));
+  const positions = cached.every((p) => p !== undefined) ? cached : await repo.positionsByIds(deps.db, body.unitIds);
   if (positions.some((p) => !online.includes(p.location_id))) throw badRequest(publicBookingTexts.notOnline);
   // Rows the venue keeps for walk-ins are not the page's to book (staff still book and sell them).
-  const onlineRows = await onlineRowsOf(deps.db, settings, [...new Set(positions.map((p) => p.location_id))]);
-  if (positions.some((p) => onlineRows.get(p.location_id)?.includes(p.row) === false))
+  if (positions.some((p) => onlineRows?.get(p.location_id)?.includes(p.row) === false))
     throw badRequest(publicBookingTexts.walkInRow);
   await checkHotelRate(deps, body, ctx.ip);
   await checkItems(deps.db, body, positions);
   const link = newManageLink(ctx.base, body.day, settings.timeZone);
-  const created = await createReservation(
+  // One claim per unit-day at a time on this instance (claim-gate.ts): a phone that lost the race
+  // to another phone here is told so without a transaction of its own.
+  const ticket = await claimGate(deps.events).enter(
+    body.unitIds.map((positionId) => ({ positionId, day: body.day, window: body.window })),
+  );
+  if (!ticket) throw conflict(publicBookingTexts.unitGone);
+  let won = false;
+  const created = await createReservationId(
     deps,
     null,
     {
@@ -282,17 +293,24 @@ export async function bookOnline(
       status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
       manageTokenHash: link.tokenHash,
       manageExpiresAt: link.expiresAt,
+      settings,
       inTransaction: async (trx, id, units, days) => {
         await repo.insertItems(trx, id, body.itemIds);
         await queueConfirmation(trx, deps.clock, settings, link, body, { id, units, days });
       },
     },
-  ).catch((err: unknown) => {
-    // Who holds a unit is staff's business: a guest only learns that it is gone.
-    if (err instanceof HttpError && err.statusCode === 409) throw conflict(publicBookingTexts.unitGone);
-    throw err;
-  });
-  const row = (await repo.reservationById(deps.db, created.id))!;
+  )
+    .then((id) => {
+      won = true;
+      return id;
+    })
+    .catch((err: unknown) => {
+      // Who holds a unit is staff's business: a guest only learns that it is gone.
+      if (err instanceof HttpError && err.statusCode === 409) throw conflict(publicBookingTexts.unitGone);
+      throw err;
+    })
+    .finally(() => ticket.leave(won));
+  const row = (await repo.reservationById(deps.db, created))!;
   return { booking: await toPublic(deps.db, row, settings), manageUrl: link.url };
 }
 

@@ -66,8 +66,10 @@ export function bookingRules(settings: Settings): BookingRules {
 
 async function venueToday(
   deps: Deps,
+  /** The settings the caller already holds (the guest page's cached venue facts). */
+  known?: Settings,
 ): Promise<{ today: string; timeZone: string; now: number; rules: BookingRules; settings: Settings }> {
-  const settings = await readSettings(deps.db);
+  const settings = known ?? (await readSettings(deps.db));
   const now = deps.clock.now();
   return {
     today: businessDay(now, settings.timeZone),
@@ -295,20 +297,34 @@ export interface NewReservation {
  * the one pool (any loss undoes everything and answers 409 with who holds it), the deposit, the
  * audit line. `user` null: the public page (issue 24 point 4), which names no staff member.
  */
+export interface CreateOptions {
+  status?: ReservationStatus;
+  holdExpiresAt?: number | null;
+  manageTokenHash?: string | null;
+  manageExpiresAt?: number | null;
+  /** Runs in the booking's transaction (the guest's confirmation message goes with it or not at all). */
+  inTransaction?: (trx: Kysely<DB>, id: number, units: string[], days: string[]) => Promise<void>;
+  /** The venue's settings when the caller holds them already (the guest page's cached venue facts). */
+  settings?: Settings;
+}
+
 export async function createReservation(
   deps: Deps,
   user: Actor | null,
   input: NewReservation,
-  opts: {
-    status?: ReservationStatus;
-    holdExpiresAt?: number | null;
-    manageTokenHash?: string | null;
-    manageExpiresAt?: number | null;
-    /** Runs in the booking's transaction (the guest's confirmation message goes with it or not at all). */
-    inTransaction?: (trx: Kysely<DB>, id: number, units: string[], days: string[]) => Promise<void>;
-  } = {},
+  opts: CreateOptions = {},
 ): Promise<Reservation> {
-  const { today, now, rules } = await venueToday(deps);
+  return describeOne(deps.db, await createReservationId(deps, user, input, opts));
+}
+
+/** createReservation without describing the result: its id (the guest page builds its own answer). */
+export async function createReservationId(
+  deps: Deps,
+  user: Actor | null,
+  input: NewReservation,
+  opts: CreateOptions = {},
+): Promise<number> {
+  const { today, now, rules } = await venueToday(deps, opts.settings);
   if (input.unitIds.length > rules.maxUnits) throw badRequest(reservationTexts.tooManyUnits(rules.maxUnits));
   const days = checkDays(input.days, today, rules);
   const positions = await bookablePositions(deps.db, user, input.unitIds);
@@ -390,7 +406,7 @@ export async function createReservation(
       locationId,
     ),
   );
-  return describeOne(deps.db, id);
+  return id;
 }
 
 /** POST /saveReservation: a desk or phone booking, optionally with a deposit. */

@@ -1,0 +1,80 @@
+import { type BookingWindow, windowsConflict } from '@sandbar/contract/rules/reservation';
+
+// One claim at a time per unit-day on this instance (issue 36, the opening rush; decision 271).
+// When 200 phones race for 50 front-row unit-days, four phones ask for each at once. Through the
+// database alone all four ran their transaction: the three losers waited inside it on the winner's
+// row lock (on PostgreSQL holding three of the pool's connections), or queued behind it on
+// SQLite's one connection, then rolled back. Here the second, third and fourth wait — holding
+// nothing — for the first one's answer: if it won, the unit-day is theirs no longer and they are
+// answered 409 at once, without a statement; if it failed (a tablet sold the unit first, its other
+// unit was gone) the next one tries. The database stays the judge: another instance, a staff
+// booking or a sale still race through the claim's check-and-set, and exactly one wins there.
+
+export interface GateUnitDay {
+  positionId: number;
+  day: string;
+  window: BookingWindow;
+}
+
+interface Flight {
+  window: BookingWindow;
+  /** True when the booking holding it committed (its unit-days are taken). */
+  done: Promise<boolean>;
+}
+
+export class ClaimGate {
+  private readonly inFlight = new Map<string, Flight[]>();
+
+  /** How many unit-days have a claim in flight (tests). */
+  get size(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Waits until no booking on this instance is claiming a conflicting half of these unit-days. Null
+   * when one of them won meanwhile (the caller answers 409); else a ticket, whose `leave(won)` the
+   * caller must call once its own claim has committed or failed.
+   */
+  async enter(unitDays: GateUnitDay[]): Promise<{ leave(won: boolean): void } | null> {
+    for (;;) {
+      const blocking = unitDays
+        .flatMap((u) => (this.inFlight.get(keyOf(u)) ?? []).filter((f) => windowsConflict(f.window, u.window)))
+        .at(0);
+      if (!blocking) break;
+      if (await blocking.done) return null;
+    }
+    let settle: (won: boolean) => void = () => undefined;
+    const flight: Flight = { window: unitDays[0]?.window ?? 'full', done: new Promise((r) => (settle = r)) };
+    const keys = unitDays.map((u) => {
+      const key = keyOf(u);
+      const list = this.inFlight.get(key) ?? [];
+      list.push({ ...flight, window: u.window });
+      this.inFlight.set(key, list);
+      return key;
+    });
+    let left = false;
+    return {
+      leave: (won: boolean) => {
+        if (left) return;
+        left = true;
+        for (const key of keys) {
+          const list = (this.inFlight.get(key) ?? []).filter((f) => f.done !== flight.done);
+          if (list.length) this.inFlight.set(key, list);
+          else this.inFlight.delete(key);
+        }
+        settle(won);
+      },
+    };
+  }
+}
+
+const keyOf = (u: GateUnitDay) => `${u.positionId}|${u.day}`;
+
+const gates = new WeakMap<object, ClaimGate>();
+
+/** This instance's gate (keyed by its event bus, as its caches are). */
+export function claimGate(events: object): ClaimGate {
+  let g = gates.get(events);
+  if (!g) gates.set(events, (g = new ClaimGate()));
+  return g;
+}

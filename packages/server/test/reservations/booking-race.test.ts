@@ -1,0 +1,106 @@
+import { publicBookingTexts } from '@sandbar/contract/reservations';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { connectPostgres } from '../../src/db/connect';
+import { loadEnv } from '../../src/env';
+import { fixedClock } from '../../src/platform/clock';
+import { writeSettings } from '../../src/features/settings/settings.repository';
+import { claimGate } from '../../src/features/reservations/claim-gate';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
+import { DAY, MORNING, buildSale, priceId, unitId } from '../sales/factories';
+
+// The opening rush (issue 36): phones and tablets racing for the same unit-days, with single and
+// overlapping two-unit bookings, on one instance and — on PostgreSQL — on two instances of one
+// database (each instance's claim gate, decision 271, only orders its own phones; the database's
+// check-and-set is the judge). Exactly one winner per unit-day, in the answers and in the database.
+
+describe(`the opening rush on ${testDialect}`, () => {
+  let t: TestApp;
+  let second: FastifyInstance | null = null;
+  const clock = fixedClock(MORNING);
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock });
+    await writeSettings(t.deps.db, { bookingOnlineLocations: 'MB' });
+    if (testDialect === 'postgres') {
+      second = await buildApp({
+        database: connectPostgres(t.testDb.url!, 4),
+        env: loadEnv({ LOG_LEVEL: 'silent', SANDBAR_DEMO: '0' }),
+        clock,
+        logger: false,
+        webDist: null,
+      });
+      await second.ready();
+    }
+  });
+  afterAll(async () => {
+    if (second) {
+      await second.close();
+      await second.deps.database.close();
+    }
+    await t.close();
+  });
+
+  it('60 phones (some booking two units) and 12 walk-in sales on 6 unit-days: one winner each, in the answers and the database', async () => {
+    const units = await Promise.all([51, 52, 53, 54, 55, 56].map((n) => unitId(t.deps.db, 'MB', n)));
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    const apps = second ? [t.app, second] : [t.app];
+    const attempts = [
+      ...Array.from({ length: 60 }, (_, i) => {
+        // Every fifth phone books two neighbouring units, so bookings overlap on one of them.
+        const mine = i % 5 === 4 ? [units[i % 6]!, units[(i + 1) % 6]!] : [units[i % 6]!];
+        return apps[i % apps.length]!.inject({
+          method: 'POST',
+          url: '/api/public/booking',
+          remoteAddress: `203.0.113.${i + 1}`,
+          payload: {
+            day: DAY,
+            unitIds: mine,
+            guestName: `Rush Guest ${i}`,
+            phone: `305 558 ${String(1000 + i)}`,
+            partySize: 2,
+            acceptPolicy: true,
+          },
+        }).then((r) => ({ units: mine, kind: 'booking', r }));
+      }),
+      ...Array.from({ length: 12 }, (_, i) =>
+        injectAs(t.app, 'staff', {
+          method: 'POST',
+          url: '/api/saveCustomer',
+          payload: buildSale({ unitId: units[i % 6]!, selectedUnit: umbrella, customerName: `Walk-in ${i}` }),
+        }).then((r) => ({ units: [units[i % 6]!], kind: 'sale', r })),
+      ),
+    ];
+    const results = await Promise.all(attempts);
+    for (const x of results.filter((y) => y.r.statusCode !== 200)) {
+      expect(x.r.statusCode, x.r.body).toBe(409);
+      if (x.kind === 'booking') expect(x.r.json().details).toBe(publicBookingTexts.unitGone);
+    }
+    for (const u of units) {
+      const won = results.filter((x) => x.r.statusCode === 200 && x.units.includes(u));
+      expect(
+        won.map((x) => x.kind),
+        `unit ${u}`,
+      ).toHaveLength(1);
+      const sold = await t.deps.db
+        .selectFrom('sale_items')
+        .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+        .select('sale_items.id')
+        .where('sale_items.position_id', '=', u)
+        .where('sales.day', '=', DAY)
+        .execute();
+      const claimed = await t.deps.db
+        .selectFrom('reservation_units')
+        .select('reservation_id')
+        .where('position_id', '=', u)
+        .where('day', '=', DAY)
+        .where('released_at', 'is', null)
+        .execute();
+      expect(sold.length + claimed.length, `unit ${u}`).toBe(1);
+      expect(won[0]!.kind).toBe(sold.length ? 'sale' : 'booking');
+    }
+    // Nothing is left waiting at the gates.
+    for (const app of apps) expect(claimGate(app.deps.events).size).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ClaimGate } from '../../src/features/reservations/claim-gate';
+
+// One claim at a time per unit-day on an instance (decision 271): a phone behind another phone's
+// claim of the same unit-day waits without a transaction, and is answered at once when that one won.
+
+const settled = async <T>(p: Promise<T>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  return done;
+};
+
+describe('the claim gate', () => {
+  it('lets a follower of a won claim go without trying, and the next one try after a lost claim', async () => {
+    const gate = new ClaimGate();
+    const u = { positionId: 7, day: '2026-07-04', window: 'full' as const };
+    const first = (await gate.enter([u]))!;
+    const second = gate.enter([u]);
+    const third = gate.enter([u]);
+    expect(await settled(second)).toBe(false);
+    first.leave(false);
+    // The first lost (a tablet sold the unit, say): one of the others tries, the last waits for it.
+    const next = (await second)!;
+    expect(next).not.toBeNull();
+    expect(await settled(third)).toBe(false);
+    next.leave(true);
+    expect(await third).toBeNull();
+    expect(gate.size).toBe(0);
+  });
+
+  it('waits only for a claim of the same unit-day that shares a half', async () => {
+    const gate = new ClaimGate();
+    const day = '2026-07-04';
+    const morning = (await gate.enter([{ positionId: 7, day, window: 'morning' }]))!;
+    // The afternoon of that unit, another day, another unit: no waiting.
+    const pm = (await gate.enter([{ positionId: 7, day, window: 'afternoon' }]))!;
+    const other = (await gate.enter([
+      { positionId: 8, day, window: 'full' },
+      { positionId: 7, day: '2026-07-05', window: 'full' },
+    ]))!;
+    // A full day of it shares the morning: it waits, and loses when the morning booking won.
+    const full = gate.enter([
+      { positionId: 9, day, window: 'full' },
+      { positionId: 7, day, window: 'full' },
+    ]);
+    expect(await settled(full)).toBe(false);
+    morning.leave(true);
+    expect(await full).toBeNull();
+    pm.leave(true);
+    other.leave(false);
+    expect(gate.size).toBe(0);
+  });
+});
