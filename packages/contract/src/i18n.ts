@@ -10,6 +10,7 @@ import { messages, passwordStrengthLabels, saleBookingTexts } from './messages';
 import { offlineTexts } from './offline';
 import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
+import { correctionValueTexts } from './rules/corrections';
 import { formatMoney } from './rules/money';
 import { cancelPolicyTexts, staffWaitlistTexts } from './reservations';
 import { saleTexts } from './sales';
@@ -270,6 +271,13 @@ export const saleTextsEs: Translation<typeof saleTexts> = {
   unitHeldBy: (unit, who, since) =>
     `${unit} está en un pedido en la tableta de ${who} desde ${since}. Se podrá vender cuando ese pedido termine, se cancele o su reserva venza.`,
   unitNotForSale: (unit) => `${unit} es un puesto de muelle o torre y no se puede vender.`,
+};
+
+/** A correction's sides on Notes/Drops and in a sale's history (issue 32: "Eliminada: contada ($20.00) → eliminada"). */
+export const correctionValueTextsEs: Translation<typeof correctionValueTexts> = {
+  deleted: 'eliminada',
+  counted: 'contada',
+  countedAmount: (amount) => `contada (${amount})`,
 };
 
 export const dropoffTextsEs: Translation<typeof dropoffTexts> = {
@@ -641,6 +649,7 @@ export const textPairs = [
   [saleTexts, saleTextsEs],
   [saleBookingTexts, saleBookingTextsEs],
   [dropoffTexts, dropoffTextsEs],
+  [correctionValueTexts, correctionValueTextsEs],
   [dailyLogTexts, dailyLogTextsEs],
   [offlineTexts, offlineTextsEs],
   [reportTexts, reportTextsEs],

@@ -15,6 +15,17 @@ export const correctionKindTexts: Record<string, string> = {
   switch: 'Hotel switched',
 };
 
+/**
+ * The words of a correction's sides that are not a figure or a name (the sale counted, or
+ * deleted). The API sends them in English; the Spanish is `correctionValueTextsEs` in i18n.ts, so
+ * Notes/Drops reads the whole line in the agent's language (issue 32).
+ */
+export const correctionValueTexts = {
+  deleted: 'deleted',
+  counted: 'counted',
+  countedAmount: (amount: string) => `counted (${amount})`,
+} as const;
+
 /** One side of a correction ("$35.00", "deleted", "Sandy Shores Resort"). */
 export function describeCorrectionValue(kind: string, json: string): string {
   let v: Record<string, unknown> = {};
@@ -26,8 +37,8 @@ export function describeCorrectionValue(kind: string, json: string): string {
   if ('price' in v) return formatCents(Number(v.price));
   if ('tip' in v) return formatCents(Number(v.tip));
   if ('hotel' in v) return String(v.hotel);
-  if ('total' in v) return `counted (${formatCents(Number(v.total))})`;
-  if ('deleted' in v) return v.deleted ? 'deleted' : 'counted';
+  if ('total' in v) return correctionValueTexts.countedAmount(formatCents(Number(v.total)));
+  if ('deleted' in v) return v.deleted ? correctionValueTexts.deleted : correctionValueTexts.counted;
   return kind;
 }
 

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { DropoffReport } from '@sandbar/contract/sales';
 import { useTranslation } from 'react-i18next';
+import { localText } from '../../../lib/notify';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 
 /**
@@ -52,8 +53,9 @@ export function CorrectionLines({ report }: { report: DropoffReport }) {
           <Text>
             {t('dropoff.correctionLine', {
               what: t(`dropoff.correctionKinds.${c.kind}`, { defaultValue: c.kind }),
-              before: c.before,
-              after: c.after,
+              // The server's words for the sides ("counted ($20.00)", "deleted") in the agent's language.
+              before: localText(c.before),
+              after: localText(c.after),
               who: c.who,
               time: time(c.epoc),
             })}

@@ -3,7 +3,7 @@ import { roomChargeType } from '@sandbar/contract/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { toastSuccess } from '../../../lib/notify';
+import { localText, toastSuccess } from '../../../lib/notify';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import {
   restoreTransaction,
@@ -77,9 +77,9 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
                   <Table.Tr key={i}>
                     <Table.Td>{when(h.at)}</Table.Td>
                     <Table.Td>{h.who}</Table.Td>
-                    <Table.Td>{h.kind}</Table.Td>
-                    <Table.Td>{h.before}</Table.Td>
-                    <Table.Td>{h.after}</Table.Td>
+                    <Table.Td>{t(`reports.historyKinds.${h.kind}`, { defaultValue: h.kind })}</Table.Td>
+                    <Table.Td>{localText(h.before)}</Table.Td>
+                    <Table.Td>{localText(h.after)}</Table.Td>
                     <Table.Td>{h.reason}</Table.Td>
                   </Table.Tr>
                 ))}
