@@ -216,8 +216,10 @@ export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> 
       .execute();
 
     // Morning and after-2 pm windows (hours; 14:45 counts as 15), add-ons, and hotel items.
+    // Every price in Spanish too (issue 32): the Spanish wizard, receipts and the guest's messages.
     const prices: {
       name: string;
+      es: string;
       price: number;
       retail?: number;
       hotelRate?: number;
@@ -228,22 +230,116 @@ export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> 
       type: string;
       hotels?: number[];
     }[] = [
-      { name: 'Umbrella + 2 Chairs', price: 3500, retail: 3500, sort: 1, start: 7, end: 14, type: 'U' },
-      { name: 'Umbrella + 2 Chairs (after 2 pm)', price: 2500, retail: 3500, sort: 2, start: 15, end: 20, type: 'U' },
-      { name: 'Cabana', price: 15000, retail: 15000, sort: 3, start: 7, end: 14, type: 'C' },
-      { name: 'Cabana (after 2 pm)', price: 10000, retail: 15000, sort: 4, start: 15, end: 20, type: 'C' },
-      { name: 'Day Bed', price: 4500, retail: 4500, sort: 5, start: 7, end: 20, type: 'B' },
-      { name: 'X Chair', price: 2000, retail: 2000, sort: 6, start: 7, end: 20, type: 'X' },
+      {
+        name: 'Umbrella + 2 Chairs',
+        es: 'Sombrilla + 2 sillas',
+        price: 3500,
+        retail: 3500,
+        sort: 1,
+        start: 7,
+        end: 14,
+        type: 'U',
+      },
+      {
+        name: 'Umbrella + 2 Chairs (after 2 pm)',
+        es: 'Sombrilla + 2 sillas (desde las 2 p. m.)',
+        price: 2500,
+        retail: 3500,
+        sort: 2,
+        start: 15,
+        end: 20,
+        type: 'U',
+      },
+      { name: 'Cabana', es: 'Cabaña', price: 15000, retail: 15000, sort: 3, start: 7, end: 14, type: 'C' },
+      {
+        name: 'Cabana (after 2 pm)',
+        es: 'Cabaña (desde las 2 p. m.)',
+        price: 10000,
+        retail: 15000,
+        sort: 4,
+        start: 15,
+        end: 20,
+        type: 'C',
+      },
+      { name: 'Day Bed', es: 'Cama de playa', price: 4500, retail: 4500, sort: 5, start: 7, end: 20, type: 'B' },
+      { name: 'X Chair', es: 'Silla X', price: 2000, retail: 2000, sort: 6, start: 7, end: 20, type: 'X' },
       // The first five minutes (issue 26): a newcomer trying the demo at night can still sell.
-      { name: 'Umbrella + 2 Chairs (evening)', price: 2000, retail: 3500, sort: 7, start: 21, end: 23, type: 'U' },
-      { name: 'Umbrella + 2 Chairs (early)', price: 2000, retail: 3500, sort: 8, start: 0, end: 6, type: 'U' },
-      { name: 'Cabana (evening)', price: 8000, retail: 15000, sort: 9, start: 21, end: 23, type: 'C' },
-      { name: 'Cabana (early)', price: 8000, retail: 15000, sort: 9, start: 0, end: 6, type: 'C' },
-      { name: 'Extra Chair', price: 1000, retail: 1000, addOn: 1, sort: 10, start: 7, end: 20, type: 'U' },
-      { name: 'Beach Towel', price: 500, retail: 500, addOn: 1, sort: 11, start: 7, end: 20, type: 'U' },
-      { name: 'Cooler with Ice', price: 1500, retail: 1500, addOn: 1, sort: 12, start: 7, end: 20, type: 'C' },
+      {
+        name: 'Umbrella + 2 Chairs (evening)',
+        es: 'Sombrilla + 2 sillas (noche)',
+        price: 2000,
+        retail: 3500,
+        sort: 7,
+        start: 21,
+        end: 23,
+        type: 'U',
+      },
+      {
+        name: 'Umbrella + 2 Chairs (early)',
+        es: 'Sombrilla + 2 sillas (madrugada)',
+        price: 2000,
+        retail: 3500,
+        sort: 8,
+        start: 0,
+        end: 6,
+        type: 'U',
+      },
+      {
+        name: 'Cabana (evening)',
+        es: 'Cabaña (noche)',
+        price: 8000,
+        retail: 15000,
+        sort: 9,
+        start: 21,
+        end: 23,
+        type: 'C',
+      },
+      {
+        name: 'Cabana (early)',
+        es: 'Cabaña (madrugada)',
+        price: 8000,
+        retail: 15000,
+        sort: 9,
+        start: 0,
+        end: 6,
+        type: 'C',
+      },
+      {
+        name: 'Extra Chair',
+        es: 'Silla extra',
+        price: 1000,
+        retail: 1000,
+        addOn: 1,
+        sort: 10,
+        start: 7,
+        end: 20,
+        type: 'U',
+      },
+      {
+        name: 'Beach Towel',
+        es: 'Toalla de playa',
+        price: 500,
+        retail: 500,
+        addOn: 1,
+        sort: 11,
+        start: 7,
+        end: 20,
+        type: 'U',
+      },
+      {
+        name: 'Cooler with Ice',
+        es: 'Nevera con hielo',
+        price: 1500,
+        retail: 1500,
+        addOn: 1,
+        sort: 12,
+        start: 7,
+        end: 20,
+        type: 'C',
+      },
       {
         name: 'Wyndham Guest Umbrella',
+        es: 'Sombrilla para huéspedes del Wyndham',
         price: 3500,
         retail: 3500,
         hotelRate: 0,
@@ -255,6 +351,7 @@ export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> 
       },
       {
         name: 'Hyatt Guest Umbrella',
+        es: 'Sombrilla para huéspedes del Hyatt',
         price: 3500,
         retail: 3500,
         hotelRate: 2000,
@@ -270,6 +367,7 @@ export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> 
         .insertInto('prices')
         .values({
           name: p.name,
+          name_es: p.es,
           price_cents: p.price,
           retail_rate_cents: p.retail ?? 0,
           hotel_rate_cents: p.hotelRate ?? 0,

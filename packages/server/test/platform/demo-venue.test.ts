@@ -53,6 +53,41 @@ describe(`the demo venue at any hour on ${testDialect}`, () => {
     expect(body.hotels.map((h: { name: string }) => h.name)).toEqual(['Hyatt', 'Wyndham']);
   });
 
+  it('names every price in Spanish: the Spanish wizard and a Spanish guest’s confirmation (issue 32)', async () => {
+    const cat = (await injectAs(t.app, 'staff', { method: 'GET', url: '/api/getSaleCatalogue' })).json();
+    const items = cat.items as { name: string; nameEs: string }[];
+    expect(items.length).toBeGreaterThan(10);
+    expect(items.filter((i) => !i.nameEs.trim()).map((i) => i.name)).toEqual([]);
+    expect(items.find((i) => i.name === 'Umbrella + 2 Chairs (early)')?.nameEs).toBe(
+      'Sombrilla + 2 sillas (madrugada)',
+    );
+
+    const chair = items.find((i) => i.name === 'Extra Chair') as unknown as { id: number };
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/booking',
+      remoteAddress: '203.0.113.32',
+      payload: {
+        day: '2026-07-05',
+        unitIds: [await unitId(t.deps.db, 'MB', 44)],
+        guestName: 'Elena Español',
+        phone: '305 555 0932',
+        partySize: 2,
+        acceptPolicy: true,
+        languageCode: 'es',
+        itemIds: [chair.id],
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const text = await t.deps.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('purpose', '=', 'booking')
+      .where('recipient', '=', '3055550932')
+      .executeTakeFirstOrThrow();
+    expect(text.body).toContain('extras: Silla extra.');
+  });
+
   it('takes the zone it is given on first start (main.ts gives the machine’s)', async () => {
     const fresh = await buildTestApp({ clock, seed: 'none' });
     try {

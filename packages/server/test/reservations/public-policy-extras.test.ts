@@ -42,6 +42,8 @@ describe(`guest policy and confirmation extras on ${testDialect}`, () => {
     towel = await priceId(t.deps.db, 'Beach Towel');
     chair = await priceId(t.deps.db, 'Extra Chair');
     await t.deps.db.updateTable('prices').set({ name_es: 'Toalla de playa' }).where('id', '=', towel).execute();
+    // The demo names every price in Spanish (issue 32): this chair is a price without one.
+    await t.deps.db.updateTable('prices').set({ name_es: '' }).where('id', '=', chair).execute();
   });
   afterAll(async () => t.close());
 
