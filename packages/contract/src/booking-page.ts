@@ -123,6 +123,10 @@ const en = {
       'We could not find a guest with that surname in that room. Check both, or book at the regular rate.',
     hotelNeedsGuest: 'Enter your room number and surname for the hotel rate.',
     itemNotOffered: 'One of the extras is not offered for these spots. Please choose again.',
+    dayTooFar: 'Bookings are not open for that day yet. Please choose an earlier day.',
+    unitTypeNone: 'There are no spots of that kind here. Please choose another kind.',
+    freeSpots: 'There are free spots: book one.',
+    checkedIn: 'This booking is already checked in, so it can no longer be cancelled.',
   },
   // The waitlist (issue 24 point 7)
   waitlistTitle: 'Join the waitlist',
@@ -250,6 +254,10 @@ const es: Translation<typeof en> = {
       'No encontramos a ningún huésped con ese apellido en esa habitación. Revisa ambos o reserva con la tarifa normal.',
     hotelNeedsGuest: 'Escribe tu número de habitación y tu apellido para la tarifa de hotel.',
     itemNotOffered: 'Uno de los extras no se ofrece para estos sitios. Vuelve a elegir.',
+    dayTooFar: 'Aún no se puede reservar ese día. Elige un día anterior.',
+    unitTypeNone: 'Aquí no hay sitios de ese tipo. Elige otro tipo.',
+    freeSpots: 'Hay sitios libres: reserva uno.',
+    checkedIn: 'Esta reserva ya está registrada, así que ya no se puede cancelar.',
   },
   waitlistTitle: 'Apúntate a la lista de espera',
   waitlistHint: (minutes: number) =>

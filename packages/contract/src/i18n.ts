@@ -365,6 +365,8 @@ export const settingsTextsEs: Translation<typeof settingsTexts> = {
   date: 'Escribe las fechas como AAAA-MM-DD.',
   reportEmailTime: 'Escribe una hora de 2 dígitos en formato 24 h, de 00 a 23',
   backupKeep: 'Guarda de 1 a 365 copias nocturnas.',
+  country: 'Escribe el país del local con su código de dos letras, como US o ES.',
+  offerMinutes: 'Una oferta de la lista de espera guarda su sitio de 1 a 240 minutos.',
   releaseTime: "Escribe las horas de liberación como '11:00' o 'MB=11:00, CD=12:30'.",
   afternoonReleaseEarly: (hour: string) =>
     `Una hora de liberación de la tarde debe ser a las ${hour}:00 o después, cuando empieza la tarde.`,

@@ -184,15 +184,21 @@ export const saveReservationCodeRules: CodeRule[] = [
   unitsOnceRule,
   { rule: 'with a hotelId, roomNumber and lastName are not blank', message: reservationTexts.hotelNeedsGuest },
 ];
+/** The guest page keys a guest by the number's one spelling (issue 32 defect 4). */
+const guestPhoneRule: CodeRule = {
+  rule: "phone, when sent, is a valid number: of the venue's country (venueCountry) unless it starts with + or 00 and a country code; stored in E.164",
+  message: guestBookingTexts.en.errors.invalidPhone,
+};
 export const publicBookingCodeRules: CodeRule[] = [
   contactRule,
+  guestPhoneRule,
   unitsOnceRule,
   {
     rule: 'with a hotelId, roomNumber and lastName are not blank',
     message: guestBookingTexts.en.errors.hotelNeedsGuest,
   },
 ];
-export const publicWaitlistCodeRules: CodeRule[] = [contactRule];
+export const publicWaitlistCodeRules: CodeRule[] = [contactRule, guestPhoneRule];
 export const moveReservationCodeRules: CodeRule[] = [
   { rule: 'unitIds or days is sent', message: 'Choose the units or the days to move to.' },
 ];
@@ -423,6 +429,16 @@ export const publicBookingTexts = {
   itemNotOffered: guestErrors.itemNotOffered,
   offerGone: guestErrors.offerGone,
   waitlistTwice: guestErrors.waitlistTwice,
+  invalidPhone: guestErrors.invalidPhone,
+  /** A day past the booking window (or past any calendar, "9999-12-31"): refused before anything is built from it. */
+  dayTooFar: guestErrors.dayTooFar,
+  dayPast: guestErrors.dayPast,
+  /** A waitlist for a kind of spot no online unit of the location has. */
+  unitTypeNone: guestErrors.unitTypeNone,
+  /** A waitlist for a day and kind that has free spots: the guest books one instead. */
+  freeSpots: guestErrors.freeSpots,
+  /** The manage link's cancel of a booking staff have checked in. */
+  checkedIn: guestErrors.checkedIn,
 } as const;
 
 export { waitlistOfferMinutes } from './rules/reservation';
@@ -465,7 +481,7 @@ export type PublicAvailability = z.infer<typeof PublicAvailability>;
 
 /** POST /api/public/booking : a guest books chosen units for one day. */
 export const PublicBookingBody = z
-  .object({
+  .strictObject({
     day: BookingDay,
     unitIds: unique(
       z.array(Id).min(1, { error: reservationTexts.unitsBlank }).max(reservationLimits.maxUnits),
@@ -526,7 +542,7 @@ export type PublicBooking = z.infer<typeof PublicBooking>;
 
 /** POST /api/public/booking/waitlist : a guest waits for a unit of a location (and type) on a full day. */
 export const PublicWaitlistBody = z
-  .object({
+  .strictObject({
     day: BookingDay,
     locationId: Id,
     unitType: z

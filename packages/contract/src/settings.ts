@@ -30,6 +30,11 @@ export const VenueSettingsFields = {
    * e-mails to addresses that are nobody's, and sign-in codes to users without one use it.
    */
   venueLanguage: z.enum(['en', 'es']),
+  /**
+   * The venue's country (ISO 3166 alpha-2, issue 32 defect 4): a guest's phone typed without a
+   * country code is read as a number of this country, and stored in E.164.
+   */
+  venueCountry: z.string().regex(/^[A-Z]{2}$/),
   // The Spanish versions of the receipt and report templates (the fields above are the English).
   receiptTextMessageEs: z.string().max(1000),
   receiptEmailSubjectEs: z.string().max(300),
@@ -70,6 +75,8 @@ export const VenueSettingsFields = {
   bookingCancelPolicy: z.string().max(2000),
   /** The policy for the Spanish guest page and manage page; blank shows the English text. */
   bookingCancelPolicyEs: z.string().max(2000),
+  /** Minutes a waitlist offer holds its unit for the guest before it goes to the next in line (1–240). */
+  bookingOfferMinutes: z.string().regex(/^\d{1,3}$/),
 };
 
 export const Settings = z.object({ ...ConfigSettingsFields, ...VenueSettingsFields });
@@ -94,6 +101,7 @@ export const defaultSettings: Settings = {
   seasonEnd: '2026-12-31',
   simulatedReader: '0',
   venueLanguage: 'en',
+  venueCountry: 'US',
   receiptTextMessageEs: '¡Gracias por visitar {venueName}! Su recibo: {receiptUrl}',
   receiptEmailSubjectEs: 'Su recibo de {venueName}',
   receiptEmailBodyEs: '<p>Gracias por visitar {venueName}.</p><p>Vea su recibo: {receiptUrl}</p>',
@@ -114,6 +122,7 @@ export const defaultSettings: Settings = {
     'Cancel up to 24 hours before your day for a full refund of any deposit. Bookings not checked in by the release time are released.',
   bookingCancelPolicyEs:
     'Cancela hasta 24 horas antes de tu día y te devolvemos todo el depósito. Las reservas sin registrar a la hora de liberación se liberan.',
+  bookingOfferMinutes: '15',
 };
 
 /** The cancellation policy in the guest's language: the Spanish text, or the English one when it is blank. */
@@ -166,6 +175,8 @@ export const settingsTexts = {
   date: 'Enter dates as YYYY-MM-DD.',
   reportEmailTime: 'Enter a 2-digit military hour, 00 to 23',
   backupKeep: 'Keep from 1 to 365 nightly backups.',
+  country: 'Enter the venue’s country as its two-letter code, such as US or ES.',
+  offerMinutes: 'A waitlist offer holds its unit for 1 to 240 minutes.',
   releaseTime: "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
   afternoonReleaseEarly: (hour: string) =>
     `An afternoon release time must be at or after ${hour}:00, when the afternoon starts.`,
@@ -207,6 +218,7 @@ const releaseRule =
 export const settingsCodeRules: CodeRule[] = [
   { rule: 'seasonStart is on or before seasonEnd when both are sent', message: settingsTexts.season },
   { rule: "timeZone is a zone of the server's time-zone database (IANA)", message: settingsTexts.timeZone },
+  { rule: 'venueCountry is a country whose phone numbers the server knows', message: settingsTexts.country },
   {
     rule: 'every time of bookingAfternoonReleaseTime is at or after bookingSplitHour:00 (sent or stored)',
     message: settingsTexts.afternoonReleaseEarly('14'),
@@ -250,6 +262,10 @@ export const SaveConfigSettingsBody = z
     seasonStart: date,
     seasonEnd: date,
     venueLanguage: VenueSettingsFields.venueLanguage,
+    venueCountry: z
+      .string({ error: settingsTexts.country })
+      .regex(spaced(/[A-Za-z]{2}/), { error: settingsTexts.country })
+      .transform((v) => v.trim().toUpperCase()),
     receiptTextMessageEs: VenueSettingsFields.receiptTextMessageEs,
     receiptEmailSubjectEs: VenueSettingsFields.receiptEmailSubjectEs,
     receiptEmailBodyEs: VenueSettingsFields.receiptEmailBodyEs,
@@ -289,6 +305,7 @@ export const SaveConfigSettingsBody = z
     bookingCancelCutoffHours: trimmedText(/\d{1,3}/, 'Enter the cut-off in hours.'),
     bookingCancelPolicy: VenueSettingsFields.bookingCancelPolicy,
     bookingCancelPolicyEs: VenueSettingsFields.bookingCancelPolicyEs,
+    bookingOfferMinutes: trimmedText(digitsBetween(1, 240), settingsTexts.offerMinutes),
   })
   .partial()
   .refine((s) => !s.seasonStart || !s.seasonEnd || s.seasonStart <= s.seasonEnd, {

@@ -19,7 +19,10 @@ export function deliberateClientError(
   const fastify = typeof error.code === 'string' && error.code.startsWith('FST_');
   if (!fastify && error.expose !== true) return null;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, details: `The request is larger than the ${Math.round(bodyLimit / 1024 / 1024)} MB limit.` };
+    // A route may take less than the app's 5 MB (the guest page's calls take 16 KB).
+    const limit =
+      bodyLimit >= 1024 * 1024 ? `${Math.round(bodyLimit / 1024 / 1024)} MB` : `${Math.round(bodyLimit / 1024)} KB`;
+    return { status: 413, details: `The request is larger than the ${limit} limit.` };
   }
   return { status, details: error.message };
 }
@@ -73,7 +76,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       );
       return reply.status(400).send({ details: bad });
     }
-    const client = deliberateClientError(error, app.initialConfig.bodyLimit ?? 0);
+    const client = deliberateClientError(error, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0);
     if (client) return reply.status(client.status).send({ details: client.details });
     request.log.error({ reqId: request.id, status: 500, err: error }, 'unhandled error');
     return reply

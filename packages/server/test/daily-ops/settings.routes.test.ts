@@ -42,6 +42,8 @@ describe(`config settings calls on ${testDialect}`, () => {
       simulatedReader: '1',
       // Issue 12: the venue's language and the Spanish templates.
       venueLanguage: 'es',
+      // Issue 32: phones typed without a country code are read in the venue's country.
+      venueCountry: 'PT',
       receiptTextMessageEs: '¡Gracias {customerName}! {total} en {venueName}: {receiptUrl}',
       receiptEmailSubjectEs: 'Recibo {date}',
       receiptEmailBodyEs: '<p>Gracias de {venueName}</p>',
@@ -62,6 +64,7 @@ describe(`config settings calls on ${testDialect}`, () => {
       bookingCancelCutoffHours: '48',
       bookingCancelPolicy: 'Cancel two days ahead for a refund.',
       bookingCancelPolicyEs: 'Cancela con dos días de antelación para recibir el reembolso.',
+      bookingOfferMinutes: '20',
     };
     const res = await saveSettings(all);
     expect(res.statusCode).toBe(200);

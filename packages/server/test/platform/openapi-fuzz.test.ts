@@ -74,7 +74,7 @@ interface Case {
 const businessRefusals: Record<string, RegExp[]> = {
   // The venue's booking window (days ahead of today) is the venue's state, not the request's.
   'GET /api/getBookingBoard': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
-  'GET /api/public/booking/availability': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  'GET /api/public/booking/availability': [/^Bookings are not open for that day yet\./, /^That day has passed/],
   'POST /api/moveReservation': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The venue's locations decide which ids are locations.
   'POST /api/savePeople': [/^One of the chosen locations does not exist\.$/],
@@ -88,7 +88,9 @@ const businessRefusals: Record<string, RegExp[]> = {
   ],
   // The venue decides which locations its public page may book, and how far ahead.
   'POST /api/public/booking': [
-    /^Bookings open \d+ days ahead\.$/,
+    /^Bookings are not open for that day yet\./,
+    // A drawn phone matches the schema's pattern but is seldom a real number of the venue's country.
+    /^Enter a valid mobile number/,
     /^That day has passed/,
     /^This location cannot be booked online\. Please ask at the beach\.$/,
     /^One of the extras is not offered for these spots\. Please choose again\.$/,
@@ -97,7 +99,11 @@ const businessRefusals: Record<string, RegExp[]> = {
   ],
   // The venue's hotels decide which report types a room charge can move to.
   'POST /api/switchTransaction': [/^There is no report called /],
-  'POST /api/public/booking/waitlist': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
+  'POST /api/public/booking/waitlist': [
+    /^Bookings are not open for that day yet\./,
+    /^That day has passed/,
+    /^Enter a valid mobile number/,
+  ],
   'POST /api/saveWaitlistRequest': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The price list decides which ids are items.
   'POST /api/checkItemPrice': [/^That item is not on the price list\.$/],
@@ -159,6 +165,16 @@ const breakRule: Record<string, (b: Body) => Body> = {
   [priceCodeRules[0]!.message]: inPostData({ startTime: 20, endTime: 7 }),
   [settingsTexts.season]: (b) => ({ ...b, seasonStart: '2026-12-01', seasonEnd: '2026-01-01' }),
   [settingsTexts.timeZone]: (b) => ({ ...b, timeZone: 'Mars/Olympus_Mons' }),
+  // The settings' other rules in code kept, so this one refuses.
+  [settingsTexts.country]: (b) => ({
+    ...b,
+    seasonStart: '2026-01-01',
+    seasonEnd: '2026-12-31',
+    timeZone: 'America/New_York',
+    bookingAfternoonReleaseTime: '16:00',
+    bookingSplitHour: '14',
+    venueCountry: 'QQ',
+  }),
   // The settings' other rules in code kept (a drawn season may run backwards), so this one refuses.
   [settingsTexts.afternoonReleaseEarly('14')]: (b) => ({
     ...b,
@@ -169,6 +185,8 @@ const breakRule: Record<string, (b: Body) => Body> = {
     bookingAfternoonReleaseTime: '09:00',
   }),
   [reservationTexts.contactBlank]: (b) => ({ ...b, phone: '', email: '' }),
+  // Seven digits the schema takes, no country's number.
+  [publicBookingTexts.invalidPhone]: (b) => ({ ...b, phone: '0000000' }),
   [reservationTexts.unitTwice]: (b) => ({ ...b, unitIds: [1, '1'] }),
   [reservationTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
   [publicBookingTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),

@@ -50,7 +50,7 @@ describe(`public booking on ${testDialect}`, () => {
       .selectAll()
       .where('purpose', '=', 'booking')
       .executeTakeFirstOrThrow();
-    expect(msg).toMatchObject({ channel: 'sms', recipient: '3055550177' });
+    expect(msg).toMatchObject({ channel: 'sms', recipient: '+13055550177' });
     expect(msg.body).toContain(out.manageUrl);
     expect(msg.body).toContain('reservado MB 21');
     // Only the hash is stored.

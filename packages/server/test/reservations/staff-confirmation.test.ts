@@ -32,7 +32,7 @@ describe(`staff booking confirmation on ${testDialect}`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const [msg, ...more] = await messages();
     expect(more).toEqual([]);
-    expect(msg).toMatchObject({ channel: 'sms', recipient: '3055550612' });
+    expect(msg).toMatchObject({ channel: 'sms', recipient: '+13055550612' });
     expect(msg!.body).toContain('MB 61');
     const url = /https?:\/\/\S+\/book\/manage\/([A-Za-z0-9_-]{43})/.exec(msg!.body);
     expect(url, msg!.body).not.toBeNull();

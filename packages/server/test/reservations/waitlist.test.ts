@@ -98,7 +98,7 @@ describe(`the bookings waitlist on ${testDialect}`, () => {
       if (testDialect === 'postgres') await second.db.destroy();
     }
     const [offer] = await offers();
-    expect(offer).toMatchObject({ recipient: '3055550111' });
+    expect(offer).toMatchObject({ recipient: '+13055550111' });
     expect(offer!.body).toContain(`CD 103 is free on ${DAY}`);
     expect(offer!.body).toContain(`within ${waitlistOfferMinutes} minutes: ${BASE}/book/manage/`);
     expect((await requests()).map((r) => r.status)).toEqual(['offered', 'waiting']);

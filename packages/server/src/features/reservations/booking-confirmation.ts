@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { publicBookingTexts } from '@sandbar/contract/reservations';
-import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { addDays, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Settings } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { outboxRow } from '../../platform/outbox';
+import { smsRecipient } from './guest-contact';
 import * as repo from './reservations.repository';
 
 // A booking's confirmation, the same whoever took it (the guest's page, or staff at the desk or
@@ -34,7 +34,7 @@ export function newManageLink(base: string, lastDay: string, timeZone: string): 
 export async function queueConfirmation(
   trx: Kysely<DB>,
   clock: Clock,
-  settings: Pick<Settings, 'venueName'>,
+  settings: Pick<Settings, 'venueName' | 'venueCountry'>,
   link: Pick<ManageLink, 'url'>,
   guest: { phone: string; email: string; languageCode?: 'en' | 'es' | null },
   booked: { id: number; units: string[]; days: string[] },
@@ -50,7 +50,12 @@ export async function queueConfirmation(
     extras.join(', '),
   );
   const message = guest.phone
-    ? { channel: 'sms' as const, recipient: normalisePhone(guest.phone) ?? guest.phone, body: text, purpose: 'booking' }
+    ? {
+        channel: 'sms' as const,
+        recipient: smsRecipient(guest.phone, settings.venueCountry),
+        body: text,
+        purpose: 'booking',
+      }
     : {
         channel: 'email' as const,
         recipient: guest.email,

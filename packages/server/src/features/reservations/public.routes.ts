@@ -22,6 +22,11 @@ import { errorsOf } from '../../plugins/openapi';
 
 const tags = ['public booking'];
 const config = { public: true };
+/**
+ * A guest's call is a few hundred bytes (a booking with its extras under 2 KB): 16 KB is plenty,
+ * and a 2 MB "notes" is a 413 before it is read, not a row (issue 32 defect 4).
+ */
+export const publicBodyLimit = 16 * 1024;
 
 // The guest's page calls (issue 24 point 4): no sign-in, under their own prefix /api/public/booking,
 // each limited per IP (and a booking per phone / e-mail), answers without anyone else's data.
@@ -66,6 +71,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/booking',
     {
       config,
+      bodyLimit: publicBodyLimit,
       schema: {
         tags,
         summary: 'A guest books units for a day; the confirmation with a manage link goes by text or e-mail',
@@ -99,6 +105,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/booking/manage/:token/cancel',
     {
       config,
+      bodyLimit: publicBodyLimit,
       schema: {
         tags,
         summary: 'The guest cancels by the manage link',
@@ -113,6 +120,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/booking/waitlist',
     {
       config,
+      bodyLimit: publicBodyLimit,
       schema: {
         tags,
         summary: 'A guest waits for a unit of a full day; a freed unit is offered by text or e-mail',
@@ -128,6 +136,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/booking/manage/:token/keep',
     {
       config,
+      bodyLimit: publicBodyLimit,
       schema: {
         tags,
         summary: 'The guest keeps the unit a waitlist offer holds for them',

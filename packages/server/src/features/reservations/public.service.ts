@@ -8,9 +8,7 @@ import {
   type PublicHotel,
   type PublicPrice,
   publicBookingTexts,
-  reservationTexts,
 } from '@sandbar/contract/reservations';
-import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { padRoom } from '@sandbar/contract/rules/pricing';
 import { holdsUnits, namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
@@ -20,7 +18,8 @@ import type { DB } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
-import { type LimitDeps, takeLimits } from './public-limits';
+import { type LimitDeps, type PublicLimit, takeLimits } from './public-limits';
+import { mailboxKey, phoneE164, phoneRegion } from './guest-contact';
 import { policyVerdict } from './cancel-policy';
 import { publicDb } from './public-db';
 import { checkItems } from './reservation-items';
@@ -114,8 +113,7 @@ async function availabilityUntil(
   const today = businessDay(now, settings.timeZone);
   const lastDay = addDays(today, rules.windowDays);
   const day = q.day ?? today;
-  if (day < today) throw badRequest(reservationTexts.dayPast);
-  if (day > lastDay) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  checkGuestDay(day, settings, now);
   if (q.locationId && !online.includes(q.locationId)) throw notFound(publicBookingTexts.notOnline);
   const locationIds = q.locationId ? [q.locationId] : online;
   const { locations, holdsRunOutAt } = await bookingGridUntil(publicDb(deps), {
@@ -234,24 +232,54 @@ export async function toPublic(
   };
 }
 
+/**
+ * A day a guest sent, against the booking window — before anything (a manage link's expiry, a
+ * grid) is built from it: "9999-12-31" is a 400 like any day too far, never a RangeError.
+ */
+export function checkGuestDay(day: string, settings: Settings, now: number): void {
+  const today = businessDay(now, settings.timeZone);
+  if (day < today) throw badRequest(publicBookingTexts.dayPast);
+  if (day > addDays(today, bookingRules(settings).windowDays)) throw badRequest(publicBookingTexts.dayTooFar);
+}
+
+/**
+ * The guest's contact as the page keeps it (issue 32 defect 4): the phone in E.164 in the venue's
+ * country (refused when it does not parse), the e-mail as typed; and the keys the per-contact
+ * limit counts — every contact given, each in its one normal form.
+ */
+export function guestContactOf(
+  body: { phone: string; email: string },
+  settings: Pick<Settings, 'venueCountry'>,
+): { phone: string; email: string; keys: string[] } {
+  const phone = body.phone ? phoneE164(body.phone, phoneRegion(settings.venueCountry)) : '';
+  if (phone === null) throw badRequest(publicBookingTexts.invalidPhone);
+  const keys = [phone, body.email ? mailboxKey(body.email) : ''].filter(Boolean);
+  return { phone, email: body.email, keys };
+}
+
+/** Counts a guest's booking (or waitlist request) against its address and each of its contacts. */
+export async function takeGuestLimits(deps: Deps, ip: string, keys: string[]): Promise<void> {
+  const hits: [PublicLimit, string][] = [
+    ['bookingPerIp', ip],
+    ...keys.map((k): [PublicLimit, string] => ['bookingPerContact', k]),
+  ];
+  if (!(await takeLimits(deps, hits))) throw tooManyRequests(publicBookingTexts.tooMany);
+}
+
 /** POST /api/public/booking: a guest books units of an online location for one day. */
 export async function bookOnline(
   deps: Deps,
   body: PublicBookingInput,
   ctx: { ip: string; base: string },
 ): Promise<PublicBookingResponse> {
-  const contact = (body.phone ? (normalisePhone(body.phone) ?? body.phone) : body.email).toLowerCase();
-  if (
-    !(await takeLimits(deps, [
-      ['bookingPerIp', ctx.ip],
-      ['bookingPerContact', contact],
-    ]))
-  )
-    throw tooManyRequests(publicBookingTexts.tooMany);
   // The venue as the page shows it (the availability cache's venue facts, kept until a setting,
   // location, unit or price changes): under the opening rush a booking read settings, locations and
   // units four times before it began (issue 36). createReservation still reads the units it claims.
-  const { settings, online, onlineRows, layout } = await venueFacts(deps, deps.clock.now());
+  const now = deps.clock.now();
+  const { settings, online, onlineRows, layout } = await venueFacts(deps, now);
+  const contact = guestContactOf(body, settings);
+  await takeGuestLimits(deps, ctx.ip, contact.keys);
+  checkGuestDay(body.day, settings, now);
   const known = new Map(layout.positions.map((p) => [p.id, p]));
   const cached = body.unitIds.map((id) => known.get(id));
   const positions = cached.every((p) => p !== undefined) ? cached : await repo.positionsByIds(deps.db, body.unitIds);
@@ -277,8 +305,8 @@ export async function bookOnline(
       days: [body.day],
       window: body.window,
       guestName: body.guestName,
-      phone: body.phone,
-      email: body.email,
+      phone: contact.phone,
+      email: contact.email,
       hotelId: body.hotelId ?? null,
       roomNumber: body.hotelId ? body.roomNumber : '',
       lastName: body.hotelId ? body.lastName : '',
@@ -296,7 +324,14 @@ export async function bookOnline(
       settings,
       inTransaction: async (trx, id, units, days) => {
         await repo.insertItems(trx, id, body.itemIds);
-        await queueConfirmation(trx, deps.clock, settings, link, body, { id, units, days });
+        await queueConfirmation(
+          trx,
+          deps.clock,
+          settings,
+          link,
+          { ...body, phone: contact.phone },
+          { id, units, days },
+        );
       },
     },
   )

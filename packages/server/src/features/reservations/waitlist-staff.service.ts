@@ -15,7 +15,7 @@ import { readSettings } from '../settings/settings.repository';
 import * as repo from './reservations.repository';
 import { bookingRules } from './reservations.service';
 import * as waitlist from './waitlist.repository';
-import { contactOf } from './waitlist.service';
+import { contactKey, phoneRegion } from './guest-contact';
 
 // The waitlist at the desk (issue 24 point 7): staff put a guest who found a day or a location full
 // in the same line as the page's guests (the bookings job offers them a freed unit the same way),
@@ -65,9 +65,10 @@ export async function addToWaitlist(
   const rules = bookingRules(settings);
   if (body.day < today) throw badRequest(reservationTexts.dayPast);
   if (body.day > addDays(today, rules.windowDays)) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
-  const contact = contactOf(body);
+  const region = phoneRegion(settings.venueCountry);
+  const contact = contactKey(body, region);
   const line = await waitlist.inLine(deps.db, body.day, body.locationId);
-  if (line.some((r) => contactOf(r) === contact)) throw conflict(staffWaitlistTexts.twice);
+  if (line.some((r) => contactKey(r, region) === contact)) throw conflict(staffWaitlistTexts.twice);
   const phone = body.phone ? (normalisePhone(body.phone) ?? body.phone) : '';
   const id = await deps.db.transaction().execute(async (trx) => {
     const rid = await waitlist.insertRequest(trx, { ...body, phone }, now);

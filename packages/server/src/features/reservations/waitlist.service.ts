@@ -4,23 +4,30 @@ import {
   type PublicWaitlistInput,
   type PublicWaitlistResponse,
   publicBookingTexts,
-  reservationTexts,
   waitlistOfferMinutes,
 } from '@sandbar/contract/reservations';
-import { normalisePhone } from '@sandbar/contract/rules/phone';
 import { bookableFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { AppDeps } from '../../platform/deps';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { HttpError, conflict, notFound } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
-import { byToken, onlineLocationIds, onlineRowsOf, toPublic } from './public.service';
+import {
+  byToken,
+  checkGuestDay,
+  guestContactOf,
+  onlineLocationIds,
+  onlineRowsOf,
+  takeGuestLimits,
+  toPublic,
+} from './public.service';
+import { contactKey, phoneRegion, smsRecipient } from './guest-contact';
 import { hashToken } from './booking-confirmation';
 import { bookingGrid } from './reservations.board';
 import * as repo from './reservations.repository';
-import { bookingRules, createReservation, keepOfferByGuest } from './reservations.service';
+import { createReservation, keepOfferByGuest } from './reservations.service';
 import * as waitlist from './waitlist.repository';
-import { type LimitDeps, takeLimits } from './public-limits';
+import type { LimitDeps } from './public-limits';
 
 // The waitlist (issue 24 point 7): a guest who finds a day full waits for a unit of a location
 // (and type). A job (every 30 s, with the no-show release) offers each freed unit to the first
@@ -30,10 +37,6 @@ import { type LimitDeps, takeLimits } from './public-limits';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
-/** The contact a line is compared by (a guest waits once per day and location). */
-export const contactOf = (b: { phone: string; email: string }) =>
-  (b.phone ? (normalisePhone(b.phone) ?? b.phone) : b.email).toLowerCase();
-
 /** POST /api/public/booking/waitlist: the guest joins the line for a day and location. */
 export async function joinWaitlist(
   deps: LimitDeps,
@@ -41,25 +44,18 @@ export async function joinWaitlist(
   ip: string,
 ): Promise<PublicWaitlistResponse> {
   const now = deps.clock.now();
-  const contact = contactOf(body);
-  if (
-    !(await takeLimits(deps, [
-      ['bookingPerIp', ip],
-      ['bookingPerContact', contact],
-    ]))
-  )
-    throw tooManyRequests(publicBookingTexts.tooMany);
   const settings = await readSettings(deps.db);
-  const today = businessDay(now, settings.timeZone);
-  const rules = bookingRules(settings);
-  if (body.day < today) throw badRequest(reservationTexts.dayPast);
-  if (body.day > addDays(today, rules.windowDays)) throw badRequest(reservationTexts.dayTooFar(rules.windowDays));
+  const contact = guestContactOf(body, settings);
+  await takeGuestLimits(deps, ip, contact.keys);
+  checkGuestDay(body.day, settings, now);
   const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
   if (!online.includes(body.locationId)) throw notFound(publicBookingTexts.notOnline);
+  // A guest waits once per line, however the contact is spelled (the key of its normal form).
+  const region = phoneRegion(settings.venueCountry);
+  const key = contactKey(contact, region);
   const line = await waitlist.inLine(deps.db, body.day, body.locationId);
-  if (line.some((r) => contactOf(r) === contact)) throw conflict(publicBookingTexts.waitlistTwice);
-  const phone = body.phone ? (normalisePhone(body.phone) ?? body.phone) : '';
-  const id = await waitlist.insertRequest(deps.db, { ...body, phone, channel: 'online' }, now);
+  if (line.some((r) => contactKey(r, region) === key)) throw conflict(publicBookingTexts.waitlistTwice);
+  const id = await waitlist.insertRequest(deps.db, { ...body, phone: contact.phone, channel: 'online' }, now);
   return { status: 'waiting', position: line.filter((r) => r.id < id).length + 1 };
 }
 
@@ -142,7 +138,12 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
               url,
             );
             const message = w.phone
-              ? { channel: 'sms' as const, recipient: w.phone, body: text, purpose: 'waitlist' }
+              ? {
+                  channel: 'sms' as const,
+                  recipient: smsRecipient(w.phone, settings.venueCountry),
+                  body: text,
+                  purpose: 'waitlist',
+                }
               : {
                   channel: 'email' as const,
                   recipient: w.email,

@@ -1,5 +1,6 @@
 import { type SaveConfigSettingsBody, type Settings, settingsTexts } from '@sandbar/contract/settings';
 import { afternoonReleasesTooEarly, afternoonStart } from '@sandbar/contract/rules/reservation';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
@@ -64,6 +65,9 @@ export async function saveConfigSettings(
     if (afternoonReleasesTooEarly(rule, split).length > 0)
       throw badRequest(settingsTexts.afternoonReleaseEarly(afternoonStart(split).slice(0, 2)));
   }
+  // Phones typed without a country code are read in the venue's country (guest-contact.ts).
+  if (values.venueCountry !== undefined && !isSupportedCountry(values.venueCountry))
+    throw badRequest(settingsTexts.country);
   await deps.db.transaction().execute((trx) => writeSettings(trx, values));
   // The guest page's cached answers carry the venue's name, window and policy.
   await deps.events.publish({ type: SETTINGS_EVENT, day: '', unitIds: [] });

@@ -24,6 +24,9 @@ export const settingsEn = {
   supportEmail: 'Support Email',
   timeZone: 'Time Zone',
   timeZoneHint: 'An IANA time zone, e.g. America/New_York. Business days and report times follow it.',
+  venueCountry: 'Country',
+  venueCountryHint:
+    'Two letters, e.g. US or ES. A guest’s phone number typed without a country code is read as a number of this country.',
   seasonStart: 'Season Start',
   seasonEnd: 'Season End',
   simulatedReader: 'Simulated card reader (demo and training: card payments succeed without the Android app)',
@@ -72,6 +75,9 @@ export const settingsEn = {
   bookingCancelPolicyEs: 'Cancellation policy in Spanish',
   bookingCancelPolicyEsHint:
     'Shown on the Spanish booking page and manage link. Left blank, Spanish guests read the English text; change it when you change the English one.',
+  bookingOfferMinutes: 'Waitlist offer holds (minutes)',
+  bookingOfferMinutesHint:
+    'A spot offered to the first guest on the waitlist is held this long (1–240) for them to keep it; then it goes to the next in line.',
   bookingNeedsConfirmation: 'Online bookings wait for staff to confirm',
   bookingNeedsConfirmationHint:
     'On: a guest’s booking holds its units as “held” until staff confirm it on the Bookings screen.',
@@ -103,6 +109,9 @@ export const settingsEs: Translation<typeof settingsEn> = {
   timeZone: 'Zona horaria',
   timeZoneHint:
     'Una zona horaria IANA, p. ej. America/New_York. Los días de trabajo y las horas de los informes la siguen.',
+  venueCountry: 'País',
+  venueCountryHint:
+    'Dos letras, p. ej. US o ES. El teléfono de un cliente escrito sin prefijo de país se lee como un número de este país.',
   seasonStart: 'Inicio de temporada',
   seasonEnd: 'Fin de temporada',
   simulatedReader:
@@ -153,6 +162,9 @@ export const settingsEs: Translation<typeof settingsEn> = {
   bookingCancelPolicyEs: 'Condiciones de cancelación en español',
   bookingCancelPolicyEsHint:
     'Se muestran en la página de reservas y en el enlace en español. En blanco, los clientes en español leen el texto en inglés; cámbialas cuando cambies el inglés.',
+  bookingOfferMinutes: 'Una oferta de la lista de espera se guarda (minutos)',
+  bookingOfferMinutesHint:
+    'El sitio ofrecido al primero de la lista de espera se le guarda este tiempo (1–240) para que lo confirme; después pasa al siguiente.',
   bookingNeedsConfirmation: 'Las reservas en línea esperan la confirmación del personal',
   bookingNeedsConfirmationHint:
     'Activado: la reserva de un cliente retiene sus unidades como «pendiente» hasta que el personal la confirme en la pantalla Reservas.',

@@ -264,6 +264,7 @@ export function ConfigPage() {
                 placeholder="YYYY-MM-DD"
               />
             </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{text('venueCountry', t('settings.venueCountryHint'))}</Grid.Col>
             <Grid.Col span={12}>
               <ToggleField
                 name="simulatedReader"
@@ -333,6 +334,9 @@ export function ConfigPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               {text('bookingCancelCutoffHours', t('settings.bookingCancelCutoffHoursHint'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              {text('bookingOfferMinutes', t('settings.bookingOfferMinutesHint'))}
             </Grid.Col>
             <Grid.Col span={12}>
               <TextareaField
