@@ -18,7 +18,7 @@ describe(`one guest, one contact, on ${testDialect}`, () => {
   let ip = 0;
   // A fresh address per call: the per-address limit (10 an hour) is not what is tested.
   const nextIp = () => `198.51.100.${++ip}`;
-  let slots: { unitId: number; day: string }[] = [];
+  const slots: { unitId: number; day: string }[] = [];
   const nextSlot = () => slots.shift()!;
   const book = (contact: { phone?: string; email?: string }, extra: Record<string, unknown> = {}) => {
     const slot = nextSlot();
