@@ -17,6 +17,23 @@ describe(`the API document and the HTTP edges on ${testDialect}`, () => {
   });
   afterAll(async () => t.close());
 
+  it('serves the docs UI (@fastify/swagger-ui) with its page, script and the document it reads', async () => {
+    // The page is served at the prefix itself; static/index.html redirects there.
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger-ui');
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    const initializer = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain('docExpansion');
+    const old = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe('/api/docs/');
+  });
+
   it('declares the upload forms, public calls without security and the statuses every call can answer', () => {
     for (const p of [
       '/api/file-upload',
