@@ -9,10 +9,16 @@ import tseslint from 'typescript-eslint';
 
 // One-way house (decision 160): imports point down only, never in a circle. Floors, top to bottom:
 // server — composition root (app, main, cli, jobs, demo-venue) → features → plugins → platform,
-// db, env → contract; web — app/ and main.tsx → features (never each other) → components → lib.
+// env → db → contract; web — app/ and main.tsx → features (never each other) → components → lib;
+// contract — schemas → the shared texts (messages, translation, booking-page, reservation-texts)
+// → rules/. import-x/no-cycle skips `import type`; scripts/import-cycles.mjs (in `npm run lint`)
+// counts those too, in every package (issue 36).
 const here = import.meta.dirname;
 const server = (p) => path.join(here, 'packages/server/src', p);
 const web = (p) => path.join(here, 'packages/web/src', p);
+const contract = (p) => path.join(here, 'packages/contract/src', p);
+// The texts the schemas and the pages share: leaves that import only rules/ and each other.
+const contractTexts = ['messages.ts', 'translation.ts', 'booking-page.ts', 'reservation-texts.ts'].map(contract);
 const serverRoot = ['app.ts', 'main.ts', 'cli.ts', 'jobs.ts', 'demo-venue.ts'].map(server);
 const webFeatures = fs.readdirSync(web('features'), { withFileTypes: true }).filter((d) => d.isDirectory());
 // What app/ offers every feature (the paths, the page loader, the unit modal's slots): they import
@@ -36,6 +42,23 @@ const layerZones = [
     target: [server('platform'), server('db'), server('env.ts')],
     from: server('plugins'),
     message: up('plugins sit above platform/ and db/.'),
+  },
+  {
+    target: server('db'),
+    from: [server('platform'), server('env.ts')],
+    message: up('db/ sits below platform/: the composition root passes in what it needs (a time, a hash).'),
+  },
+  {
+    target: contract('rules'),
+    from: contract(''),
+    except: ['./rules'],
+    message: up('contract/rules/ are pure rules: they import no schema and no text module.'),
+  },
+  {
+    target: contractTexts,
+    from: contract(''),
+    except: ['./rules', './messages.ts', './translation.ts'],
+    message: up('the shared texts are leaves that schemas and pages import, never the reverse (issue 36).'),
   },
   {
     target: server('db/migrations'),

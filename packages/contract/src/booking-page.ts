@@ -4,7 +4,7 @@
  * texts and the pure money rule from the contract. `reservations.ts` takes the guest-facing server
  * answers from `guestBookingTexts.en.errors`, so the page can put them back into Spanish.
  */
-import type { Translation } from './i18n';
+import type { Translation } from './translation';
 
 export const guestLanguages = ['en', 'es'] as const;
 export type GuestLanguage = (typeof guestLanguages)[number];

@@ -12,7 +12,8 @@ import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
 import { correctionValueTexts } from './rules/corrections';
 import { formatMoney } from './rules/money';
-import { cancelPolicyTexts, staffWaitlistTexts } from './reservations';
+import type { Translation } from './translation';
+import { cancelPolicyTexts, staffWaitlistTexts } from './reservation-texts';
 import { saleTexts } from './sales';
 import { settingsTexts } from './settings';
 import type { UnitType } from './units';
@@ -40,14 +41,7 @@ export function pickLanguage(preferred: readonly string[] | undefined): Language
   return 'en';
 }
 
-/** The same keys with any string in place of the English literal; functions keep their parameters. */
-export type Translation<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => string
-    ? (...args: A) => string
-    : T extends readonly (infer U)[]
-      ? readonly Translation<U>[]
-      : { readonly [K in keyof T]: Translation<T[K]> };
+export type { Translation } from './translation';
 
 export const messagesEs: Translation<typeof messages> = {
   notFound: {

@@ -7,6 +7,9 @@ import { paymentMethods } from './rules/pricing';
 import { cancelOutcomes } from './rules/cancel-policy';
 import { bookingWindows, reservationChannels, reservationStatuses } from './rules/reservation';
 
+// The texts i18n.ts puts into Spanish live in a leaf module of their own (no import circle, issue 36).
+export { cancelPolicyTexts, staffWaitlistTexts } from './reservation-texts';
+
 // Calls of advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, list,
 // move, cancel and mark no-show reservations; a reservation claims its unit-days through the same
 // atomic claim as a sale. Names follow the spec's call style (POST /saveReservation, …).
@@ -324,17 +327,6 @@ export const CancelReservationBody = z.object({
 export type CancelReservationBody = z.input<typeof CancelReservationBody>;
 export type CancelReservationInput = z.output<typeof CancelReservationBody>;
 
-/** Sandbar's own texts for cancelling under the policy (issue 24 point 2). */
-export const cancelPolicyTexts = {
-  overrideRole: 'Only a supervisor or an admin can override the cancellation policy.',
-  overrideReasonBlank: 'Give a reason for overriding the cancellation policy.',
-  refunded: (amount: string) =>
-    `Reservation cancelled before the cut-off: the deposit of ${formatMoney(amount)} is refunded.`,
-  forfeited: (amount: string) =>
-    `Reservation cancelled after the cut-off: the deposit of ${formatMoney(amount)} is kept.`,
-  keptOnAccount: (amount: string) => `Reservation cancelled: the deposit of ${formatMoney(amount)} stays on account.`,
-} as const;
-
 /** GET /getCancelPolicy/:id : what cancelling a booking now does to its deposit (shown before confirming). */
 export const CancelPolicy = z.object({
   outcome: z.enum(cancelOutcomes),
@@ -587,15 +579,6 @@ export const ManageTokenParam = z.object({
 });
 
 // ---------- the waitlist at the desk (issue 24 point 7: "a guest (page) or staff adds a request") ----------
-
-/** Sandbar's own texts for staff's waitlist. */
-export const staffWaitlistTexts = {
-  added: (position: number) => `Added to the waitlist (number ${position} in line).`,
-  removed: 'Removed from the waitlist.',
-  notFound: 'No such waitlist request.',
-  notWaiting: 'This request is no longer waiting (it was offered a unit, booked or removed).',
-  twice: 'This guest is already on the waitlist for that day and place.',
-} as const;
 
 /** POST /saveWaitlistRequest: staff put a guest on the waitlist for a day and location (and unit type). */
 export const StaffWaitlistBody = z

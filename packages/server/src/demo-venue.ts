@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { seedDemoBase } from './db/demo-seed';
+import { DEMO_PASSWORD, seedDemoBase } from './db/demo-seed';
 import type { DB } from './db/schema';
 import { seedDemoLogDetails } from './features/log-details/log-details.seed';
 import { seedSellingDemo } from './features/sales/sales.seed';
 import { writeSettings } from './features/settings/settings.repository';
 import type { Clock } from './platform/clock';
+import { hashPassword } from './platform/passwords';
 
 /**
  * DESIGN.md section 9: the demo venue, composed here above the features: the base tables
@@ -13,7 +14,7 @@ import type { Clock } from './platform/clock';
  * newcomer is; tests keep the seed's America/New_York.
  */
 export async function seedDemoVenue(db: Kysely<DB>, clock: Clock, opts: { timeZone?: string } = {}): Promise<void> {
-  await seedDemoBase(db, clock);
+  await seedDemoBase(db, clock.now(), await hashPassword(DEMO_PASSWORD));
   await seedDemoLogDetails(db, clock);
   await seedSellingDemo(db);
   // The guest page (/book) has something to book in the demo: Main Beach and the Cabana Deck.

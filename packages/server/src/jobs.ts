@@ -1,7 +1,7 @@
 import { expireHeldBookings, releaseNoShows } from './features/reservations/release.service';
 import { offerWaitlist } from './features/reservations/waitlist.service';
 import { releaseExpiredHolds } from './features/sales/holds.service';
-import { runDailyReportIfDue } from './features/settings/report-email.service';
+import { runDailyReportIfDue } from './features/reports/report-email.service';
 import path from 'node:path';
 import { readSettings } from './features/settings/settings.repository';
 import { runNightlyBackup } from './platform/backup';

@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../platform/clock';
-import { hashPassword } from '../platform/passwords';
 import type { DB } from './schema';
 
 export const DEMO_PASSWORD = 'sandbar-demo';
@@ -32,9 +30,11 @@ interface LocationSeed {
  * three locations, prices, hotels and rosters. The features' own demo rows are added on top by
  * seedDemoVenue (src/demo-venue.ts), which composes them from above.
  */
-export async function seedDemoBase(db: Kysely<DB>, clock: Clock): Promise<void> {
-  const now = clock.now();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * `now` (ms) and the demo password's hash come from the composition root (demo-venue.ts): db/
+ * sits below platform/ and imports none of it (issue 36, no arrow back up).
+ */
+export async function seedDemoBase(db: Kysely<DB>, now: number, passwordHash: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const locations: LocationSeed[] = [
       {

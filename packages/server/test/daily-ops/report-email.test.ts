@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { connectPostgres } from '../../src/db/connect';
 import { loadEnv } from '../../src/env';
-import { runDailyReportIfDue } from '../../src/features/settings/report-email.service';
+import { runDailyReportIfDue } from '../../src/features/reports/report-email.service';
 import { fixedClock } from '../../src/platform/clock';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { MORNING, buildSale, priceId, unitId } from '../sales/factories';

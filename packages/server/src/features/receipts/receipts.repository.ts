@@ -69,3 +69,50 @@ export async function countPrints(db: Kysely<DB>, saleId: number): Promise<numbe
 export async function addPrint(db: Kysely<DB>, r: { sale_id: number; user_id: number; at: number }): Promise<void> {
   await db.insertInto('receipt_prints').values(r).execute();
 }
+
+// Reads of a sale for its receipt (receipts sits below sales: a sale queues its receipt, so this
+// feature reads the sales tables itself rather than through features/sales; issue 36).
+
+export async function saleById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function saleByReceiptId(db: Kysely<DB>, receiptId: string) {
+  return db
+    .selectFrom('sales')
+    .selectAll()
+    .where('receipt_id', '=', receiptId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Units of a sale in the order sold, with where they stand. */
+export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
+  return db
+    .selectFrom('sale_items')
+    .innerJoin('positions', 'positions.id', 'sale_items.position_id')
+    .innerJoin('locations', 'locations.id', 'positions.location_id')
+    .select([
+      'positions.id',
+      'positions.unit_number',
+      'positions.unit_type',
+      'positions.row',
+      'positions.position',
+      'locations.name as location_name',
+    ])
+    .where('sale_items.sale_id', '=', saleId)
+    .where('sale_items.kind', '=', 'unit')
+    .orderBy('sale_items.id')
+    .execute();
+}
+
+/** A sale's items with the Spanish name of their price today ('' when none or the price is gone). */
+export async function itemNamesOfSale(db: Kysely<DB>, saleId: number) {
+  return db
+    .selectFrom('sale_items')
+    .leftJoin('prices', 'prices.id', 'sale_items.price_id')
+    .select(['sale_items.name', 'sale_items.charged_cents', 'prices.name_es'])
+    .where('sale_items.sale_id', '=', saleId)
+    .orderBy('sale_items.id')
+    .execute();
+}

@@ -22,7 +22,7 @@ import { type OutgoingMessage, enqueue } from '../../platform/outbox';
 import { publicBase as publicBaseOf } from '../../platform/public-url';
 import { readSettings } from '../settings/settings.repository';
 import { addUnitLog } from '../units/unit-state.repository';
-import * as sales from '../sales/sales.repository';
+import { positionsByIds, userLocationIds } from '../venue/venue.repository';
 import { canEditDay, editWindowMessage } from '../units/units.service';
 import * as repo from './receipts.repository';
 
@@ -185,11 +185,11 @@ function formatDate(ms: number, timeZone: string, lang: Language): string {
 
 /** GET /getReceipt/{receiptId} (public): only that sale, nothing else. */
 export async function getReceipt(deps: AppDeps, receiptId: string): Promise<ReceiptResponse> {
-  const sale = await sales.saleByReceiptId(deps.db, receiptId);
+  const sale = await repo.saleByReceiptId(deps.db, receiptId);
   if (!sale) throw notFound(saleTexts.receiptNotFound);
   const [units, items, settings] = await Promise.all([
-    sales.unitsOfSale(deps.db, sale.id),
-    sales.itemNamesOfSale(deps.db, sale.id),
+    repo.unitsOfSale(deps.db, sale.id),
+    repo.itemNamesOfSale(deps.db, sale.id),
     readSettings(deps.db),
   ]);
   const first = units[0];
@@ -237,7 +237,7 @@ export async function getReceipt(deps: AppDeps, receiptId: string): Promise<Rece
 async function customerForUser(deps: AppDeps, user: SessionUser, customerId: number) {
   const c = await repo.customerWithSale(deps.db, customerId);
   if (!c) throw notFound(saleTexts.customerNotFound);
-  const allowed = await sales.userLocationIds(deps.db, user.id);
+  const allowed = await userLocationIds(deps.db, user.id);
   if (!allowed.has(c.location_id)) throw forbidden(saleTexts.notYourLocation);
   const { timeZone } = await readSettings(deps.db);
   if (!canEditDay(user.userType, c.day, businessDay(deps.clock.now(), timeZone)))
@@ -254,7 +254,7 @@ export async function resendReceipt(
 ): Promise<ReceiptCheckResponse> {
   const c = await customerForUser(deps, user, body.customerId);
   if (!c.sale_id) throw badRequest(saleTexts.noSaleOnUnit);
-  const sale = (await sales.saleById(deps.db, c.sale_id))!;
+  const sale = (await repo.saleById(deps.db, c.sale_id))!;
   const settings = await readSettings(deps.db);
   const sent = await deps.db.transaction().execute(async (trx) => {
     const s = await queueReceipt(trx, deps.clock, settings, base, {
@@ -312,7 +312,7 @@ export async function updateReceipt(
       at,
     });
     if (!c.sale_id) return { phoneSent: false, emailSent: false };
-    const sale = (await sales.saleById(trx, c.sale_id))!;
+    const sale = (await repo.saleById(trx, c.sale_id))!;
     await repo.updateSaleReceipt(trx, sale.id, {
       receipt_type: body.receiptType,
       customer_phone: phone,
@@ -417,15 +417,15 @@ export async function printReceipt(
   body: { unitId: number; reprint: boolean; customerId?: number },
   base: string,
 ): Promise<PrintCodeResponse> {
-  const [position] = await sales.positionsByIds(deps.db, [body.unitId]);
+  const [position] = await positionsByIds(deps.db, [body.unitId]);
   if (!position) throw notFound(saleTexts.unitNotFound);
-  const allowed = await sales.userLocationIds(deps.db, user.id);
+  const allowed = await userLocationIds(deps.db, user.id);
   if (!allowed.has(position.location_id)) throw forbidden(saleTexts.notYourLocation);
   const settings = await readSettings(deps.db);
   const day = businessDay(deps.clock.now(), settings.timeZone);
   const saleId = await repo.latestSaleOnUnit(deps.db, body.unitId, day, body.customerId);
   if (!saleId) throw notFound(saleTexts.noSaleOnUnit);
-  const sale = (await sales.saleById(deps.db, saleId))!;
+  const sale = (await repo.saleById(deps.db, saleId))!;
   const receipt = await getReceipt(deps, sale.receipt_id);
   const at = deps.clock.now();
   const reprint = await deps.db.transaction().execute(async (trx) => {

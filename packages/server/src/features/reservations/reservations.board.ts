@@ -1,51 +1,13 @@
-import { centsToMoney } from '@sandbar/contract/common';
-import type { BookingLocation, BookingUnit, UnitReservation } from '@sandbar/contract/reservations';
+import type { BookingLocation, BookingUnit } from '@sandbar/contract/reservations';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { RESERVATION_HOLD } from './reservation-claim';
 import * as repo from './reservations.repository';
+import { reservationsByUnit } from '../units/board-reservations';
 
 // What the board shows of bookings (issue 24, DESIGN.md section 11): a unit reserved for the day
 // is status 1 with its reservation(s) — guest, arrival, party, deposit — so tiles and the unit
 // modal can tell a booking from a cart hold.
-
-/** The bookings on each unit of a day (position id → morning first), for the board or one unit. */
-export async function reservationsByUnit(
-  db: Kysely<DB>,
-  day: string,
-  locationIds: number[],
-  positionId?: number,
-): Promise<Map<number, UnitReservation[]>> {
-  const claims = await repo.boardClaims(db, day, locationIds, positionId);
-  const out = new Map<number, UnitReservation[]>();
-  if (claims.length === 0) return out;
-  const ids = [...new Set(claims.map((c) => c.id))];
-  const [balance, items] = await Promise.all([repo.balances(db, ids), repo.itemsOf(db, ids)]);
-  for (const c of claims) {
-    const list = out.get(c.position_id) ?? [];
-    if (!list.some((r) => r.id === c.id)) {
-      const open = items.filter((i) => i.reservation_id === c.id && i.sale_id === null);
-      list.push({
-        id: c.id,
-        guestName: c.guest_name,
-        arrival: c.arrival,
-        partySize: c.party_size,
-        window: c.booking_window,
-        status: c.status,
-        depositBalance: centsToMoney(balance.get(c.id) ?? 0),
-        phone: c.phone,
-        hotelId: c.hotel_id,
-        roomNumber: c.room_number,
-        lastName: c.last_name,
-        // What check-in pre-fills: the extras booked and not yet sold.
-        itemIds: open.map((i) => i.price_id),
-        itemNames: open.map((i) => i.name),
-      });
-    }
-    out.set(c.position_id, list);
-  }
-  return out;
-}
 
 /**
  * The grid of a day to book from: every unit of these locations as free, reserved (and which

@@ -9,7 +9,9 @@ export type ReservationRow = Selectable<ReservationsTable>;
 export type PaymentRow = Selectable<ReservationPaymentsTable> & { user_name: string | null };
 
 // A booking reads positions and the user's locations as a sale does: the same SQL.
-export { type PositionRow as BookablePosition, positionsByIds, userLocationIds } from '../sales/sales.repository';
+export { type PositionRow as BookablePosition, positionsByIds, userLocationIds } from '../venue/venue.repository';
+// What the board shows of bookings is read in features/units (the board sits below bookings).
+export { balances, boardClaims, itemsOf } from '../units/board-reservations';
 
 export async function hotelById(db: Kysely<DB>, id: number) {
   return db.selectFrom('hotels').select(['id', 'name', 'is_other']).where('id', '=', id).executeTakeFirst();
@@ -198,52 +200,6 @@ export async function audit(db: Kysely<DB>, userId: number | null, kind: string,
   await db.insertInto('audit_log').values({ user_id: userId, kind, detail, at }).execute();
 }
 
-/** The live bookings of a day in these locations, per unit-day half, for the board's tiles. */
-export async function boardClaims(db: Kysely<DB>, day: string, locationIds: number[], positionId?: number) {
-  if (locationIds.length === 0 && positionId === undefined) return [];
-  let q = db
-    .selectFrom('reservation_claims')
-    .innerJoin('reservations', 'reservations.id', 'reservation_claims.reservation_id')
-    .select([
-      'reservation_claims.position_id',
-      'reservation_claims.half',
-      'reservations.id',
-      'reservations.guest_name',
-      'reservations.arrival',
-      'reservations.party_size',
-      'reservations.booking_window',
-      'reservations.status',
-      'reservations.phone',
-      'reservations.hotel_id',
-      'reservations.room_number',
-      'reservations.last_name',
-    ])
-    .where('reservation_claims.day', '=', day);
-  q =
-    positionId !== undefined
-      ? q.where('reservation_claims.position_id', '=', positionId)
-      : q.where('reservations.location_id', 'in', locationIds);
-  return q.orderBy('reservation_claims.position_id').orderBy('reservation_claims.half').execute();
-}
-
-/** Deposit balance (cents) of each reservation: deposits less refunds, forfeits and applied. */
-export async function balances(db: Kysely<DB>, reservationIds: number[]): Promise<Map<number, number>> {
-  if (reservationIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('reservation_payments')
-    .select(['reservation_id', 'kind', 'amount_cents'])
-    .where('reservation_id', 'in', reservationIds)
-    .execute();
-  const out = new Map<number, number>();
-  for (const r of rows) {
-    out.set(
-      r.reservation_id,
-      (out.get(r.reservation_id) ?? 0) + (r.kind === 'deposit' ? r.amount_cents : -r.amount_cents),
-    );
-  }
-  return out;
-}
-
 export async function locationsByIds(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -407,24 +363,6 @@ export async function insertItems(db: Kysely<DB>, reservationId: number, priceId
   await db
     .insertInto('reservation_items')
     .values(priceIds.map((price_id) => ({ reservation_id: reservationId, price_id, sale_id: null })))
-    .execute();
-}
-
-/** The extras of these bookings with their names (sold ones too), in the order booked. */
-export async function itemsOf(db: Kysely<DB>, reservationIds: number[]) {
-  if (reservationIds.length === 0) return [];
-  return db
-    .selectFrom('reservation_items')
-    .innerJoin('prices', 'prices.id', 'reservation_items.price_id')
-    .select([
-      'reservation_items.reservation_id',
-      'reservation_items.price_id',
-      'reservation_items.sale_id',
-      'prices.name',
-      'prices.name_es',
-    ])
-    .where('reservation_items.reservation_id', 'in', reservationIds)
-    .orderBy('reservation_items.id')
     .execute();
 }
 

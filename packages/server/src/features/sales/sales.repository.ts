@@ -6,42 +6,9 @@ import { compactSignature, signatureDataUrl } from './signature-png';
 // SQL of selling: positions with their location, the price list, hotels, guests and sales.
 // Every function takes the db or a transaction first, so the service can compose them.
 
-export interface PositionRow {
-  id: number;
-  location_id: number;
-  row: number;
-  position: number;
-  unit_type: string;
-  unit_number: number;
-  removed: number;
-  location_name: string;
-}
+// Positions and who may work where live in features/venue (below every selling feature).
+export { type PositionRow, positionsByIds, userLocationIds } from '../venue/venue.repository';
 
-export async function positionsByIds(db: Kysely<DB>, ids: number[]): Promise<PositionRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('positions')
-    .innerJoin('locations', 'locations.id', 'positions.location_id')
-    .select([
-      'positions.id',
-      'positions.location_id',
-      'positions.row',
-      'positions.position',
-      'positions.unit_type',
-      'positions.unit_number',
-      'positions.removed',
-      'locations.name as location_name',
-    ])
-    .where('positions.id', 'in', ids)
-    .execute();
-}
-
-export async function userLocationIds(db: Kysely<DB>, userId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('user_locations').select('location_id').where('user_id', '=', userId).execute();
-  return new Set(rows.map((r) => r.location_id));
-}
-
-/** The whole price list with each item's hotel links. */
 export async function catalogue(db: Kysely<DB>): Promise<CatalogueItem[]> {
   const [prices, links] = await Promise.all([
     db.selectFrom('prices').selectAll().orderBy('sort').orderBy('id').execute(),
@@ -140,52 +107,12 @@ export async function saleById(db: Kysely<DB>, id: number) {
   return db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function saleByReceiptId(db: Kysely<DB>, receiptId: string) {
-  return db
-    .selectFrom('sales')
-    .selectAll()
-    .where('receipt_id', '=', receiptId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 export async function customersOfSale(db: Kysely<DB>, saleId: number) {
   return db
     .selectFrom('unit_customers')
     .select(['id', 'position_id'])
     .where('sale_id', '=', saleId)
     .orderBy('id')
-    .execute();
-}
-
-/** Units of a sale in the order sold, with where they stand. */
-export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
-  return db
-    .selectFrom('sale_items')
-    .innerJoin('positions', 'positions.id', 'sale_items.position_id')
-    .innerJoin('locations', 'locations.id', 'positions.location_id')
-    .select([
-      'positions.id',
-      'positions.unit_number',
-      'positions.unit_type',
-      'positions.row',
-      'positions.position',
-      'locations.name as location_name',
-    ])
-    .where('sale_items.sale_id', '=', saleId)
-    .where('sale_items.kind', '=', 'unit')
-    .orderBy('sale_items.id')
-    .execute();
-}
-
-/** A sale's items with the Spanish name of their price today ('' when none or the price is gone). */
-export async function itemNamesOfSale(db: Kysely<DB>, saleId: number) {
-  return db
-    .selectFrom('sale_items')
-    .leftJoin('prices', 'prices.id', 'sale_items.price_id')
-    .select(['sale_items.name', 'sale_items.charged_cents', 'prices.name_es'])
-    .where('sale_items.sale_id', '=', saleId)
-    .orderBy('sale_items.id')
     .execute();
 }
 

@@ -32,7 +32,7 @@ import {
   withSearch,
 } from './board-cache';
 import { type UnitState, addUnitLog, compareAndSet, defaultStatus, readState } from './unit-state.repository';
-import { reservationsByUnit } from '../reservations/reservations.board';
+import { reservationsByUnit } from './board-reservations';
 import * as repo from './units.repository';
 
 type Actor = Pick<SessionUser, 'id' | 'userType' | 'name' | 'initials'>;

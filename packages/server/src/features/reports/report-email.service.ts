@@ -2,9 +2,9 @@ import { businessDay, toTimestamp, venueParts } from '@sandbar/contract/rules/ti
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
-import { queueDailyReports } from '../reports/subscribers.service';
-import { claimReportDay } from './report-email.repository';
-import { readSettings } from './settings.repository';
+import { queueDailyReports } from './subscribers.service';
+import { claimReportDay } from '../settings/report-email.repository';
+import { readSettings } from '../settings/settings.repository';
 
 /**
  * The daily report e-mails: when the venue hour is settings.reportEmailTime and today's have not

@@ -1,0 +1,25 @@
+import { formatMoney } from './rules/money';
+
+// Texts of the bookings API that the pages also show in Spanish (i18n.ts): a leaf module that
+// reservations.ts (the schemas) and i18n.ts (the translations) both import, so neither imports the
+// other (issue 36, no import circle). `@sandbar/contract/reservations` re-exports them.
+
+/** Sandbar's own texts for cancelling under the policy (issue 24 point 2). */
+export const cancelPolicyTexts = {
+  overrideRole: 'Only a supervisor or an admin can override the cancellation policy.',
+  overrideReasonBlank: 'Give a reason for overriding the cancellation policy.',
+  refunded: (amount: string) =>
+    `Reservation cancelled before the cut-off: the deposit of ${formatMoney(amount)} is refunded.`,
+  forfeited: (amount: string) =>
+    `Reservation cancelled after the cut-off: the deposit of ${formatMoney(amount)} is kept.`,
+  keptOnAccount: (amount: string) => `Reservation cancelled: the deposit of ${formatMoney(amount)} stays on account.`,
+} as const;
+
+/** Sandbar's own texts for staff's waitlist. */
+export const staffWaitlistTexts = {
+  added: (position: number) => `Added to the waitlist (number ${position} in line).`,
+  removed: 'Removed from the waitlist.',
+  notFound: 'No such waitlist request.',
+  notWaiting: 'This request is no longer waiting (it was offered a unit, booked or removed).',
+  twice: 'This guest is already on the waitlist for that day and place.',
+} as const;

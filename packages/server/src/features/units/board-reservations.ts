@@ -1,0 +1,111 @@
+import { centsToMoney } from '@sandbar/contract/common';
+import type { UnitReservation } from '@sandbar/contract/reservations';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+// The bookings a day's board shows on its units, and the reads behind them. They live with the
+// board (features/units) because the board sits below bookings: features/reservations claims units
+// through units' compare-and-set and drops the board cache, and reads these through
+// reservations.repository's re-export; units imports nothing of reservations (issue 36).
+
+/** The live bookings of a day in these locations, per unit-day half, for the board's tiles. */
+export async function boardClaims(db: Kysely<DB>, day: string, locationIds: number[], positionId?: number) {
+  if (locationIds.length === 0 && positionId === undefined) return [];
+  let q = db
+    .selectFrom('reservation_claims')
+    .innerJoin('reservations', 'reservations.id', 'reservation_claims.reservation_id')
+    .select([
+      'reservation_claims.position_id',
+      'reservation_claims.half',
+      'reservations.id',
+      'reservations.guest_name',
+      'reservations.arrival',
+      'reservations.party_size',
+      'reservations.booking_window',
+      'reservations.status',
+      'reservations.phone',
+      'reservations.hotel_id',
+      'reservations.room_number',
+      'reservations.last_name',
+    ])
+    .where('reservation_claims.day', '=', day);
+  q =
+    positionId !== undefined
+      ? q.where('reservation_claims.position_id', '=', positionId)
+      : q.where('reservations.location_id', 'in', locationIds);
+  return q.orderBy('reservation_claims.position_id').orderBy('reservation_claims.half').execute();
+}
+
+/** Deposit balance (cents) of each reservation: deposits less refunds, forfeits and applied. */
+export async function balances(db: Kysely<DB>, reservationIds: number[]): Promise<Map<number, number>> {
+  if (reservationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reservation_payments')
+    .select(['reservation_id', 'kind', 'amount_cents'])
+    .where('reservation_id', 'in', reservationIds)
+    .execute();
+  const out = new Map<number, number>();
+  for (const r of rows) {
+    out.set(
+      r.reservation_id,
+      (out.get(r.reservation_id) ?? 0) + (r.kind === 'deposit' ? r.amount_cents : -r.amount_cents),
+    );
+  }
+  return out;
+}
+
+/** The extras of these bookings with their names (sold ones too), in the order booked. */
+export async function itemsOf(db: Kysely<DB>, reservationIds: number[]) {
+  if (reservationIds.length === 0) return [];
+  return db
+    .selectFrom('reservation_items')
+    .innerJoin('prices', 'prices.id', 'reservation_items.price_id')
+    .select([
+      'reservation_items.reservation_id',
+      'reservation_items.price_id',
+      'reservation_items.sale_id',
+      'prices.name',
+      'prices.name_es',
+    ])
+    .where('reservation_items.reservation_id', 'in', reservationIds)
+    .orderBy('reservation_items.id')
+    .execute();
+}
+
+/** The bookings on each unit of a day (position id → morning first), for the board or one unit. */
+export async function reservationsByUnit(
+  db: Kysely<DB>,
+  day: string,
+  locationIds: number[],
+  positionId?: number,
+): Promise<Map<number, UnitReservation[]>> {
+  const claims = await boardClaims(db, day, locationIds, positionId);
+  const out = new Map<number, UnitReservation[]>();
+  if (claims.length === 0) return out;
+  const ids = [...new Set(claims.map((c) => c.id))];
+  const [balance, items] = await Promise.all([balances(db, ids), itemsOf(db, ids)]);
+  for (const c of claims) {
+    const list = out.get(c.position_id) ?? [];
+    if (!list.some((r) => r.id === c.id)) {
+      const open = items.filter((i) => i.reservation_id === c.id && i.sale_id === null);
+      list.push({
+        id: c.id,
+        guestName: c.guest_name,
+        arrival: c.arrival,
+        partySize: c.party_size,
+        window: c.booking_window,
+        status: c.status,
+        depositBalance: centsToMoney(balance.get(c.id) ?? 0),
+        phone: c.phone,
+        hotelId: c.hotel_id,
+        roomNumber: c.room_number,
+        lastName: c.last_name,
+        // What check-in pre-fills: the extras booked and not yet sold.
+        itemIds: open.map((i) => i.price_id),
+        itemNames: open.map((i) => i.name),
+      });
+    }
+    out.set(c.position_id, list);
+  }
+  return out;
+}
