@@ -1,11 +1,13 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { messages } from '@sandbar/contract/messages';
-import { apiToken, outboxMessages, signIn } from './support';
+import { apiToken, outboxMessages, ownAgent, signIn } from './support';
 
 // The money path in Chromium: each payment method through the wizard, a three-unit cart, the
 // receipt link from the outbox, and Notes / Drops. The demo venue turns on the simulated reader.
 
 const ALL_DAY = 'All Day Umbrella';
+// The spec's own agent (a user on MB, as the demo staff): Notes / Drops below counts its sales only.
+const AGENT = 'saleagent';
 const ALL_DAY_WYNDHAM = 'All Day Wyndham Guest';
 
 /** The demo's price windows are 7–14 and 15–20 venue time; tests run at any hour, so add all-day items. */
@@ -98,10 +100,11 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   await addAllDayPrices(request);
+  await ownAgent(request, AGENT, 'Sal Seller', 'user');
 });
 
 test('cash sale: wizard to red tile, text receipt link opens the public receipt', async ({ page, request }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   const modal = await openNewCustomer(page, 'MB', 2);
   await modal.getByRole('button', { name: 'Cash' }).click();
   await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
@@ -137,7 +140,7 @@ test('cash sale: wizard to red tile, text receipt link opens the public receipt'
 });
 
 test('Customers tab: resend the receipt and change it to an e-mail', async ({ page, request }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   await tile(page, 'MB', 2).click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('tab', { name: 'Customers' })).toHaveAttribute('aria-selected', 'true');
@@ -156,7 +159,7 @@ test('Customers tab: resend the receipt and change it to an e-mail', async ({ pa
 });
 
 test('card sale through the simulated reader, tip on the e-mailed receipt', async ({ page, request }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   const modal = await openNewCustomer(page, 'MB', 3);
   await modal.getByRole('button', { name: 'Credit Card' }).click();
   await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
@@ -180,7 +183,7 @@ test('card sale through the simulated reader, tip on the e-mailed receipt', asyn
 });
 
 test('voucher sale', async ({ page }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   const modal = await openNewCustomer(page, 'MB', 4);
   await modal.getByRole('button', { name: 'Voucher' }).click();
   await expect(modal.getByRole('button', { name: 'CONTINUE' })).toHaveCount(0);
@@ -197,7 +200,7 @@ test('voucher sale', async ({ page }) => {
 });
 
 test('room charge with guest lookup turns the unit blue', async ({ page }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   const modal = await openNewCustomer(page, 'MB', 5);
   await modal.getByRole('button', { name: 'Room Charge' }).click();
   await modal.getByRole('button', { name: 'Wyndham' }).click();
@@ -222,7 +225,7 @@ test('room charge with guest lookup turns the unit blue', async ({ page }) => {
 });
 
 test('three-unit cart: held units, one sale; Cancel Order releases a cart', async ({ page }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   let modal = await openNewCustomer(page, 'MB', 6);
   await modal.getByRole('button', { name: 'Cash' }).click();
   await modal.getByRole('button', { name: `${ALL_DAY} — $30.00` }).click();
@@ -268,10 +271,10 @@ test('three-unit cart: held units, one sale; Cancel Order releases a cart', asyn
 });
 
 test('Notes / Drops: totals, drop-off form and log', async ({ page }) => {
-  await signIn(page, 'staff');
+  await signIn(page, AGENT);
   await page.getByRole('link', { name: 'Notes/Drops' }).click();
   await expect(page.getByText(messages.dropoff.todaysTotal)).toBeVisible();
-  // staff sold: cash 30 + 90, card 30 (+ $5 tip), voucher 30, room charge 0 (a hotel package);
+  // the agent sold: cash 30 + 90, card 30 (+ $5 tip), voucher 30, room charge 0 (a hotel package);
   // tips are shown apart, so Today is the sum of the methods.
   await expect(page.getByTestId('cash-total')).toHaveText('$120.00');
   await expect(page.getByTestId('cc-total')).toHaveText('$30.00');

@@ -13,6 +13,50 @@ export async function signIn(page: Page, username: string, opts: { av?: string }
   await expect(page.getByRole('link', { name: 'Log out' })).toBeVisible();
 }
 
+/**
+ * A user of the spec's own, created on the first call (later calls, and the `postgres` project's
+ * second run, find it). Every spec shares one demo server, so money a spec takes as a demo user
+ * (a sale, a deposit, a drop-off) lands on that user's Notes/Drops, which another spec may be
+ * counting: a spec takes money only as its own agent (`src/e2e-isolation.test.ts` fails otherwise).
+ * `admin` keeps an admin's screens (every location); `user` sees the first location (MB), as the
+ * demo `staff` does. The password is the demo's. Returns the username.
+ */
+export async function ownAgent(
+  request: APIRequestContext,
+  user: string,
+  name: string,
+  role: 'admin' | 'user' = 'admin',
+): Promise<string> {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const people = await (await request.get('/api/getPeopleList', { headers: admin })).json();
+  if (JSON.stringify(people).includes(`"${user}"`)) return user;
+  const board = await (await request.get('/api/getUnits', { headers: admin })).json();
+  const locations = board.locations as { id: number; name: string }[];
+  const res = await request.post('/api/savePeople', {
+    headers: admin,
+    data: {
+      postData: {
+        name,
+        initials: name
+          .split(' ')
+          .map((w) => w[0])
+          .join('')
+          .slice(0, 3),
+        user,
+        pass: DEMO_PASSWORD,
+        confirmPass: DEMO_PASSWORD,
+        locations:
+          role === 'admin' ? locations.map((l) => l.id).join(',') : String(locations.find((l) => l.name === 'MB')!.id),
+        admin: role === 'admin' ? '1' : '0',
+        manager: '0',
+        supervisor: '0',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return user;
+}
+
 /** Signs out by the top bar's power icon and waits for the login screen. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Log out' }).click();
@@ -352,7 +396,11 @@ export async function ensureAllDayPrice(request: APIRequestContext, name: string
 
 /** An admin's API call (GET without data, POST with it) that must succeed; its JSON answer. */
 export async function adminCall(request: APIRequestContext, path: string, data?: unknown) {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  return callAs(request, 'admin', path, data);
+}
+/** An API call as `user` (GET without data, POST with it); fails the test on an error answer. */
+export async function callAs(request: APIRequestContext, user: string, path: string, data?: unknown) {
+  const headers = { authorization: `Bearer ${await apiToken(request, user)}` };
   const res =
     data === undefined
       ? await request.get(`/api${path}`, { headers })

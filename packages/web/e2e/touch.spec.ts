@@ -7,6 +7,7 @@ import {
   expectScreenTouchSized,
   expectTouchSized,
   outboxMessages,
+  ownAgent,
   signIn,
   signOut,
   tapButton,
@@ -120,7 +121,7 @@ for (const [device, viewport, units] of [
 
     test(`cash and room charge by taps on 48-px targets (MB ${units[0]}, ${units[1]})`, async ({ page, request }) => {
       test.setTimeout(120_000);
-      await signIn(page, 'admin');
+      await signIn(page, await ownAgent(request, 'touchadmin', 'Tia Touch'));
       const phone = `30555501${units[0]}`;
       await cashSale(page, units[0], phone);
       await roomChargeSale(page, units[1]);
