@@ -59,6 +59,12 @@ export const access = {
   bookings: ['A', 'S', 'M', 'U'],
   /** Refund a booking's deposit. */
   bookingsManage: ['A', 'S'],
+  /** Delete, restore and correct sales on the reports (price, tip, hotel). */
+  reportCorrections: ['A'],
+  /** E-mail a report and manage its subscribers. */
+  reportMail: ['A'],
+  /** Upload files and images (which table or folder, the service checks by its fields). */
+  uploads: ['A', 'S', 'M'],
 } as const satisfies Record<string, readonly UserType[]>;
 export type AccessArea = keyof typeof access;
 

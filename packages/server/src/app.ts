@@ -61,6 +61,21 @@ export function redactToken(url: string): string {
 }
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
+/**
+ * Whether a request path names the API however it is spelled: percent-encoded, with doubled or
+ * back slashes, dot segments or another case. The router matches only the plain spelling.
+ */
+export function isApiPath(url: string): boolean {
+  let p = url;
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // A malformed escape still reads as what it spells around it.
+  }
+  p = path.posix.normalize(p.replace(/\\/g, '/'));
+  return /^\/api(\/|$)/i.test(p);
+}
+
 /** /book and /book/manage/<token>: the public booking page's own HTML entry (book.html). */
 export function isGuestBookingPath(url: string): boolean {
   return url === '/book' || url.startsWith('/book/');
@@ -133,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     events,
   } satisfies AppDeps);
 
+  app.decorate('routeAccess', []);
   registerErrorHandler(app);
   registerInputGuard(app);
   const metrics = createMetrics();
@@ -186,7 +202,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { findSessionUser: (token) => findSessionUser(app.deps, token) });
+      await api.register(authPlugin, {
+        findSessionUser: (token) => findSessionUser(app.deps, token),
+        routeAccess: app.routeAccess,
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(outboxRoutes);
@@ -231,13 +250,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const allow = allowedMethods(request.method, url);
-    if (allow) {
+    if (allow && (url.startsWith('/api/') || !isApiPath(url))) {
       return reply
         .status(405)
         .header('allow', allow.join(', '))
         .send({ details: `${request.method} is not allowed here; use ${allow.join(' or ')}.` });
     }
-    if (url.startsWith('/api/') || url === '/api') {
+    // Any spelling of an API path the router did not match (/API/…, //api/…, /%61pi/…) is a missing
+    // call, never the web app: a guessed call answers 404 whatever its spelling (issue 32, defect 1).
+    if (isApiPath(url)) {
       return reply.status(404).send({ details: `No such call: ${request.method} ${url}` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

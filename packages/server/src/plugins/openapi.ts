@@ -69,8 +69,9 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const out = jsonSchemaTransform({ ...input, schema } as TransformInput);
   const s = out.schema as Record<string, unknown> & { hide?: boolean; response?: Record<string, unknown> };
   if (!s || s.hide) return out;
-  const route = input.route as { config?: { public?: boolean; optionalAuth?: boolean }; method: string | string[] };
-  if (route.config?.public) s.security = route.config.optionalAuth ? [{}, { bearer: [] }] : [];
+  const route = input.route as { config?: { access?: string; optionalAuth?: boolean }; method: string | string[] };
+  const isPublic = route.config?.access === 'public';
+  if (isPublic) s.security = route.config?.optionalAuth ? [{}, { bearer: [] }] : [];
   if (multipartBody) {
     const body = z.toJSONSchema(multipartBody, { target: 'openapi-3.0', io: 'input' }) as Record<string, unknown>;
     delete body.$schema;
@@ -87,7 +88,7 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     response[status] ??= errorJson(common[status]);
   };
   add(400);
-  if (!route.config?.public || route.config.optionalAuth) add(401);
+  if (!isPublic || route.config?.optionalAuth) add(401);
   if (/\/:/.test(input.url)) add(414);
   if (s.body) {
     add(413);

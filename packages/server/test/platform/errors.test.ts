@@ -26,18 +26,18 @@ describe(`error answers on ${testDialect}`, () => {
       logger: { level: 'error', stream },
       webDist: null,
     });
-    app.get('/api/test-boom', { config: { public: true } }, async () => {
+    app.get('/api/test-boom', { config: { access: 'public' } }, async () => {
       throw new Error('kaboom');
     });
-    app.get('/api/test-range', { config: { public: true } }, async () => {
+    app.get('/api/test-range', { config: { access: 'public' } }, async () => {
       // A fault deep in the code (runaway recursion, date arithmetic on a broken value) is a RangeError.
       throw new RangeError('Maximum call stack size exceeded');
     });
-    app.get('/api/test-status', { config: { public: true } }, async () => {
+    app.get('/api/test-status', { config: { access: 'public' } }, async () => {
       // A library error that happens to carry a 4xx statusCode is still a fault, not the client's doing.
       throw Object.assign(new Error('upstream said no'), { statusCode: 404 });
     });
-    app.get('/api/test-db-gone', { config: { public: true } }, async () => {
+    app.get('/api/test-db-gone', { config: { access: 'public' } }, async () => {
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     });
     await app.ready();

@@ -12,7 +12,6 @@ import {
 } from '@sandbar/contract/auth';
 import { MessageResponse } from '@sandbar/contract/common';
 import { forbidden, notFound } from '../../platform/errors';
-import { requireAccess } from '../../plugins/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as service from './auth.service';
 import { errorsOf } from '../../plugins/openapi';
@@ -37,13 +36,17 @@ function readCookie(header: string | undefined, name: string): string | undefine
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user',
-    { schema: { tags: ['auth'], summary: 'Load the current user', response: { 200: AuthUser } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['auth'], summary: 'Load the current user', response: { 200: AuthUser } },
+    },
     async (request) => service.describeUser(app.deps, request.user),
   );
 
   app.get(
     '/auth/user/:appVersion',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'Load the current user (app-version mode)',
@@ -57,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in; answers AUTH2FA when a code is needed',
@@ -81,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/loginAuthCode',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Finish a two-factor sign-in with the code',
@@ -106,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes the token',
@@ -121,6 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/setMyLanguage',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: "Set the signed-in user's own language (the top bar's switch); answers the user",
@@ -134,6 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unlockTwoFactor',
     {
+      config: { access: 'people' },
       schema: {
         tags: ['auth'],
         summary: 'Unlock a user whose two-factor step locked after too many wrong codes (admin)',
@@ -142,7 +148,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'people');
       if (request.user.userType !== 'A') throw forbidden('Your role does not allow this.');
       if (!(await service.unlockTwoFactor(app.deps, request.user, request.body.id))) throw notFound('No such user.');
       return { success: 1 as const, details: twoFactorLock.unlockedText };

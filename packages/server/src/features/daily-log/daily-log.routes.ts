@@ -7,20 +7,15 @@ import {
   SaveDailyLogResponse,
   dailyLogTexts,
 } from '@sandbar/contract/daily-log';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import { getDailyLog, getDailyLogList, removeDailyLog, saveDailyLog } from './daily-log.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// A, S and M keep the daily log (DESIGN.md section 8); checked before the body is validated.
-const logKeepers = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'dailyLog') };
 
 export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getDailyLogList',
     {
-      ...logKeepers,
+      config: { access: 'dailyLog' },
       schema: {
         tags: ['daily log'],
         summary: 'Daily logs (newest first) and the form fields',
@@ -33,7 +28,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getDailyLogList/:id',
     {
-      ...logKeepers,
+      config: { access: 'dailyLog' },
       schema: {
         tags: ['daily log'],
         summary: 'One daily log with the form fields',
@@ -47,7 +42,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveDailyLog',
     {
-      ...logKeepers,
+      config: { access: 'dailyLog' },
       schema: {
         tags: ['daily log'],
         summary: 'Add (no id) or change a daily log; one log per date (409 for a taken date)',
@@ -64,7 +59,7 @@ export const dailyLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteDailyLog',
     {
-      ...logKeepers,
+      config: { access: 'dailyLog' },
       schema: {
         tags: ['daily log'],
         summary: 'Delete a daily log (admins)',

@@ -6,7 +6,6 @@ import {
   SaveDropoffNotesResponse,
 } from '@sandbar/contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import * as service from './dropoff.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -14,6 +13,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getDropoffReport',
     {
+      config: { access: 'dropoff' },
       schema: {
         tags: ['dropoff'],
         summary: "An agent's totals, cash on hand, drop-offs and customers today (agentId: A and S only)",
@@ -22,7 +22,6 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dropoff');
       return service.getDropoffReport(app.deps, request.user, request.query);
     },
   );
@@ -30,6 +29,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveDropoffNotes',
     {
+      config: { access: 'dropoff' },
       schema: {
         tags: ['dropoff'],
         summary: 'Record a cash drop-off',
@@ -38,7 +38,6 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dropoff');
       return service.saveDropoffNotes(app.deps, request.user, request.body);
     },
   );
@@ -46,6 +45,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/voidDropoff',
     {
+      config: { access: 'dropoffVoid' },
       schema: {
         tags: ['dropoff'],
         summary: 'Void a drop-off with a reason (supervisors and admins); audited, left out of totals',
@@ -54,7 +54,6 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dropoffVoid');
       return service.voidDropoff(app.deps, request.user, request.body);
     },
   );
@@ -62,6 +61,7 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getPrintNotes',
     {
+      config: { access: 'dropoff' },
       schema: {
         tags: ['dropoff'],
         summary: 'The drop-off sheet as ESC/POS',
@@ -69,7 +69,6 @@ export const dropoffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dropoff');
       return service.getPrintNotes(app.deps, request.user);
     },
   );

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type BoardEvent, serverOnlyEvent } from '../../platform/events';
-import { bearerToken, requireAccess } from '../../plugins/auth';
+import { bearerToken } from '../../plugins/auth';
 import { SESSIONS_EVENT, sessionStillLive } from '../auth/auth.service';
 import { userLocationIds } from '../units/units.repository';
 import { errorsOf } from '../../plugins/openapi';
@@ -32,6 +32,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags: ['events'],
         summary: 'Live board changes (text/event-stream)',
@@ -46,7 +47,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAccess(request, 'dashboard');
       const token = bearerToken(request)!;
       const userId = request.user.id;
       let locations = new Set(await userLocationIds(app.deps.db, request.user.id));

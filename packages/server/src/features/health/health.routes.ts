@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database state (503 while the database does not answer)',

@@ -1,21 +1,17 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
 import { IdParam } from '@sandbar/contract/common';
 import { HotelListResponse, HotelResponse, HotelsResponse, SaveHotelBody } from '@sandbar/contract/hotels';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../../plugins/auth';
 import { deleteHotel, getHotel, hotelsForSale, listHotels, saveHotel } from './hotels.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Role first, then the body: a user without access gets 403 whatever they send.
-const guard = async (request: FastifyRequest) => requireAccess(request, 'hotels');
 
 /** Hotels (spec section 7): admins manage; GET /getHotels is for every signed-in user. */
 export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getHotels',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['hotels'],
         summary: 'Hotels to choose from (sale wizard, reports)',
@@ -27,7 +23,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getHotelList',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: { tags: ['hotels'], summary: 'Hotel list', response: { 200: HotelListResponse, ...errorsOf(403) } },
     },
     async () => listHotels(app.deps),
@@ -35,7 +31,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getHotelList/:id',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: {
         tags: ['hotels'],
         summary: 'One hotel with its guest roster',
@@ -48,7 +44,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveHotel',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: {
         tags: ['hotels'],
         summary: 'Add or edit a hotel',
@@ -61,7 +57,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteHotel',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: {
         tags: ['hotels'],
         summary: 'Delete a hotel without room charges',

@@ -1,23 +1,17 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
 import { IdParam } from '@sandbar/contract/common';
 import { LocationListResponse, LocationResponse, SaveLocationBody } from '@sandbar/contract/locations';
-import type { AccessArea } from '@sandbar/contract/roles';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../../plugins/auth';
 import { deleteLocation, getLocation, listLocations, saveLocation } from './locations.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Role first, then the body: a user without access gets 403 whatever they send.
-const guard = (area: AccessArea) => async (request: FastifyRequest) => requireAccess(request, area);
 
 /** Locations (spec section 7): A edits, S views (DESIGN.md section 8). */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getLocationList',
     {
-      preValidation: guard('locationsView'),
+      config: { access: 'locationsView' },
       schema: {
         tags: ['locations'],
         summary: 'Location list',
@@ -29,7 +23,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getLocationList/:id',
     {
-      preValidation: guard('locationsView'),
+      config: { access: 'locationsView' },
       schema: {
         tags: ['locations'],
         summary: 'One location',
@@ -42,7 +36,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveLocation',
     {
-      preValidation: guard('locationsEdit'),
+      config: { access: 'locationsEdit' },
       schema: {
         tags: ['locations'],
         summary: 'Add or edit (resize) a location',
@@ -55,7 +49,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteLocation',
     {
-      preValidation: guard('locationsEdit'),
+      config: { access: 'locationsEdit' },
       schema: {
         tags: ['locations'],
         summary: 'Delete a location without history',

@@ -6,21 +6,16 @@ import {
   SaveLogDetailsBody,
   SaveLogDetailsResponse,
 } from '@sandbar/contract/log-details';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import { getLogDetail, getLogDetails, removeLogDetail, saveLogDetail } from './log-details.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Checked in onRequest, so a role that may not use the call gets 403 before its body is validated.
-const adminsOnly = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'logDetails') };
 
 /** Daily-log field definitions (spec section 7), admins only (DESIGN.md section 8). */
 export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getLogDetailsList',
     {
-      ...adminsOnly,
+      config: { access: 'logDetails' },
       schema: {
         tags: ['log details'],
         summary: 'Daily-log field definitions',
@@ -35,7 +30,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getLogDetailsList/:id',
     {
-      ...adminsOnly,
+      config: { access: 'logDetails' },
       schema: {
         tags: ['log details'],
         summary: 'One daily-log field definition',
@@ -51,7 +46,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveLogDetails',
     {
-      ...adminsOnly,
+      config: { access: 'logDetails' },
       schema: {
         tags: ['log details'],
         summary: 'Add (no id) or change a daily-log field',
@@ -68,7 +63,7 @@ export const logDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteLogDetails',
     {
-      ...adminsOnly,
+      config: { access: 'logDetails' },
       schema: {
         tags: ['log details'],
         summary: 'Delete a daily-log field',

@@ -1,6 +1,5 @@
 import { OutboxList, OutboxQuery } from '@sandbar/contract/outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import { getOutbox } from './outbox.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -8,6 +7,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getOutbox',
     {
+      config: { access: 'outbox' },
       schema: {
         tags: ['outbox'],
         summary: 'Outgoing e-mails and texts (admins)',
@@ -16,7 +16,6 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'outbox');
       return getOutbox(app.deps, request.query);
     },
   );

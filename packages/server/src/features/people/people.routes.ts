@@ -1,22 +1,17 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
 import { IdParam } from '@sandbar/contract/common';
 import { PeopleListResponse, personCodeRules, PersonResponse, SavePeopleBody } from '@sandbar/contract/people';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../../plugins/auth';
 import { deletePerson, getPerson, listPeople, savePerson } from './people.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Role first, then the body: a user without access gets 403 whatever they send.
-const guard = async (request: FastifyRequest) => requireAccess(request, 'people');
 
 /** People (spec section 7, Configuration; DESIGN.md section 8 for who may manage whom). */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getPeopleList',
     {
-      preValidation: guard,
+      config: { access: 'people' },
       schema: {
         tags: ['people'],
         summary: 'Users this user may manage',
@@ -30,7 +25,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getPeopleList/:id',
     {
-      preValidation: guard,
+      config: { access: 'people' },
       schema: {
         tags: ['people'],
         summary: 'One user',
@@ -45,7 +40,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/savePeople',
     {
-      preValidation: guard,
+      config: { access: 'people' },
       schema: {
         codeRules: personCodeRules,
         tags: ['people'],
@@ -61,7 +56,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deletePeople',
     {
-      preValidation: guard,
+      config: { access: 'people' },
       schema: {
         tags: ['people'],
         summary: 'Delete a user (deactivated when they have history)',

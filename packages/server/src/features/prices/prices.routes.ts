@@ -1,22 +1,17 @@
 import { DeleteBody, SaveResponse } from '@sandbar/contract/admin-fields';
 import { IdParam } from '@sandbar/contract/common';
 import { priceCodeRules, PriceListResponse, PriceResponse, SavePriceBody } from '@sandbar/contract/prices';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../../plugins/auth';
 import { deletePrice, getPrice, listPrices, savePrice } from './prices.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Role first, then the body: a user without access gets 403 whatever they send.
-const guard = async (request: FastifyRequest) => requireAccess(request, 'prices');
 
 /** Prices (spec section 7): admins only (DESIGN.md section 8). */
 export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getPriceList',
     {
-      preValidation: guard,
+      config: { access: 'prices' },
       schema: { tags: ['prices'], summary: 'Price list', response: { 200: PriceListResponse, ...errorsOf(403) } },
     },
     async () => listPrices(app.deps),
@@ -24,7 +19,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getPriceList/:id',
     {
-      preValidation: guard,
+      config: { access: 'prices' },
       schema: {
         tags: ['prices'],
         summary: 'One price',
@@ -37,7 +32,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/savePrice',
     {
-      preValidation: guard,
+      config: { access: 'prices' },
       schema: {
         codeRules: priceCodeRules,
         tags: ['prices'],
@@ -51,7 +46,7 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deletePrice',
     {
-      preValidation: guard,
+      config: { access: 'prices' },
       schema: {
         tags: ['prices'],
         summary: 'Delete a price',

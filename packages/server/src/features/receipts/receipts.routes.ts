@@ -8,7 +8,6 @@ import {
   UpdateReceiptBody,
 } from '@sandbar/contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import * as service from './receipts.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -16,7 +15,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReceipt/:receiptId',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['receipts'],
         summary: 'Public receipt of one sale',
@@ -31,6 +30,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resendReceipt',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['receipts'],
         summary: "Send a customer's receipt again",
@@ -39,7 +39,6 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return service.resendReceipt(app.deps, request.user, request.body, service.publicBase(app.deps, request));
     },
   );
@@ -47,6 +46,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/updateReceipt',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['receipts'],
         summary: "Change a customer's receipt phone or e-mail and send it there",
@@ -55,7 +55,6 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return service.updateReceipt(app.deps, request.user, request.body, service.publicBase(app.deps, request));
     },
   );
@@ -63,6 +62,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/printReceipt',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['receipts'],
         summary: 'ESC/POS receipt for the Android printer (reprints are recorded)',
@@ -71,7 +71,6 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return service.printReceipt(app.deps, request.user, request.body, service.publicBase(app.deps, request));
     },
   );

@@ -24,32 +24,18 @@ import {
   TransactionDetail,
   reportTexts,
 } from '@sandbar/contract/reports';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
-import { forbidden } from '../../platform/errors';
 import * as corrections from './corrections.service';
 import * as service from './reports.service';
 import * as subscribers from './subscribers.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Role first, then the body: a user without access gets 403 whatever they send.
-const readers = async (request: FastifyRequest) => requireAccess(request, 'reports');
-const reportsConfig = async (request: FastifyRequest) => requireAccess(request, 'reportsConfig');
-const admins = async (request: FastifyRequest) => {
-  if (request.user.userType !== 'A') throw forbidden(reportTexts.onlyAdminsCorrect);
-};
-// E-mailing a report and its subscribers are admin tools too (spec section 6), with their own words.
-const mailers = async (request: FastifyRequest) => {
-  if (request.user.userType !== 'A') throw forbidden(reportTexts.onlyAdminsEmail);
-};
 
 /** Reports and admin corrections (spec section 7, "Reports and drop-off"). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReport/:type/:timestamp',
     {
-      preValidation: readers,
+      config: { access: 'reports' },
       schema: {
         tags: ['reports'],
         summary: 'One business day of a report type (timestamp: 10-digit epoch seconds)',
@@ -63,7 +49,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getSearchReport/:type/:startMs/:endMs',
     {
-      preValidation: readers,
+      config: { access: 'reports' },
       schema: {
         tags: ['reports'],
         summary:
@@ -87,7 +73,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: 'Soft-delete one sale (admins; restorable)',
@@ -101,7 +87,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteMultiTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: 'Soft-delete several sales (admins)',
@@ -115,7 +101,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deleteTipMultiTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: 'Remove the tips of several sales, keeping the sales (tip reports)',
@@ -128,7 +114,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/restoreTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: 'Restore a deleted sale (admins)',
@@ -142,7 +128,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: "Edit a sale's price before tip (admins)",
@@ -162,7 +148,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/getTip',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: "A sale's tip (admins)",
@@ -175,7 +161,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveTip',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: "Edit a sale's tip (admins)",
@@ -189,7 +175,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/switchTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: "Move a room charge to another hotel (reportType: the target's RoomCharge type)",
@@ -209,7 +195,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/lookupTransaction',
     {
-      preValidation: admins,
+      config: { access: 'reportCorrections', forbiddenText: reportTexts.onlyAdminsCorrect },
       schema: {
         tags: ['reports'],
         summary: 'View Transaction Details: date, notes, tip and correction history (admins)',
@@ -223,7 +209,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sendEmailReport/:type/:timestamp',
     {
-      preValidation: mailers,
+      config: { access: 'reportMail', forbiddenText: reportTexts.onlyAdminsEmail },
       schema: {
         tags: ['reports'],
         summary: "Queue one day of a report to its subscribers (and a hotel's contacts) through the outbox",
@@ -236,7 +222,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveEmailAddresses',
     {
-      preValidation: mailers,
+      config: { access: 'reportMail', forbiddenText: reportTexts.onlyAdminsEmail },
       schema: {
         tags: ['reports'],
         summary: "A report's subscribers (comma-separated addresses)",
@@ -249,7 +235,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReportList',
     {
-      preValidation: reportsConfig,
+      config: { access: 'reportsConfig' },
       schema: {
         tags: ['reports'],
         summary: 'Reports Config list',
@@ -261,7 +247,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReportList/:id',
     {
-      preValidation: reportsConfig,
+      config: { access: 'reportsConfig' },
       schema: {
         tags: ['reports'],
         summary: 'One report config',
@@ -274,7 +260,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveReportList',
     {
-      preValidation: reportsConfig,
+      config: { access: 'reportsConfig' },
       schema: {
         tags: ['reports'],
         summary: "Save a report's name and subscribers (its type is read-only)",

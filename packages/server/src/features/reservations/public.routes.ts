@@ -21,7 +21,7 @@ import * as waitlist from './waitlist.service';
 import { errorsOf } from '../../plugins/openapi';
 
 const tags = ['public booking'];
-const config = { public: true };
+const config = { access: 'public' } as const;
 /**
  * A guest's call is a few hundred bytes (a booking with its extras under 2 KB): 16 KB is plenty,
  * and a 2 MB "notes" is a 413 before it is read, not a row (issue 32 defect 4).

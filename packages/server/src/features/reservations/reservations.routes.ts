@@ -22,7 +22,6 @@ import {
   staffWaitlistCodeRules,
 } from '@sandbar/contract/reservations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import * as service from './reservations.service';
 import * as staffWaitlist from './waitlist-staff.service';
 import { errorsOf } from '../../plugins/openapi';
@@ -37,6 +36,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveReservation',
     {
+      config: { access: 'bookings' },
       schema: {
         codeRules: saveReservationCodeRules,
         tags,
@@ -47,7 +47,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.saveReservation(app.deps, request.user, request.body, {
         base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
       });
@@ -57,6 +56,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReservations',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: "A day's reservations in the user's locations",
@@ -65,7 +65,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.listReservations(app.deps, request.user, request.query);
     },
   );
@@ -73,6 +72,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getBookingBoard',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: 'The units of a day to book from, with who holds each booked one (today up to the booking window)',
@@ -81,7 +81,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.getBookingBoard(app.deps, request.user, request.query);
     },
   );
@@ -89,6 +88,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getReservation/:id',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: 'One reservation',
@@ -97,7 +97,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.getReservation(app.deps, request.user, request.params.id);
     },
   );
@@ -105,6 +104,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/moveReservation',
     {
+      config: { access: 'bookings' },
       schema: {
         codeRules: moveReservationCodeRules,
         tags,
@@ -114,7 +114,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.moveReservation(app.deps, request.user, request.body);
     },
   );
@@ -122,6 +121,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cancelReservation',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary:
@@ -131,7 +131,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.cancelReservation(app.deps, request.user, request.body);
     },
   );
@@ -139,6 +138,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getCancelPolicy/:id',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: "What cancelling a reservation now does to its deposit under the venue's cut-off",
@@ -147,7 +147,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.getCancelPolicy(app.deps, request.user, request.params.id);
     },
   );
@@ -155,6 +154,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/markReservationNoShow',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: 'Release a reservation as a no-show with a reason; its units go back on sale',
@@ -163,7 +163,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.markNoShow(app.deps, request.user, request.body);
     },
   );
@@ -171,6 +170,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/confirmReservation',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: 'Confirm a booking that waits for staff (online, by the venue rule)',
@@ -179,7 +179,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.confirmReservation(app.deps, request.user, request.body.id);
     },
   );
@@ -187,6 +186,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addReservationDeposit',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: 'Take a deposit on a reservation (counts on the day it is taken)',
@@ -195,7 +195,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return service.addDeposit(app.deps, request.user, request.body);
     },
   );
@@ -203,6 +202,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveWaitlistRequest',
     {
+      config: { access: 'bookings' },
       schema: {
         codeRules: staffWaitlistCodeRules,
         tags,
@@ -212,7 +212,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return staffWaitlist.addToWaitlist(app.deps, request.user, request.body);
     },
   );
@@ -220,6 +219,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getWaitlist',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: "A day's waitlist in the user's locations, first come first",
@@ -228,7 +228,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return staffWaitlist.listWaitlist(app.deps, request.user, request.query);
     },
   );
@@ -236,6 +235,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/removeWaitlistRequest',
     {
+      config: { access: 'bookings' },
       schema: {
         tags,
         summary: 'Take a waiting request off the waitlist (audited)',
@@ -244,7 +244,6 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'bookings');
       return staffWaitlist.removeFromWaitlist(app.deps, request.user, request.body.id);
     },
   );

@@ -1,6 +1,5 @@
 import { NeedsAttentionResponse, SeatUnseatedBody, SeatUnseatedResponse } from '@sandbar/contract/offline';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import * as service from './offline-sale.service';
 import { errorsOf } from '../../plugins/openapi';
 
@@ -9,6 +8,7 @@ export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getNeedsAttention',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: "Offline sales whose unit was sold meanwhile, waiting to be seated (the user's locations)",
@@ -16,7 +16,6 @@ export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return service.needsAttention(app.deps, request.user);
     },
   );
@@ -24,6 +23,7 @@ export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seatUnseatedCustomer',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: 'Seat a customer from Needs attention on a free unit (one tap)',
@@ -32,7 +32,6 @@ export const offlineSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return service.seatUnseated(app.deps, request.user, request.body);
     },
   );

@@ -14,7 +14,6 @@ import {
   SearchWyndhamResponse,
 } from '@sandbar/contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import { checkReceiptInfo, publicBase } from '../receipts/receipts.service';
 import { checkItemPrice, getSaleCatalogue } from './catalogue.service';
 import { holdUnit, releaseUnits } from './holds.service';
@@ -26,6 +25,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveCustomer',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: 'Record a sale of one unit or a cart (idempotent on ourTransactionId)',
@@ -34,7 +34,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return saveCustomer(app.deps, request.user, request.body.customerData, publicBase(app.deps, request));
     },
   );
@@ -42,6 +41,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/holdUnit',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: "Hold a unit for a cart ('Add More Unit(s)'): status 1 for ten minutes",
@@ -50,7 +50,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return holdUnit(app.deps, request.user, request.body);
     },
   );
@@ -58,6 +57,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/releaseUnits',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: "Release a cart's holds ('Cancel Order'), or only the units named",
@@ -66,7 +66,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return releaseUnits(app.deps, request.user, request.body);
     },
   );
@@ -74,14 +73,14 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getSaleCatalogue',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: 'Price list, hotels and the venue pricing hour for the sale wizard',
         response: { 200: SaleCatalogue, ...errorsOf(403) },
       },
     },
-    async (request) => {
-      requireAccess(request, 'selling');
+    async () => {
       return getSaleCatalogue(app.deps);
     },
   );
@@ -89,6 +88,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/searchWyndham',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: 'Hotel guest search by last name and/or room',
@@ -97,7 +97,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return searchWyndham(app.deps, request.body.customerData);
     },
   );
@@ -105,6 +104,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkItemPrice',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: 'Retail value of the chosen items',
@@ -113,7 +113,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return checkItemPrice(app.deps, request.body);
     },
   );
@@ -121,6 +120,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkReceiptInfo',
     {
+      config: { access: 'selling' },
       schema: {
         tags: ['sales'],
         summary: 'Check a receipt phone number or e-mail address',
@@ -129,7 +129,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'selling');
       return checkReceiptInfo(request.body);
     },
   );

@@ -4,20 +4,15 @@ import {
   SaveConfigSettingsResponse,
   settingsCodeRules,
 } from '@sandbar/contract/settings';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import { getConfigSettings, saveConfigSettings } from './settings.service';
 import { errorsOf } from '../../plugins/openapi';
-
-// Config is admin-only (DESIGN.md section 8); checked before the body is validated.
-const adminsOnly = { onRequest: async (request: FastifyRequest) => requireAccess(request, 'config') };
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getConfigSettings',
     {
-      ...adminsOnly,
+      config: { access: 'config' },
       schema: {
         tags: ['settings'],
         summary: 'The nine config settings and the venue settings',
@@ -30,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveConfigSettings',
     {
-      ...adminsOnly,
+      config: { access: 'config' },
       schema: {
         codeRules: settingsCodeRules,
         tags: ['settings'],

@@ -19,7 +19,6 @@ import {
   UnitsQuery,
 } from '@sandbar/contract/units';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess } from '../../plugins/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { type BoardEncoding, boardCache, boardEncodings, etagMatches } from './board-cache';
@@ -69,6 +68,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getUnits',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Dashboard data for today (locationIds: only those of your locations; ETag, 304 on If-None-Match)',
@@ -77,7 +77,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAccess(request, 'dashboard');
       const board = await units.getDashboardResponse(deps, request.user, {
         searchTerm: request.query.searchTerm,
         locationIds: request.query.locationIds,
@@ -90,6 +89,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getUnits/:timestamp',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Dashboard data for the business day of a 10-digit timestamp (locationIds: only those locations)',
@@ -99,7 +99,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAccess(request, 'dashboard');
       const board = await units.getDashboardResponse(deps, request.user, {
         timestamp: request.params.timestamp,
         searchTerm: request.query.searchTerm,
@@ -113,6 +112,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getUnit/:id',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'One unit today',
@@ -121,7 +121,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       return units.getUnit(deps, request.user, request.params.id);
     },
   );
@@ -129,6 +128,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getUnit/:id/:currentTime',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'One unit on the day of a timestamp',
@@ -137,7 +137,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       return units.getUnit(deps, request.user, request.params.id, request.params.currentTime);
     },
   );
@@ -145,6 +144,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveUmbrellaNumber',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Set Unit: number and type',
@@ -153,7 +153,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       const unit = await units.saveUmbrellaNumber(deps, request.user, request.body.unitData);
       return { success: 1 as const, details: 'Unit saved.', unit };
     },
@@ -167,9 +166,11 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [url, summary, action, details] of actions) {
     app.post(
       url,
-      { schema: { tags, summary, body: UnitActionBody, response: { 200: UnitResponse, ...errorsOf(403, 404, 409) } } },
+      {
+        config: { access: 'dashboard' },
+        schema: { tags, summary, body: UnitActionBody, response: { 200: UnitResponse, ...errorsOf(403, 404, 409) } },
+      },
       async (request) => {
-        requireAccess(request, 'dashboard');
         const unit = await action(deps, request.user, request.body.unitData);
         return { success: 1 as const, details, unit };
       },
@@ -179,6 +180,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reseatCustomer',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Re-seat a customer who left (3 → 2 or 4)',
@@ -187,7 +189,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       const unit = await units.reseatCustomer(deps, request.user, request.body.unitData);
       return { success: 1 as const, details: 'Customer re-seated.', unit };
     },
@@ -196,6 +197,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/moveCustomer',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Move a customer to an empty unit',
@@ -204,7 +206,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       const r = await units.moveCustomer(deps, request.user, request.body);
       return { success: 1 as const, details: 'Customer moved.', moveCustomer: true as const, ...r };
     },
@@ -213,6 +214,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logAction',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Add a log line to a unit',
@@ -221,7 +223,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       const { unitId, logText, timeStamp } = request.body;
       const entry = await units.addEntry(deps, request.user, { unitId, text: logText, kind: 'log', timeStamp });
       return { success: 1 as const, details: 'Log saved.', entry };
@@ -231,6 +232,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveUnitNotes/:unitId',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'Add a note to a unit',
@@ -240,7 +242,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       const entry = await units.addEntry(deps, request.user, {
         unitId: request.params.unitId,
         text: request.body.customNotes,
@@ -254,6 +255,7 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/printUnitNotes',
     {
+      config: { access: 'dashboard' },
       schema: {
         tags,
         summary: 'A unit note as ESC/POS for the Android printer',
@@ -262,7 +264,6 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'dashboard');
       return { PrintCode: await units.printUnitNote(deps, request.user, request.body.noteId) };
     },
   );

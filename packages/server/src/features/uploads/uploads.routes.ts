@@ -16,7 +16,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../plugins/auth';
-import { forbidden } from '../../platform/errors';
 import { findSessionUser } from '../auth/auth.service';
 import { type FormLimits, type IncomingForm, withForm } from './incoming';
 import {
@@ -34,9 +33,7 @@ import { errorsOf } from '../../plugins/openapi';
 
 // Plain users upload nothing; which role a call needs beyond that depends on its fields
 // (the table or folder), checked by the service once the form is read.
-const guard = async (request: FastifyRequest) => {
-  if (request.user.userType === 'U') throw forbidden('Your role does not allow uploads.');
-};
+const uploadsForbidden = 'Your role does not allow uploads.';
 
 /** What each upload call takes: files per form and bytes per file (decision 030). */
 const one = (maxBytes: number) => ({
@@ -81,7 +78,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/file-upload',
     {
-      preValidation: guard,
+      config: { access: 'uploads', forbiddenText: uploadsForbidden },
       schema: {
         ...multipartDoc,
         summary: 'A file for a record (name, id, tableName, files)',
@@ -95,7 +92,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/image-upload',
     {
-      preValidation: guard,
+      config: { access: 'uploads', forbiddenText: uploadsForbidden },
       schema: {
         ...multipartDoc,
         summary: 'An image for a record (name, id, tableName, files)',
@@ -109,7 +106,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fileUpload',
     {
-      preValidation: guard,
+      config: { access: 'uploads', forbiddenText: uploadsForbidden },
       schema: {
         ...multipartDoc,
         summary:
@@ -124,7 +121,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fileUpdate',
     {
-      preValidation: guard,
+      config: { access: 'uploads', forbiddenText: uploadsForbidden },
       schema: {
         ...multipartDoc,
         summary: 'Rename documents (clientId, file{n}Name, file{n}ID, filesLength)',
@@ -137,7 +134,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tinymceFileUpload',
     {
-      preValidation: guard,
+      config: { access: 'uploads', forbiddenText: uploadsForbidden },
       schema: {
         ...multipartDoc,
         summary: 'An image for the rich-text editor',
@@ -151,7 +148,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/uploads/:storedName',
     {
-      config: { public: true, optionalAuth: true },
+      config: { access: 'public', optionalAuth: true },
       schema: {
         tags: ['uploads'],
         summary: 'A stored file by its random name (images public, documents need sign-in)',
