@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSaleBody, benchSignatures, signatureKind } from './fixtures';
 import { type BookingVenue, PER_ROW, openBookingVenue, phoneIp } from './booking/venue';
-import { machineLoad } from './season/load';
+import { backendCpu, cpuSeconds, machineLoad } from './season/load';
 
 const PHONES = 200;
 const TABLETS = 20;
@@ -71,6 +71,9 @@ async function race(v: BookingVenue): Promise<void> {
     }
   });
 
+  // CPU the race costs the server's process and the database's backends (load-independent, unlike latency).
+  const serverCpu0 = cpuSeconds(v.server.proc.pid!);
+  const dbCpu0 = v.pgName ? await backendCpu(v.pgName) : new Map<number, number>();
   const t0 = performance.now();
   const phones = Array.from({ length: PHONES }, (_, i) =>
     attempt(
@@ -114,6 +117,9 @@ async function race(v: BookingVenue): Promise<void> {
   });
   const all = [...(await Promise.all(phones)), ...(await Promise.all(tablets)).flat()];
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpu = cpuSeconds(v.server.proc.pid!) - serverCpu0;
+  let dbCpu = 0;
+  if (v.pgName) for (const [pid, s] of await backendCpu(v.pgName)) dbCpu += s - (dbCpu0.get(pid) ?? 0);
   racing = false;
   await Promise.all(readers);
 
@@ -154,6 +160,10 @@ async function race(v: BookingVenue): Promise<void> {
   console.log(
     `  checkout latency: phones p50 ${pct(phoneMs, 50).toFixed(0)} ms p99 ${pct(phoneMs, 99).toFixed(0)} ms, ` +
       `tablets p50 ${pct(tabletMs, 50).toFixed(0)} ms p99 ${pct(tabletMs, 99).toFixed(0)} ms`,
+  );
+  console.log(
+    `  CPU during the race: server ${serverCpu.toFixed(2)} s` +
+      (v.pgName ? `, PostgreSQL backends ${dbCpu.toFixed(2)} s` : ''),
   );
   console.log(
     `  availability while racing (${READERS} readers, ${readLatencies.length} reads): p50 ${pct(readLatencies, 50).toFixed(0)} ms, ` +

@@ -24,6 +24,8 @@ export const PER_ROW = 25; // 8 × 6 × 25 = 1,200 units
 export interface BookingVenue {
   dialect: 'sqlite' | 'postgres';
   database: Database;
+  /** PostgreSQL: the throw-away database's name (its backends' CPU). */
+  pgName?: string;
   server: Server;
   token: string;
   priceId: number;
@@ -76,7 +78,7 @@ async function seed(database: Database) {
 }
 
 export async function openBookingVenue(dialect: 'sqlite' | 'postgres'): Promise<BookingVenue> {
-  const { database, env, drop } = await throwAwayDatabase(dialect, { label: 'booking_bench', poolSize: 2 });
+  const { database, env, drop, pgName } = await throwAwayDatabase(dialect, { label: 'booking_bench', poolSize: 2 });
   try {
     const { locations, priceId } = await seed(database);
     const server = await startServer({ ...env, SANDBAR_TRUST_PROXY: '127.0.0.1' });
@@ -84,6 +86,7 @@ export async function openBookingVenue(dialect: 'sqlite' | 'postgres'): Promise<
     return {
       dialect,
       database,
+      pgName,
       server,
       token,
       priceId,

@@ -101,6 +101,6 @@ describe(`the opening rush on ${testDialect}`, () => {
       expect(won[0]!.kind).toBe(sold.length ? 'sale' : 'booking');
     }
     // Nothing is left waiting at the gates.
-    for (const app of apps) expect(claimGate(app.deps.events).size).toBe(0);
+    for (const app of apps) expect(claimGate(app.deps).size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimGate } from '../../src/features/reservations/claim-gate';
+import { ClaimGate, TurnQueue } from '../../src/features/reservations/claim-gate';
 
 // One claim at a time per unit-day on an instance (decision 271): a phone behind another phone's
 // claim of the same unit-day waits without a transaction, and is answered at once when that one won.
@@ -50,5 +50,30 @@ describe('the claim gate', () => {
     pm.leave(true);
     other.leave(false);
     expect(gate.size).toBe(0);
+  });
+
+  it('runs bookings a few at a time, first come first served, each in a turn of the event loop of its own', async () => {
+    const turns = new TurnQueue(2);
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    const job = (n: number) =>
+      turns.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        log.push(`start ${n}`);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        return n;
+      });
+    // A job that fails gives its turn on.
+    const failing = turns.run(async () => {
+      throw new Error('lost');
+    });
+    const done = await Promise.all([job(1), job(2), job(3), job(4), failing.catch(() => 'failed')]);
+    expect(done).toEqual([1, 2, 3, 4, 'failed']);
+    expect(most).toBe(2);
+    expect(log).toEqual(['start 1', 'start 2', 'start 3', 'start 4']);
+    expect(turns.queued).toBe(0);
   });
 });

@@ -28,7 +28,7 @@ import { availabilityCache, cachedAnswer, encodedAnswer, etagOf, notModified } f
 import type { BoardEncoding } from '../units/board-cache';
 import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
-import { claimGate } from './claim-gate';
+import { bookingTurns, claimGate } from './claim-gate';
 import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 
 export { hashToken };
@@ -292,49 +292,52 @@ export async function bookOnline(
   const link = newManageLink(ctx.base, body.day, settings.timeZone);
   // One claim per unit-day at a time on this instance (claim-gate.ts): a phone that lost the race
   // to another phone here is told so without a transaction of its own.
-  const ticket = await claimGate(deps.events).enter(
+  const ticket = await claimGate(deps).enter(
     body.unitIds.map((positionId) => ({ positionId, day: body.day, window: body.window })),
   );
   if (!ticket) throw conflict(publicBookingTexts.unitGone);
   let won = false;
-  const created = await createReservationId(
-    deps,
-    null,
-    {
-      unitIds: body.unitIds,
-      days: [body.day],
-      window: body.window,
-      guestName: body.guestName,
-      phone: contact.phone,
-      email: contact.email,
-      hotelId: body.hotelId ?? null,
-      roomNumber: body.hotelId ? body.roomNumber : '',
-      lastName: body.hotelId ? body.lastName : '',
-      manualEntry: false,
-      partySize: body.partySize,
-      arrival: body.arrival,
-      notes: '',
-      channel: 'online',
-      languageCode: body.languageCode,
-    },
-    {
-      status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
-      manageTokenHash: link.tokenHash,
-      manageExpiresAt: link.expiresAt,
-      settings,
-      inTransaction: async (trx, id, units, days) => {
-        await repo.insertItems(trx, id, body.itemIds);
-        await queueConfirmation(
-          trx,
-          deps.clock,
+  const created = await bookingTurns(deps)
+    .run(() =>
+      createReservationId(
+        deps,
+        null,
+        {
+          unitIds: body.unitIds,
+          days: [body.day],
+          window: body.window,
+          guestName: body.guestName,
+          phone: contact.phone,
+          email: contact.email,
+          hotelId: body.hotelId ?? null,
+          roomNumber: body.hotelId ? body.roomNumber : '',
+          lastName: body.hotelId ? body.lastName : '',
+          manualEntry: false,
+          partySize: body.partySize,
+          arrival: body.arrival,
+          notes: '',
+          channel: 'online',
+          languageCode: body.languageCode,
+        },
+        {
+          status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
+          manageTokenHash: link.tokenHash,
+          manageExpiresAt: link.expiresAt,
           settings,
-          link,
-          { ...body, phone: contact.phone },
-          { id, units, days },
-        );
-      },
-    },
-  )
+          inTransaction: async (trx, id, units, days) => {
+            await repo.insertItems(trx, id, body.itemIds);
+            await queueConfirmation(
+              trx,
+              deps.clock,
+              settings,
+              link,
+              { ...body, phone: contact.phone },
+              { id, units, days },
+            );
+          },
+        },
+      ),
+    )
     .then((id) => {
       won = true;
       return id;
