@@ -83,7 +83,7 @@ describe(`the demo venue at any hour on ${testDialect}`, () => {
       .selectFrom('outbox')
       .select('body')
       .where('purpose', '=', 'booking')
-      .where('recipient', '=', '3055550932')
+      .where('recipient', '=', '+13055550932')
       .executeTakeFirstOrThrow();
     expect(text.body).toContain('extras: Silla extra.');
   });

@@ -63,7 +63,7 @@ describe(`public hotel-rate booking on ${testDialect}`, () => {
     // The guest's own answer names no room.
     expect(res.body).not.toContain('0305');
     const staff = await injectAs(t.app, 'staff', { method: 'GET', url: `/api/getReservations?day=${TOMORROW}` });
-    expect(staff.json().reservations.find((r: { phone: string }) => r.phone === '3055550701')).toMatchObject({
+    expect(staff.json().reservations.find((r: { phone: string }) => r.phone === '+13055550701')).toMatchObject({
       hotelId: wyndham,
       roomNumber: '0305',
       lastName: 'garcia',

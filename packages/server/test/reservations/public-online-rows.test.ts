@@ -100,7 +100,7 @@ describe(`bookable rows on ${testDialect}`, () => {
       .innerJoin('positions', 'positions.id', 'reservation_units.position_id')
       .innerJoin('reservations', 'reservations.id', 'reservation_units.reservation_id')
       .select(['positions.row', 'reservations.status'])
-      .where('reservations.phone', '=', '3055550611')
+      .where('reservations.phone', '=', '+13055550611')
       .executeTakeFirstOrThrow();
     expect(offer).toEqual({ row: 2, status: 'held' });
     await writeSettings(t.deps.db, { bookingOnlineRows: 'MB=1 2' });

@@ -71,7 +71,7 @@ describe(`guest policy and confirmation extras on ${testDialect}`, () => {
     const token = res.json().manageUrl.split('/').pop();
     expect((await call('GET', `/manage/${token}`)).json().policyEs).toBe('Cancela con 48 horas de antelación.');
     // No extras booked: the message says none.
-    expect((await outboxFor('3055550941')).body).not.toContain('extras');
+    expect((await outboxFor('+13055550941')).body).not.toContain('extras');
   });
 
   it('lists the booked extras in the confirmation, in the guest’s language', async () => {
@@ -87,7 +87,7 @@ describe(`guest policy and confirmation extras on ${testDialect}`, () => {
     );
     expect(es.statusCode, es.body).toBe(200);
     // The towel has a Spanish name; the chair has none and keeps its own.
-    expect((await outboxFor('3055550942')).body).toContain(
+    expect((await outboxFor('+13055550942')).body).toContain(
       `reservado MB 42 el ${TOMORROW}, extras: Toalla de playa, Extra Chair. Ver o cancelar:`,
     );
 
