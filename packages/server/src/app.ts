@@ -30,6 +30,11 @@ import { unitsRoutes } from './features/units/units.routes';
 import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { pmsRoutes } from './features/pms/pms.routes';
+import { findRosterGuest } from './features/hotels/roster-guest';
+import { guestsOf } from './features/hotels/hotels.repository';
+import { pmsDirectory } from './adapters/pms';
+import { secretKeyBytes } from './env';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
 import { publicBookingRoutes } from './features/reservations/public.routes';
 import type { Clock } from './platform/clock';
@@ -51,6 +56,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; defaults to packages/web/dist when it exists. */
   webDist?: string | null;
+  /** PMS calls' time-out (tests shorten it). */
+  pmsHttp?: { timeoutMs: number };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -146,6 +153,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     env: opts.env,
     version: process.env.npm_package_version ?? '0.1.0',
     events,
+    pms: pmsDirectory({
+      db: opts.database.db,
+      roster: (db, hotelId) => ({
+        find: async (room, surname) =>
+          (await findRosterGuest(db, hotelId, room, surname)) ? { guestName: surname, room } : null,
+        count: async () => (await guestsOf(db, hotelId)).length,
+      }),
+      http: opts.pmsHttp,
+    }),
+    secretKey: opts.env.SANDBAR_SECRET_KEY ? secretKeyBytes(opts.env.SANDBAR_SECRET_KEY) : null,
   } satisfies AppDeps);
 
   app.decorate('routeAccess', []);
@@ -213,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(locationsRoutes);
       await api.register(pricesRoutes);
       await api.register(hotelsRoutes);
+      await api.register(pmsRoutes);
       await api.register(uploadsRoutes);
       await api.register(unitsRoutes);
       await api.register(eventsRoutes);

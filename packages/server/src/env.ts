@@ -55,6 +55,13 @@ const limitRule = (example: string) =>
 const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** The whole configuration surface, checked once at start (docs/CONFIGURATION.md). */
+/** SANDBAR_SECRET_KEY as its 32 bytes, or null when it is not a 256-bit key. */
+export function secretKeyBytes(k: string): Buffer | null {
+  const t = k.trim();
+  const b = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
+  return b.length === 32 ? b : null;
+}
+
 export const EnvSchema = z.object({
   PORT: int(0, 65535, 'a port').default(3000),
   HOST: z
@@ -130,6 +137,16 @@ export const EnvSchema = z.object({
   SANDBAR_PUBLIC_BOOKINGS_PER_IP: limitRule('10/1h').prefault('10/1h'),
   SANDBAR_PUBLIC_BOOKINGS_PER_CONTACT: limitRule('3/1d').prefault('3/1d'),
   SANDBAR_PUBLIC_MANAGE_PER_IP: limitRule('60/1m').prefault('60/1m'),
+  /**
+   * The key that encrypts hotels' PMS credentials at rest (issue 34): 32 bytes as 64 hex digits or
+   * base64. Without it a hotel can keep its roster but no PMS credentials can be saved.
+   */
+  SANDBAR_SECRET_KEY: z
+    .string()
+    .refine((k) => secretKeyBytes(k) !== null, 'expected 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)')
+    .optional(),
+  /** How often the PMS posting queue looks for due postings (issue 34). */
+  PMS_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
   // setTimeout cannot wait past 2^31 ms (it would fire at once): at most an hour.
   OUTBOX_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
 });

@@ -420,7 +420,52 @@ export interface DB
     UploadsTables,
     ReportTables,
     OfflineSaleTables,
-    ReservationTables {}
+    ReservationTables,
+    PmsTables {}
+
+/** A hotel's PMS connection (issue 34); no row: the guest roster. */
+export interface HotelPmsTable {
+  hotel_id: number;
+  kind: 'roster' | 'mews' | 'opera';
+  endpoint: string;
+  property_code: string;
+  currency: string;
+  /** AES-256-GCM of the credentials' JSON (platform/secrets.ts); '' when none. */
+  secret_enc: string;
+  /** JSON of PmsMapping. */
+  mapping: string;
+  updated_at: number;
+}
+
+/** One folio posting of a room-charge sale (a charge, or the void of one), queued until the PMS confirms it. */
+export interface PmsPostingsTable {
+  id: Generated<number>;
+  sale_id: number;
+  hotel_id: number;
+  day: string;
+  action: 'charge' | 'void';
+  /** Derived from the sale (ourTransactionId and the posting's number): the same posting has the same key. */
+  idem_key: string;
+  /** Signed: a void is the negative of the charge it voids. */
+  amount_cents: number;
+  /** JSON of the folio lines: [{ item, code, description, cents }]. */
+  lines: string;
+  room_number: string;
+  last_name: string;
+  reason: string;
+  status: 'pending' | 'posted' | 'failed' | 'voided';
+  attempts: number;
+  next_attempt_at: number;
+  pms_ref: string | null;
+  last_error: string | null;
+  created_at: number;
+  posted_at: number | null;
+}
+
+export interface PmsTables {
+  hotel_pms: HotelPmsTable;
+  pms_postings: PmsPostingsTable;
+}
 
 export interface SaleCorrectionsTable {
   id: Generated<number>;

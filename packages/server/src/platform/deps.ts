@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import type { Env } from '../env';
 import type { Clock } from './clock';
 import type { EventBus } from './events';
+import type { PmsDirectory } from './pms';
 
 // The types every service is handed live here, below the features, so that app.ts (which knows
 // every feature) sits on top and nothing below it imports it (decision 160).
@@ -18,6 +19,10 @@ export interface AppDeps {
   version: string;
   /** Live board events: in-process on SQLite, LISTEN/NOTIFY across instances on PostgreSQL. */
   events: EventBus;
+  /** Hotels' PMS adapters, chosen per hotel's connection (issue 34). */
+  pms: PmsDirectory;
+  /** SANDBAR_SECRET_KEY's 32 bytes (PMS credentials at rest), or null. */
+  secretKey: Buffer | null;
 }
 
 /** The signed-in user of a request, set by the auth hook (plugins/auth.ts) from a live session. */

@@ -27,6 +27,22 @@ export const hotelsEn = {
   additional: 'Additional',
   rosterFiles: 'Roster files',
   uploadedAt: 'Uploaded',
+  pmsTitle: 'Hotel system (PMS)',
+  pmsHint:
+    'Where room charges are looked up and posted. The guest roster needs nothing more; Mews or OPERA Cloud look guests up live and post each charge to the folio. Credentials are stored encrypted and never shown again.',
+  pmsKind: 'Connection',
+  pmsEndpoint: 'Endpoint',
+  pmsService: 'Mews service id (the charges are ordered on it)',
+  pmsHotelCode: 'OPERA hotel code',
+  pmsCurrency: 'Currency',
+  pmsSecretSet: 'stored — leave blank to keep',
+  pmsMappingMews: 'Accounting category ids per item',
+  pmsMappingOpera: 'Transaction codes per item',
+  pmsItem: { umbrella: 'Umbrella', cabana: 'Cabana', addon: 'Add-ons', tip: 'Tip' },
+  pmsTest: 'Test connection',
+  pmsTestOk: 'The connection works',
+  pmsTestFailed: 'The connection does not work yet',
+  pmsSave: 'SAVE HOTEL SYSTEM',
 };
 
 export const hotelsEs: Translation<typeof hotelsEn> = {
@@ -57,4 +73,20 @@ export const hotelsEs: Translation<typeof hotelsEn> = {
   additional: 'Adicional',
   rosterFiles: 'Archivos de la lista',
   uploadedAt: 'Subido',
+  pmsTitle: 'Sistema del hotel (PMS)',
+  pmsHint:
+    'Dónde se buscan y se cargan los cargos a la habitación. La lista de huéspedes no necesita nada más; Mews u OPERA Cloud buscan al huésped en vivo y cargan cada cargo en su folio. Las credenciales se guardan cifradas y no se vuelven a mostrar.',
+  pmsKind: 'Conexión',
+  pmsEndpoint: 'Dirección',
+  pmsService: 'Id del servicio de Mews (los cargos se piden en él)',
+  pmsHotelCode: 'Código del hotel en OPERA',
+  pmsCurrency: 'Moneda',
+  pmsSecretSet: 'guardada — déjala en blanco para conservarla',
+  pmsMappingMews: 'Ids de categoría contable por artículo',
+  pmsMappingOpera: 'Códigos de transacción por artículo',
+  pmsItem: { umbrella: 'Sombrilla', cabana: 'Cabaña', addon: 'Extras', tip: 'Propina' },
+  pmsTest: 'Probar conexión',
+  pmsTestOk: 'La conexión funciona',
+  pmsTestFailed: 'La conexión aún no funciona',
+  pmsSave: 'GUARDAR SISTEMA DEL HOTEL',
 };

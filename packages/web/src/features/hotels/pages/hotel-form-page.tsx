@@ -18,6 +18,7 @@ import { useHotel } from '../api/get-hotel';
 import { useSaveHotel } from '../api/save-hotel';
 import { uploadRoster } from '../api/upload-roster';
 import { RecordUnavailable } from '../../../components/record-unavailable';
+import { PmsCard } from './pms-card';
 
 /** /config/hotel/add ('Add New Hotel') and /config/hotel/edit/{id} (fields once the record has a name). */
 export function HotelFormPage() {
@@ -106,6 +107,7 @@ function HotelFormCard({ data }: { data: HotelResponse | null }) {
             </Stack>
           </form>
         </Card>
+        {data && hotel && hotel.isOther !== '1' && <PmsCard hotelId={hotel.id} />}
         {data && hotel && hotel.isOther !== '1' && <RosterCard data={data} />}
       </Stack>
     </Container>

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+// Issue 34: a hotel's property-management system (PMS). Room charges are looked up and posted
+// through a connection per hotel: the guest roster (CSV, the default and the fallback), Mews
+// (Connector API) or Oracle OPERA Cloud (OHIP). Credentials are write-only: the API never answers
+// them, only which of them are set.
+
+export const PmsKind = z.enum(['roster', 'mews', 'opera']);
+export type PmsKind = z.infer<typeof PmsKind>;
+
+export const pmsKindLabels: Record<PmsKind, string> = {
+  roster: 'Guest roster (CSV)',
+  mews: 'Mews (Connector API)',
+  opera: 'OPERA Cloud (OHIP)',
+};
+
+/** Sandbar's items a hotel maps to its own transaction codes (OPERA) or accounting categories (Mews). */
+export const PmsItemKey = z.enum(['umbrella', 'cabana', 'addon', 'tip']);
+export type PmsItemKey = z.infer<typeof PmsItemKey>;
+export const pmsItemKeys = PmsItemKey.options;
+
+const code = z.string().trim().max(80, { error: 'Keep each code under 80 characters.' });
+export const PmsMapping = z.object({
+  umbrella: code.default(''),
+  cabana: code.default(''),
+  addon: code.default(''),
+  tip: code.default(''),
+});
+export type PmsMapping = z.infer<typeof PmsMapping>;
+
+/** The secrets each kind needs; answered only as "set" or not. */
+export const pmsCredentialFields: Record<PmsKind, readonly string[]> = {
+  roster: [],
+  mews: ['clientToken', 'accessToken'],
+  opera: ['clientId', 'clientSecret', 'appKey', 'enterpriseId'],
+};
+
+const secret = z.string().trim().max(2000, { error: 'Keep each credential under 2000 characters.' });
+export const PmsCredentials = z
+  .object({
+    clientToken: secret.optional(),
+    accessToken: secret.optional(),
+    clientId: secret.optional(),
+    clientSecret: secret.optional(),
+    appKey: secret.optional(),
+    enterpriseId: secret.optional(),
+  })
+  .strict();
+export type PmsCredentials = z.infer<typeof PmsCredentials>;
+
+/** GET /getHotelPms/{id}: the connection without its secrets. */
+export const HotelPmsResponse = z.object({
+  hotelId: z.number().int(),
+  kind: PmsKind,
+  /** The PMS's base address (https://api.mews.com, https://<host>.hospitality-api.<region>.ocs.oraclecloud.com). */
+  endpoint: z.string(),
+  /** OPERA: the hotel's code (x-hotelid); Mews: the Service the charges are ordered on. */
+  propertyCode: z.string(),
+  /** Currency of the charges (ISO 4217). */
+  currency: z.string(),
+  /** Which credential fields hold a value (the values never leave the server). */
+  credentialsSet: z.array(z.string()),
+  mapping: PmsMapping,
+  updatedAt: z.string().nullable(),
+});
+export type HotelPmsResponse = z.infer<typeof HotelPmsResponse>;
+
+const endpoint = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'The endpoint is an http(s) address.' });
+
+/** POST /saveHotelPms: credentials left out (or blank) keep the stored ones. */
+export const SaveHotelPmsBody = z.object({
+  postData: z
+    .object({
+      hotelId: z.number().int().positive(),
+      kind: PmsKind,
+      endpoint: endpoint.default(''),
+      propertyCode: z.string().trim().max(200).default(''),
+      currency: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3}$/, { error: 'The currency is a three-letter code (USD).' })
+        .default('USD'),
+      credentials: PmsCredentials.default({}),
+      mapping: PmsMapping.default({ umbrella: '', cabana: '', addon: '', tip: '' }),
+    })
+    .strict(),
+});
+export type SaveHotelPmsBody = z.input<typeof SaveHotelPmsBody>;
+
+export const PmsTestStep = z.object({ step: z.string(), ok: z.boolean(), detail: z.string() });
+export type PmsTestStep = z.infer<typeof PmsTestStep>;
+
+/** POST /testHotelPms: each step tried, in order, with what it found. */
+export const TestHotelPmsResponse = z.object({ ok: z.boolean(), steps: z.array(PmsTestStep) });
+export type TestHotelPmsResponse = z.infer<typeof TestHotelPmsResponse>;
+export const TestHotelPmsBody = z.object({ postData: z.number().int().positive() });
+
+/** A posting's state as staff see it (All Transactions, View, Postings). */
+export const PostingStatus = z.enum(['pending', 'posted', 'failed', 'voided']);
+export type PostingStatus = z.infer<typeof PostingStatus>;
