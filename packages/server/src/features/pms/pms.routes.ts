@@ -1,20 +1,16 @@
 import { IdParam } from '@sandbar/contract/common';
 import { HotelPmsResponse, SaveHotelPmsBody, TestHotelPmsBody, TestHotelPmsResponse } from '@sandbar/contract/pms';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../../plugins/auth';
 import { errorsOf } from '../../plugins/openapi';
 import { getHotelPms, saveHotelPms, testHotelPms } from './pms.service';
-
-const guard = async (request: FastifyRequest) => requireAccess(request, 'hotels');
 
 /** A hotel's PMS connection (issue 34): admins only; credentials are write-only. */
 export const pmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getHotelPms/:id',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: {
         tags: ['hotels'],
         summary: "A hotel's PMS connection (credentials only as the names of those set)",
@@ -27,7 +23,7 @@ export const pmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/saveHotelPms',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: {
         tags: ['hotels'],
         summary: "Save a hotel's PMS connection; blank credentials keep the stored ones",
@@ -40,7 +36,7 @@ export const pmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/testHotelPms',
     {
-      preValidation: guard,
+      config: { access: 'hotels' },
       schema: {
         tags: ['hotels'],
         summary: "Test a hotel's PMS connection: what worked, step by step",
