@@ -9,7 +9,7 @@ import { connectPostgres, connectSqlite } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoVenue } from '../../src/demo-venue';
 import { publicDb } from '../../src/features/reservations/public-db';
-import { AvailabilityCache, cachedAnswer } from '../../src/features/reservations/availability-cache';
+import { AvailabilityCache, RUSH_CHANGES, cachedAnswer } from '../../src/features/reservations/availability-cache';
 import { memoryEventBus } from '../../src/platform/events';
 import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
@@ -282,6 +282,42 @@ describe('the availability cache under a stream of changes', () => {
     expect(builds).toEqual(['start first', 'end first', 'start second', 'end second']);
     // The overtaken answer was not kept; the follow-up's was.
     expect((await cache.getOrBuild('k', day, 0, build('fourth', false))).body.toString()).toBe('second');
+    cache.close();
+    await bus.close();
+  });
+});
+
+describe('the availability cache in a rush', () => {
+  it('while a day changes several times a second, gives the last answer at once and rebuilds it once behind', async () => {
+    const bus = memoryEventBus();
+    const cache = new AvailabilityCache(bus);
+    const day = '2026-07-05';
+    let release: () => void = () => undefined;
+    let builds = 0;
+    const build = (label: string, wait: boolean) => async () => {
+      builds++;
+      if (wait) await new Promise<void>((r) => (release = r));
+      return cachedAnswer(day, Buffer.from(label), 0, Infinity);
+    };
+    expect((await cache.getOrBuild('k', day, 0, build('first', false))).body.toString()).toBe('first');
+    // One change: a reader waits for the answer that has it (read your own write).
+    cache.heard({ type: 'sale', day, unitIds: [1] });
+    expect(cache.inRush(day)).toBe(false);
+    const second = cache.getOrBuild('k', day, 0, build('second', true));
+    release();
+    expect((await second).body.toString()).toBe('second');
+    // Five changes within a second: the rush. Readers get 'second' at once while one rebuild runs.
+    for (let i = 0; i < RUSH_CHANGES; i++) cache.heard({ type: 'booking', day, unitIds: [i] });
+    expect(cache.inRush(day)).toBe(true);
+    const during = await Promise.all([1, 2, 3].map(() => cache.getOrBuild('k', day, 0, build('third', true))));
+    expect(during.map((a) => a.body.toString())).toEqual(['second', 'second', 'second']);
+    expect(builds).toBe(3);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.getOrBuild('k', day, 0, build('fourth', false))).body.toString()).toBe('third');
+    // A change of the venue (a price, a setting) is never answered from before it.
+    cache.heard({ type: 'resync', day: '', unitIds: [] });
+    expect((await cache.getOrBuild('k', day, 0, build('fifth', false))).body.toString()).toBe('fifth');
     cache.close();
     await bus.close();
   });

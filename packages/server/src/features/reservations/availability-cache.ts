@@ -28,6 +28,14 @@ export interface CachedAvailability {
 }
 
 export const AVAILABILITY_TTL_MS = 5_000;
+/**
+ * A day is "in a rush" while it changes this many times within RUSH_WINDOW_MS (issue 36: the
+ * opening rush changes it hundreds of times a second); then a phone is given the last answer built,
+ * at most STALE_MS old, while one rebuild runs (decision 272).
+ */
+export const RUSH_CHANGES = 5;
+export const RUSH_WINDOW_MS = 1_000;
+export const STALE_MS = 1_000;
 export const MAX_ENTRIES = 64;
 /** Bytes held (JSON and compressed twins): an all-locations answer of 1,200 units is ~180 KiB. */
 export const MAX_BYTES = 32 * 2 ** 20;
@@ -84,6 +92,10 @@ export class AvailabilityCache {
     { startedAt: number; day?: string; pending: Promise<CachedAvailability> }
   >();
   private readonly unsubscribe: (() => void)[] = [];
+  /** The last answer built per key, kept across its day's changes (served during a rush). */
+  private readonly last = new Map<string, CachedAvailability>();
+  /** Per day, when its latest changes were heard (real time, ms). */
+  private readonly changes = new Map<string, number[]>();
 
   constructor(
     events: EventBus,
@@ -103,10 +115,17 @@ export class AvailabilityCache {
       this.allDroppedAt = this.tick;
       this.dayDroppedAt.clear();
       this.entries.clear();
+      this.last.clear();
       this.venueFacts = null;
       return;
     }
     this.dayDroppedAt.set(e.day, this.tick);
+    const at = performance.now();
+    const recent = (this.changes.get(e.day) ?? []).filter((t) => at - t < RUSH_WINDOW_MS);
+    recent.push(at);
+    this.changes.set(e.day, recent.slice(-RUSH_CHANGES));
+    if (this.changes.size > 64)
+      for (const [d, ts] of this.changes) if (at - ts.at(-1)! >= RUSH_WINDOW_MS) this.changes.delete(d);
     for (const [key, v] of this.entries) if (v.day === e.day) this.entries.delete(key);
   }
 
@@ -143,10 +162,18 @@ export class AvailabilityCache {
     return (this.dayDroppedAt.get(day) ?? 0) > tick;
   }
 
+  /** Is this day changing several times a second (the opening rush)? */
+  inRush(day: string): boolean {
+    const ts = this.changes.get(day);
+    return !!ts && ts.length >= RUSH_CHANGES && performance.now() - ts[0]! < RUSH_WINDOW_MS;
+  }
+
   /**
    * The cached answer for `key`, or one build of it shared by the requests that arrive while it
    * runs (a burst of phones after an invalidation makes one answer, not fifty). `day` is the
-   * requested day when the request names one.
+   * requested day when the request names one. While the day is in a rush (decision 272) the last
+   * answer built, at most STALE_MS old, is given at once and one rebuild runs behind it: a phone
+   * would otherwise wait for an answer outdated before it arrives.
    */
   async getOrBuild(
     key: string,
@@ -163,6 +190,20 @@ export class AvailabilityCache {
       }
       this.entries.delete(key);
     }
+    const stale = this.last.get(key);
+    if (stale && now <= stale.validUntil && now >= stale.at && now - stale.at <= STALE_MS && this.inRush(stale.day)) {
+      this.fresh(key, day, build).catch(() => undefined);
+      return stale;
+    }
+    return this.fresh(key, day, build);
+  }
+
+  /** A build of `key` that began after the last change of its day: the running one, a follow-up, or a new one. */
+  private fresh(
+    key: string,
+    day: string | undefined,
+    build: () => Promise<CachedAvailability>,
+  ): Promise<CachedAvailability> {
     const flight = this.building.get(key);
     if (flight && !this.droppedSince(flight.day, flight.startedAt)) return flight.pending;
     if (flight) {
@@ -195,6 +236,7 @@ export class AvailabilityCache {
     const startedAt = this.tick;
     const pending = build().then((answer) => {
       if (!this.droppedSince(answer.day, startedAt)) this.set(key, answer);
+      this.keepLast(key, answer);
       return answer;
     });
     const mine = { startedAt, day, pending };
@@ -220,6 +262,14 @@ export class AvailabilityCache {
     }
   }
 
+  private keepLast(key: string, answer: CachedAvailability): void {
+    const was = this.last.get(key);
+    if (was && was.at > answer.at) return;
+    this.last.delete(key);
+    this.last.set(key, answer);
+    if (this.last.size > this.limits.maxEntries) this.last.delete(this.last.keys().next().value!);
+  }
+
   clear(): void {
     this.heard({ type: 'resync', day: '', unitIds: [] });
   }
@@ -227,6 +277,7 @@ export class AvailabilityCache {
   close(): void {
     for (const u of this.unsubscribe) u();
     this.entries.clear();
+    this.last.clear();
   }
 }
 
