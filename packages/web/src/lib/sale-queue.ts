@@ -11,6 +11,7 @@ import { connectivity } from './connectivity';
 import i18n from 'i18next';
 import { toastError, toastSuccess } from './notify';
 import { type QueuedDropoff, type QueuedItem, type QueuedSale, isQueuedSale, offlineDb } from './offline-db';
+import { sentLedger } from './sent-ledger';
 
 /**
  * Sales taken while the server is unreachable (issue 13). Cash and voucher sales go into a
@@ -64,6 +65,42 @@ function set(next: Partial<QueueState>): void {
 
 export const isQueueable = (paymentMethod: string): boolean =>
   (offlinePaymentMethods as readonly string[]).includes(paymentMethod);
+
+const centsOf = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+
+/**
+ * A cash sale the server recorded, for Notes/Drops offline (issue 32: lib/sent-ledger.ts). Taken
+ * from the answer as far as it goes: nothing here may turn a recorded sale into a failure.
+ */
+function noteSentSale(body: SaveCustomerBody, answer: Partial<SaveCustomerResponse> | null): void {
+  if (body.customerData.paymentMethod !== 'Cash') return;
+  const d = body.customerData;
+  sentLedger.record({
+    id: d.ourTransactionId,
+    kind: 'sale',
+    cashCents: answer?.total !== undefined ? centsOf(answer.total) : centsOf(d.orderTotal) + centsOf(d.tipAmount),
+    customerIds: answer?.customerIds ?? [],
+    dropoffId: null,
+    sentAt: Date.now(),
+    label: d.customerName ?? '',
+  });
+}
+
+/** A drop-off the server recorded, likewise. */
+function noteSentDropoff(
+  body: SaveDropoffNotesBody & { clientKey?: string },
+  answer: Partial<SaveDropoffNotesResponse> | null,
+): void {
+  sentLedger.record({
+    id: body.clientKey ?? `dropoff-${answer?.id ?? Date.now()}`,
+    kind: 'dropoff',
+    cashCents: -centsOf(body.dropoffAmount),
+    customerIds: [],
+    dropoffId: answer?.id ?? null,
+    sentAt: Date.now(),
+    label: body.dropoffNotes ?? '',
+  });
+}
 
 /**
  * What the wizard gets back for a sale kept on the tablet: the answer's shape (so the wizard
@@ -180,10 +217,12 @@ export const saleQueue = {
       for (const sale of [...state.items].sort((a, b) => a.seq - b.seq)) {
         if (sale.refused) continue;
         try {
-          await api<SaveCustomerResponse | SaveDropoffNotesResponse>(
+          const answer = await api<SaveCustomerResponse | SaveDropoffNotesResponse>(
             isQueuedSale(sale) ? '/saveCustomer' : '/saveDropoffNotes',
             { method: 'POST', body: sale.body, silent: true, attempts: 1 },
           );
+          if (isQueuedSale(sale)) noteSentSale(sale.body, answer as SaveCustomerResponse);
+          else noteSentDropoff(sale.body, answer as SaveDropoffNotesResponse);
           await (await offlineDb()).delete('sales', sale.id);
           confirmed.push(sale);
           set({ items: state.items.filter((i) => i.id !== sale.id), confirming: [...state.confirming, sale] });
@@ -295,7 +334,7 @@ export async function saveOrQueueSale(
     }, SALE_OUTCOME_MS);
   });
   try {
-    return await Promise.race([
+    const answer = await Promise.race([
       api<SaveCustomerResponse>('/saveCustomer', {
         method: 'POST',
         body,
@@ -308,6 +347,8 @@ export async function saveOrQueueSale(
       }),
       outOfTime,
     ]);
+    noteSentSale(body, answer);
+    return answer;
   } catch (err) {
     if (queueable && (isNetworkError(err) || giveUp.signal.aborted)) {
       if (giveUp.signal.aborted) connectivity.reportNetworkFailure();
@@ -339,13 +380,15 @@ export async function saveOrQueueDropoff(
   }
   try {
     // Sent without takenAt online: it counts now, as always; the queue keeps the moment.
-    return await api<SaveDropoffNotesResponse>('/saveDropoffNotes', {
+    const answer = await api<SaveDropoffNotesResponse>('/saveDropoffNotes', {
       method: 'POST',
       body,
       silent: true,
       attempts: 2,
       deadlineMs: SALE_DEADLINE_MS,
     });
+    noteSentDropoff(body, answer);
+    return answer;
   } catch (err) {
     if (!isNetworkError(err)) throw err;
     await saleQueue.enqueueDropoff(taken, label);

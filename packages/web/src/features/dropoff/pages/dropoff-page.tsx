@@ -21,6 +21,7 @@ import { printOnAndroid } from '../../../lib/android-bridge';
 import { useConnectivity } from '../../../lib/connectivity';
 import { keptAt } from '../../../lib/offline-db';
 import { useSaleQueue } from '../../../lib/sale-queue';
+import { sentLedger, sentSince, useSentLedger } from '../../../lib/sent-ledger';
 import { useCurrentUser } from '../../../lib/session';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { getPrintNotes } from '../api/get-print-notes';
@@ -30,7 +31,7 @@ import { DepositLines } from '../components/deposit-lines';
 import { DropoffFigures, Figure } from '../components/dropoff-figures';
 import { DropoffForm } from '../components/dropoff-form';
 import { DropoffLog } from '../components/dropoff-log';
-import { QueuedLines, queuedCashCents } from '../components/queued-lines';
+import { QueuedLines, queuedCashCents, sentCashCents } from '../components/queued-lines';
 
 /** When the tablet's kept copy of the agent's own Notes/Drops was taken, while offline. */
 function useKeptAsOf(offline: boolean): number | null {
@@ -84,6 +85,8 @@ export function DropoffPage() {
   const { online } = useConnectivity();
   const queue = useSaleQueue();
   const asOf = useKeptAsOf(!online);
+  const ledger = useSentLedger();
+  useEffect(() => void sentLedger.load(), []);
 
   const print = async () => {
     try {
@@ -120,6 +123,9 @@ export function DropoffPage() {
   }
   const r = report.data;
   const o = r.overview;
+  // Offline the figures are the kept ones: what this tablet sent since is added (issue 32).
+  const sent = !online && ownDay ? sentSince(ledger, r, asOf, me?.timeZone ?? 'America/New_York') : [];
+  const cashWithTablet = (moneyCents(o.cashOnHand) + sentCashCents(sent) + queuedCashCents(queue.items)) / 100;
   return (
     <Container fluid py="md">
       <Stack gap="md">
@@ -149,11 +155,7 @@ export function DropoffPage() {
         <DropoffFigures overview={o} />
         <DepositLines report={r} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {ownDay ? (
-            <DropoffForm cashOnHand={((moneyCents(o.cashOnHand) + queuedCashCents(queue.items)) / 100).toFixed(2)} />
-          ) : (
-            <Text c="dimmed">{r.agent}</Text>
-          )}
+          {ownDay ? <DropoffForm cashOnHand={cashWithTablet.toFixed(2)} /> : <Text c="dimmed">{r.agent}</Text>}
           <Stack gap="xs">
             <SimpleGrid cols={2}>
               <Figure label={t('dropoff.cashOnHand')} value={o.cashOnHand} testId="cash-on-hand" />
@@ -162,7 +164,7 @@ export function DropoffPage() {
             <DropoffLog drops={r.dropOffs} canVoid={r.canVoid && online} />
           </Stack>
         </SimpleGrid>
-        {ownDay && <QueuedLines items={queue.items} cashOnHand={o.cashOnHand} />}
+        {ownDay && <QueuedLines items={queue.items} sent={sent} cashOnHand={o.cashOnHand} asOf={asOf} />}
         <CorrectionLines report={r} />
         <Title order={4}>{t('dropoff.customers')}</Title>
         {r.customers.length === 0 ? (

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { setOfflineReadFallback } from '../../../lib/api';
 import { connectivity } from '../../../lib/connectivity';
 import { type Snapshot, offlineDb } from '../../../lib/offline-db';
+import { sentLedger } from '../../../lib/sent-ledger';
 
 /**
  * The offline board (issue 13): the user, today's board (with the live patches it received), the
@@ -72,6 +73,8 @@ async function save(key: string, data: unknown, updatedAt: number): Promise<void
 /** Forgets everything kept (sign-out, or a 401). */
 export async function clearSnapshots(): Promise<void> {
   (await loadSnapshots()).clear();
+  // What the tablet sent (issue 32) is kept in the same store: it goes with the user too.
+  sentLedger.clear();
   setBoardAsOf(null);
   try {
     await (await offlineDb()).clear('snapshots');
