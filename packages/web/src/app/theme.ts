@@ -98,6 +98,9 @@ export function buildTheme(t: TFunction) {
       Modal: { defaultProps: { closeButtonProps: close } },
       Drawer: { defaultProps: { closeButtonProps: close } },
       Notification: { defaultProps: { closeButtonProps: close } },
+      // Decision 266: no 24-px steppers a finger cannot name or hit; amounts are typed on the
+      // number keyboard (inputMode decimal), small counts use CountInput's 48-px − and +.
+      NumberInput: { defaultProps: { hideControls: true } },
     },
   });
 }

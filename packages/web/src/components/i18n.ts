@@ -14,6 +14,8 @@ export const formsEn = {
   back: 'Back',
   recordUnavailable: 'This record cannot be shown.',
   chosenName: 'Name of {{file}}',
+  oneLess: 'One less: {{label}}',
+  oneMore: 'One more: {{label}}',
 };
 
 export const formsEs: Translation<typeof formsEn> = {
@@ -30,4 +32,6 @@ export const formsEs: Translation<typeof formsEn> = {
   back: 'Volver',
   recordUnavailable: 'Este registro no se puede mostrar.',
   chosenName: 'Nombre de {{file}}',
+  oneLess: 'Uno menos: {{label}}',
+  oneMore: 'Uno más: {{label}}',
 };

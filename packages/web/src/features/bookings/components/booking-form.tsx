@@ -3,9 +3,9 @@ import {
   Button,
   Checkbox,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   TextInput,
   Text,
@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookingPriceList } from '../api/get-price-list';
 import { CardPayment } from '../../../components/card-payment';
+import { CountInput } from '../../../components/count-input';
 import { toastSuccess } from '../../../lib/notify';
 import { useAddDeposit, useSaveReservation } from '../api/mutations';
 import { ContactFields } from './contact-fields';
@@ -156,28 +157,17 @@ export function BookingForm({
           maxLength={100}
         />
         <ContactFields phone={phone} email={email} onPhone={setPhone} onEmail={setEmail} />
-        <Group grow>
-          <NumberInput
-            label={t('bookings.partySize')}
-            value={partySize}
-            onChange={(v) => setPartySize(Number(v) || 1)}
-            min={1}
-            max={50}
-          />
-          <TextInput
-            label={t('bookings.arrival')}
-            type="time"
-            value={arrival}
-            onChange={(e) => setArrival(e.currentTarget.value)}
-          />
-          <NumberInput
-            label={t('bookings.nights')}
-            value={dayCount}
-            onChange={(v) => setDayCount(Number(v) || 1)}
-            min={1}
-            max={14}
-          />
-        </Group>
+        {/* Counts with named 48-px − and + (decision 266); the arrival on its own line. */}
+        <SimpleGrid cols={2}>
+          <CountInput label={t('bookings.partySize')} value={partySize} onChange={setPartySize} min={1} max={50} />
+          <CountInput label={t('bookings.nights')} value={dayCount} onChange={setDayCount} min={1} max={14} />
+        </SimpleGrid>
+        <TextInput
+          label={t('bookings.arrival')}
+          type="time"
+          value={arrival}
+          onChange={(e) => setArrival(e.currentTarget.value)}
+        />
         <SegmentedControl
           aria-label={t('bookings.window')}
           value={window}

@@ -117,6 +117,16 @@ export function BookingsPage() {
                 {row.map((u) => {
                   const half = u.state === 'reserved' && !(u.halves.am && u.halves.pm);
                   const who = u.reservations?.[0]?.guestName;
+                  const small =
+                    u.state !== 'reserved'
+                      ? null
+                      : half
+                        ? u.halves.am
+                          ? t('bookings.windows.morning')
+                          : t('bookings.windows.afternoon')
+                        : who?.split(' ')[0];
+                  // The name is the words shown, in order, with the rest for a screen reader
+                  // around them (issue 32: "MB 12, Reserved, Rita Race" did not contain "12 Rita").
                   return (
                     <button
                       key={u.unitId}
@@ -126,22 +136,26 @@ export function BookingsPage() {
                       data-unit={u.unitId}
                       data-number={u.unitNumber}
                       aria-pressed={selected.includes(u.unitId)}
-                      aria-label={[label(u), t(`bookings.${u.state === 'dark' ? 'taken' : u.state}`), who]
-                        .filter(Boolean)
-                        .join(', ')}
                       disabled={u.state === 'taken' || u.state === 'dark'}
                       onClick={() => toggle(u)}
                     >
+                      <span className="sb-sr-only">{location.name} </span>
                       {u.unitNumber || `${u.row}-${u.position}`}
-                      {u.state === 'reserved' && (
-                        <small>
-                          {half
-                            ? u.halves.am
-                              ? t('bookings.windows.morning')
-                              : t('bookings.windows.afternoon')
-                            : who?.split(' ')[0]}
-                        </small>
+                      {small && (
+                        <>
+                          {' '}
+                          <small>{small}</small>
+                        </>
                       )}
+                      <span className="sb-sr-only">
+                        {[
+                          '',
+                          t(`bookings.${u.state === 'dark' ? 'taken' : u.state}`),
+                          half || (who && small !== who) ? who : null,
+                        ]
+                          .filter((x) => x !== null && x !== undefined)
+                          .join(', ')}
+                      </span>
                     </button>
                   );
                 })}

@@ -38,7 +38,7 @@ export function CorrectionLines({ report }: { report: DropoffReport }) {
           style={{ borderLeft: '6px solid var(--mantine-color-orange-8)' }}
         >
           <Group gap="xs" wrap="wrap">
-            <Badge color="orange.9" variant="filled" leftSection="✎">
+            <Badge color="#ae3a0c" variant="filled" leftSection="✎">
               {t(`dropoff.correctionKinds.${c.kind}`, { defaultValue: c.kind })}
             </Badge>
             <Text size="sm">

@@ -31,7 +31,14 @@ export function QueueCounter() {
           variant={waiting || refused ? 'filled' : 'light'}
           data-testid="queue-counter"
           data-count={waiting}
-          style={{ cursor: 'pointer', display: waiting || refused ? undefined : 'none' }}
+          // A thumb's target (issue 32: it was 28 × 20 px), its number as large as a tile's.
+          size="xl"
+          style={{
+            cursor: 'pointer',
+            display: waiting || refused ? undefined : 'none',
+            height: 48,
+            minWidth: 48,
+          }}
           aria-label={label}
         >
           {waiting + refused}
