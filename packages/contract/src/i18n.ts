@@ -362,6 +362,10 @@ export const settingsTextsEs: Translation<typeof settingsTexts> = {
   country: 'Escribe el país del local con su código de dos letras, como US o ES.',
   offerMinutes: 'Una oferta de la lista de espera guarda su sitio de 1 a 240 minutos.',
   releaseTime: "Escribe las horas de liberación como '11:00' o 'MB=11:00, CD=12:30'.",
+  deposit: "Escribe el depósito como un importe, p. ej. '10.00', o una parte, p. ej. '25%'.",
+  paymentMinutes: 'Una reserva espera su pago de 5 a 120 minutos.',
+  refundPercent: 'Escribe la parte devuelta como un porcentaje de 0 a 100.',
+  currency: 'Escribe el código de tres letras de la moneda, como USD o EUR.',
   afternoonReleaseEarly: (hour: string) =>
     `Una hora de liberación de la tarde debe ser a las ${hour}:00 o después, cuando empieza la tarde.`,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicPayment, PublicPaymentRule } from './payments';
 import { isBlank, orBlank } from './admin-fields';
 import { guestBookingTexts } from './booking-page';
 import { type CodeRule, Id, Money, wholeNumber } from './common';
@@ -468,6 +469,8 @@ export const PublicAvailability = z.object({
   locations: z.array(BookingLocation),
   prices: z.array(PublicPrice),
   hotels: z.array(PublicHotel),
+  /** What an online booking pays now (issue 33): the page shows the amount before the guest books. */
+  payment: PublicPaymentRule.optional(),
 });
 export type PublicAvailability = z.infer<typeof PublicAvailability>;
 
@@ -526,9 +529,17 @@ export const PublicBooking = z.object({
   holdExpiresAt: z.number().int().nullable(),
   /** What cancelling now does to a deposit on account (issue 24 point 2): shown before the guest confirms. */
   cancelOutcome: z
-    .object({ outcome: z.enum(cancelOutcomes), deposit: Money, cutoffAt: z.number().int() })
+    .object({
+      outcome: z.enum(cancelOutcomes),
+      deposit: Money,
+      cutoffAt: z.number().int(),
+      /** What goes back when the outcome is a refund (the venue's refund share of the deposit). */
+      refund: Money.optional(),
+    })
     .nullable()
     .default(null),
+  /** The booking's online payment (issue 33), when one was asked. */
+  payment: PublicPayment.optional(),
 });
 export type PublicBooking = z.infer<typeof PublicBooking>;
 
@@ -568,6 +579,8 @@ export const PublicBookingResponse = z.object({
   booking: PublicBooking,
   /** The manage link (also sent by text or e-mail). */
   manageUrl: z.string(),
+  /** Where the guest pays (the provider's page) when the booking waits for its payment. */
+  payUrl: z.string().nullable().optional(),
 });
 export type PublicBookingResponse = z.infer<typeof PublicBookingResponse>;
 

@@ -77,6 +77,17 @@ export const VenueSettingsFields = {
   bookingCancelPolicyEs: z.string().max(2000),
   /** Minutes a waitlist offer holds its unit for the guest before it goes to the next in line (1–240). */
   bookingOfferMinutes: z.string().regex(/^\d{1,3}$/),
+  // Online payment of guest bookings (issue 33 point 3; rules/booking-payment.ts reads them).
+  /** What an online booking pays when booked: nothing, a deposit, or the whole booking. */
+  bookingPayment: z.enum(['none', 'deposit', 'full']),
+  /** The deposit: '10.00' per booking, or '25%' of the booking's total. */
+  bookingDeposit: z.string().max(20),
+  /** Minutes a booking waits for its payment before its units are released (5 to 120). */
+  bookingPaymentMinutes: z.string().regex(/^\d{1,3}$/),
+  /** Share (%) of what was paid online that a cancel up to the cut-off gets back. */
+  bookingRefundPercent: z.string().regex(/^\d{1,3}$/),
+  /** ISO 4217 code of online payments, e.g. 'USD', 'EUR'. */
+  paymentCurrency: z.string().regex(/^[A-Z]{3}$/),
 };
 
 export const Settings = z.object({ ...ConfigSettingsFields, ...VenueSettingsFields });
@@ -123,6 +134,11 @@ export const defaultSettings: Settings = {
   bookingCancelPolicyEs:
     'Cancela hasta 24 horas antes de tu día y te devolvemos todo el depósito. Las reservas sin registrar a la hora de liberación se liberan.',
   bookingOfferMinutes: '15',
+  bookingPayment: 'none',
+  bookingDeposit: '10.00',
+  bookingPaymentMinutes: '15',
+  bookingRefundPercent: '100',
+  paymentCurrency: 'USD',
 };
 
 /** The cancellation policy in the guest's language: the Spanish text, or the English one when it is blank. */
@@ -178,6 +194,10 @@ export const settingsTexts = {
   country: 'Enter the venue’s country as its two-letter code, such as US or ES.',
   offerMinutes: 'A waitlist offer holds its unit for 1 to 240 minutes.',
   releaseTime: "Enter release times like '11:00' or 'MB=11:00, CD=12:30'.",
+  deposit: "Enter the deposit as an amount like '10.00' or a share like '25%'.",
+  paymentMinutes: 'A booking waits 5 to 120 minutes for its payment.',
+  refundPercent: 'Enter the refund share as a percentage from 0 to 100.',
+  currency: "Enter the currency's three-letter code, like USD or EUR.",
   afternoonReleaseEarly: (hour: string) =>
     `An afternoon release time must be at or after ${hour}:00, when the afternoon starts.`,
 } as const;
@@ -306,6 +326,14 @@ export const SaveConfigSettingsBody = z
     bookingCancelPolicy: VenueSettingsFields.bookingCancelPolicy,
     bookingCancelPolicyEs: VenueSettingsFields.bookingCancelPolicyEs,
     bookingOfferMinutes: trimmedText(digitsBetween(1, 240), settingsTexts.offerMinutes),
+    bookingPayment: VenueSettingsFields.bookingPayment,
+    bookingDeposit: trimmedText(/\d{1,6}(?:\.\d{1,2})?|\d{1,3}\s*%/, settingsTexts.deposit),
+    bookingPaymentMinutes: trimmedText(/0*(?:[5-9]|[1-9]\d|1[01]\d|120)/, settingsTexts.paymentMinutes),
+    bookingRefundPercent: trimmedText(/0*(?:\d{1,2}|100)/, settingsTexts.refundPercent),
+    paymentCurrency: z
+      .string()
+      .regex(spaced(/[A-Za-z]{3}/), { error: settingsTexts.currency })
+      .transform((v) => v.trim().toUpperCase()),
   })
   .partial()
   .refine((s) => !s.seasonStart || !s.seasonEnd || s.seasonStart <= s.seasonEnd, {

@@ -37,6 +37,8 @@ import { pmsDirectory } from './adapters/pms';
 import { secretKeyBytes } from './env';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
 import { publicBookingRoutes } from './features/reservations/public.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { choosePaymentProvider } from './platform/payments/choose';
 import type { Clock } from './platform/clock';
 import type { AppDeps } from './platform/deps';
 import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from './platform/events';
@@ -146,10 +148,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await events.close();
   });
 
+  const clock = opts.clock ?? systemClock;
+  // The test provider calls the webhook the way a provider does: an HTTP request through the whole stack.
+  const payments = choosePaymentProvider(
+    opts.env,
+    async (body, headers) => {
+      const res = await app.inject({ method: 'POST', url: '/api/public/payments/test/webhook', headers, payload: body });
+      if (res.statusCode >= 300) app.log.warn({ status: res.statusCode }, 'test payment webhook refused');
+    },
+    () => clock.now(),
+  );
   app.decorate('deps', {
     database: opts.database,
     db: opts.database.db,
-    clock: opts.clock ?? systemClock,
+    clock,
     env: opts.env,
     version: process.env.npm_package_version ?? '0.1.0',
     events,
@@ -163,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       http: opts.pmsHttp,
     }),
     secretKey: opts.env.SANDBAR_SECRET_KEY ? secretKeyBytes(opts.env.SANDBAR_SECRET_KEY) : null,
+    payments,
   } satisfies AppDeps);
 
   app.decorate('routeAccess', []);
@@ -244,6 +257,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(reportsRoutes);
       await api.register(reservationsRoutes);
       await api.register(publicBookingRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

@@ -147,10 +147,44 @@ export const EnvSchema = z.object({
     .optional(),
   /** How often the PMS posting queue looks for due postings (issue 34). */
   PMS_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
+  /** `production` keeps the built-in test payment provider off unless SANDBAR_PAYMENTS=test asks for it. */
+  NODE_ENV: z.string().optional(),
+  /**
+   * Online payments (issue 33, decision 280): `stripe` (needs STRIPE_SECRET_KEY and
+   * STRIPE_WEBHOOK_SECRET), `test` (the built-in test provider: no money moves), `off`. Left out:
+   * Stripe when its key is set, else the test provider — except in production, where it is off.
+   */
+  SANDBAR_PAYMENTS: z.enum(['stripe', 'test', 'off'], { message: 'expected stripe, test or off' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'expected a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "expected the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'expected pk_test_… or pk_live_…').optional(),
+  /** The test provider's delay between the guest's Pay and its webhook (0: before the guest returns). */
+  SANDBAR_TEST_PAYMENT_DELAY_MS: int(0, 60_000, 'milliseconds').default(0),
   // setTimeout cannot wait past 2^31 ms (it would fire at once): at most an hour.
   OUTBOX_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
 });
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Which payment provider the environment asks for (decision 280); an impossible ask is refused at start. */
+export function paymentsMode(env: Env): 'stripe' | 'test' | 'off' {
+  const asked = env.SANDBAR_PAYMENTS;
+  if (asked === 'stripe' || (!asked && env.STRIPE_SECRET_KEY)) {
+    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)
+      throw new Error(
+        'Invalid environment:\n  SANDBAR_PAYMENTS: Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      );
+    return 'stripe';
+  }
+  if (asked) return asked;
+  // Production never takes money through a provider that moves none unless asked for by name.
+  return env.NODE_ENV === 'production' ? 'off' : 'test';
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));

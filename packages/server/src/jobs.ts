@@ -1,5 +1,7 @@
 import { expireHeldBookings, releaseNoShows } from './features/reservations/release.service';
 import { offerWaitlist } from './features/reservations/waitlist.service';
+import { closeExpiredIntents } from './features/payments/online-payment.service';
+import { sendRefunds } from './features/payments/refunds.service';
 import { releaseExpiredHolds } from './features/sales/holds.service';
 import { runDailyReportIfDue } from './features/reports/report-email.service';
 import path from 'node:path';
@@ -23,7 +25,9 @@ import type { ScheduledJob } from './platform/scheduler';
  *   for 15 minutes with a link to keep it). Each release and offer is a versioned change: run on
  *   every instance, each booking is released once and each request offered once.
  */
-export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' | 'database'>): ScheduledJob[] {
+export function venueJobs(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' | 'database'> & Partial<Pick<AppDeps, 'payments'>>,
+): ScheduledJob[] {
   const jobs: ScheduledJob[] = [
     {
       name: 'daily-report',
@@ -59,6 +63,22 @@ export function venueJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' 
       failed: 'releasing bookings failed',
     },
   ];
+  const payments = deps.payments;
+  if (payments) {
+    // Online payments (issue 33): close the provider's pages of holds that ran out, and send the
+    // refunds that are due (queued by a cancel or a late payment, or refused before and due again).
+    jobs.push({
+      name: 'payments',
+      pattern: '*/30 * * * * *',
+      run: async () => {
+        const closed = await closeExpiredIntents({ ...deps, payments });
+        const { sent, failed } = await sendRefunds({ ...deps, payments });
+        return closed || sent || failed ? { closed, sent, failed } : null;
+      },
+      done: 'payments tidied',
+      failed: 'payment jobs failed',
+    });
+  }
   if (deps.database.dialect === 'sqlite') jobs.push(nightlyBackupJob(deps));
   return jobs;
 }

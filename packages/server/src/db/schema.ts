@@ -421,7 +421,8 @@ export interface DB
     ReportTables,
     OfflineSaleTables,
     ReservationTables,
-    PmsTables {}
+    PmsTables,
+    PaymentTables {}
 
 /** A hotel's PMS connection (issue 34); no row: the guest roster. */
 export interface HotelPmsTable {
@@ -600,4 +601,62 @@ export interface ReservationTables {
   reservation_units: ReservationUnitsTable;
   reservation_claims: ReservationClaimsTable;
   reservation_payments: ReservationPaymentsTable;
+}
+
+/** A payment asked of a guest through a provider (issue 33): a Checkout Session, a test-provider page. */
+export interface PaymentIntentsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  provider: string;
+  /** The provider's id of what the guest pays on (a Checkout Session id). */
+  provider_ref: string;
+  /** The provider's id of the money once paid (a PaymentIntent id): what a refund names. */
+  payment_ref: string | null;
+  /** The provider's page the guest pays on (sent again while the payment is due). */
+  pay_url: Generated<string>;
+  purpose: 'booking' | 'link';
+  amount_cents: number;
+  currency: string;
+  /** open → paid | failed | expired | cancelled; a payment on a booking gone is refunded ('late'); wrong amount 'mismatch'. */
+  status: 'open' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'late' | 'mismatch';
+  paid_cents: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  updated_at: number;
+}
+
+/** A verified provider event, once per (provider, event id). */
+export interface PaymentWebhookEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  /** processed: it changed something; ignored: nothing to do (already done, unknown type); refused: with reason. */
+  status: 'processed' | 'ignored' | 'refused';
+  reason: Generated<string>;
+  intent_id: number | null;
+  received_at: number;
+}
+
+/** A refund sent (or to be sent) to the provider; a ledger row is written only once the provider accepted it. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  intent_id: number;
+  amount_cents: number;
+  status: 'queued' | 'sending' | 'pending' | 'succeeded' | 'failed';
+  provider_refund_ref: string | null;
+  reason: Generated<string>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: number;
+  created_at: number;
+  created_by: number | null;
+  updated_at: number;
+}
+
+export interface PaymentTables {
+  payment_intents: PaymentIntentsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  payment_refunds: PaymentRefundsTable;
 }

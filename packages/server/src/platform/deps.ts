@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import type { Clock } from './clock';
 import type { EventBus } from './events';
 import type { PmsDirectory } from './pms';
+import type { PaymentProvider } from './payments/provider';
 
 // The types every service is handed live here, below the features, so that app.ts (which knows
 // every feature) sits on top and nothing below it imports it (decision 160).
@@ -23,6 +24,8 @@ export interface AppDeps {
   pms: PmsDirectory;
   /** SANDBAR_SECRET_KEY's 32 bytes (PMS credentials at rest), or null. */
   secretKey: Buffer | null;
+  /** The online payment provider (issue 33): Stripe, the built-in test provider, or null when off. */
+  payments: PaymentProvider | null;
 }
 
 /** The signed-in user of a request, set by the auth hook (plugins/auth.ts) from a live session. */

@@ -6,6 +6,8 @@ import {
   cutoffHoursOf,
 } from '@sandbar/contract/rules/cancel-policy';
 import { dayStartMs } from '@sandbar/contract/rules/time';
+import { refundShareCents } from '@sandbar/contract/rules/booking-payment';
+import { ONLINE_METHOD, queueOnlineRefund } from '../payments/refunds.service';
 import type { Settings } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -18,6 +20,8 @@ import * as repo from './reservations.repository';
 export interface PolicyVerdict {
   outcome: CancelOutcome;
   depositCents: number;
+  /** What a refund gives back: the venue's refund share of the deposit (issue 33); the rest is kept. */
+  refundCents: number;
   cutoffAt: number;
 }
 
@@ -33,7 +37,9 @@ export function policyVerdict(
     cutoffHoursOf(settings.bookingCancelCutoffHours),
   );
   const depositCents = Math.max(0, balanceOf(payments));
-  return { outcome: cancelOutcome(now, cutoffAt, depositCents), depositCents, cutoffAt };
+  const outcome = cancelOutcome(now, cutoffAt, depositCents);
+  const refundCents = outcome === 'refund' ? refundShareCents(depositCents, settings.bookingRefundPercent) : 0;
+  return { outcome, depositCents, refundCents, cutoffAt };
 }
 
 export function balanceOf(payments: repo.PaymentRow[]): number {
@@ -72,6 +78,8 @@ export async function settleDeposit(
     day: string;
     now: number;
     reason: string;
+    /** A refund of only this much (the venue's refund share); the rest is forfeited. */
+    refundCents?: number;
   },
 ): Promise<number> {
   const groups = new Map<string, { method: string; userId: number | null; cents: number }>();
@@ -83,13 +91,19 @@ export async function settleDeposit(
     groups.set(key, g);
   }
   let total = 0;
-  for (const g of groups.values()) {
-    total += g.cents;
+  let refundLeft = w.kind === 'refund' ? (w.refundCents ?? Number.MAX_SAFE_INTEGER) : 0;
+  const write = async (kind: 'refund' | 'forfeit', g: { method: string; userId: number | null }, cents: number) => {
+    if (cents <= 0) return;
+    // Money paid online goes back through the provider (issue 33): queued here, a ledger row once accepted.
+    if (kind === 'refund' && g.method === ONLINE_METHOD) {
+      await queueOnlineRefund(trx, { reservationId: w.reservationId, cents, reason: w.reason, userId: w.agent, now: w.now });
+      return;
+    }
     await repo.insertPayment(trx, {
       reservation_id: w.reservationId,
-      kind: w.kind,
+      kind,
       method: g.method,
-      amount_cents: g.cents,
+      amount_cents: cents,
       day: w.day,
       at: w.now,
       user_id: g.userId,
@@ -98,6 +112,18 @@ export async function settleDeposit(
       reason: w.reason,
       sale_id: null,
     });
+  };
+  for (const g of groups.values()) {
+    const refund = Math.min(g.cents, refundLeft);
+    refundLeft -= refund;
+    if (w.kind === 'refund') {
+      total += refund;
+      await write('refund', g, refund);
+      await write('forfeit', g, g.cents - refund);
+    } else {
+      total += g.cents;
+      await write('forfeit', g, g.cents);
+    }
   }
   return total;
 }

@@ -117,6 +117,20 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/public/booking/manage/:token/abandon',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The guest came back from the payment page without paying: the hold is let go (issue 33)",
+        params: ManageTokenParam,
+        response: { 200: PublicBooking, ...errorsOf(404, 409, 429) },
+      },
+    },
+    async (request) => service.abandonByToken(app.deps, request.params.token, request.ip),
+  );
+
+  app.post(
     '/public/booking/waitlist',
     {
       config,

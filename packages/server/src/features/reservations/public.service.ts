@@ -15,6 +15,7 @@ import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import { type Settings, cancelPolicyIn } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { AppDeps } from '../../platform/deps';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
@@ -30,6 +31,10 @@ import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
 import { bookingTurns, claimGate } from './claim-gate';
 import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
+import { paymentPlan, publicPaymentRule, queueHeldMessage } from '../payments/booking-payment';
+import { abandonPayment, publicPayment, startPayment } from '../payments/online-payment.service';
+import { cancelHeld } from './reservations.service';
+import { unitLabel } from './reservation-claim';
 
 export { hashToken };
 
@@ -37,7 +42,7 @@ export { hashToken };
 // with a manage link (a random token stored only as its SHA-256, expiring after the booked day),
 // a confirmation by text or e-mail through the outbox in the booking's own transaction.
 
-type Deps = LimitDeps;
+type Deps = LimitDeps & Pick<AppDeps, 'payments'>;
 
 export async function onlineLocationIds(db: Kysely<DB>, rule: string): Promise<number[]> {
   const names = namesIn(rule);
@@ -146,6 +151,7 @@ async function availabilityUntil(
       }))
       .concat(hotelRates.prices),
     hotels: hotelRates.hotels,
+    payment: publicPaymentRule(settings),
   };
   return { answer, validUntil };
 }
@@ -227,8 +233,14 @@ export async function toPublic(
     policyEs: cancelPolicyIn(settings, 'es'),
     holdExpiresAt: row.status === 'held' && row.hold_expires_at !== null ? Number(row.hold_expires_at) : null,
     cancelOutcome: verdict
-      ? { outcome: verdict.outcome, deposit: centsToMoney(verdict.depositCents), cutoffAt: verdict.cutoffAt }
+      ? {
+          outcome: verdict.outcome,
+          deposit: centsToMoney(verdict.depositCents),
+          cutoffAt: verdict.cutoffAt,
+          refund: centsToMoney(verdict.refundCents),
+        }
       : null,
+    payment: await publicPayment(db, row.id, row.status),
   };
 }
 
@@ -290,6 +302,15 @@ export async function bookOnline(
   await checkHotelRate(deps, body, ctx.ip);
   await checkItems(deps.db, body, positions);
   const link = newManageLink(ctx.base, body.day, settings.timeZone);
+  // Issue 33: the venue may ask for a deposit or the whole booking now; the booking is then held
+  // (its units claimed) until the provider's webhook confirms the payment.
+  const plan = await paymentPlan(deps, settings, {
+    unitTypes: positions.map((p) => p.unit_type),
+    window: body.window,
+    itemIds: body.itemIds,
+    hotelId: body.hotelId,
+  });
+  const holdExpiresAt = plan ? now + plan.holdMinutes * 60_000 : null;
   // One claim per unit-day at a time on this instance (claim-gate.ts): a phone that lost the race
   // to another phone here is told so without a transaction of its own.
   const ticket = await claimGate(deps).enter(
@@ -320,20 +341,16 @@ export async function bookOnline(
           languageCode: body.languageCode,
         },
         {
-          status: settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
+          status: plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
+          holdExpiresAt,
           manageTokenHash: link.tokenHash,
           manageExpiresAt: link.expiresAt,
           settings,
           inTransaction: async (trx, id, units, days) => {
             await repo.insertItems(trx, id, body.itemIds);
-            await queueConfirmation(
-              trx,
-              deps.clock,
-              settings,
-              link,
-              { ...body, phone: contact.phone },
-              { id, units, days },
-            );
+            const guest = { ...body, phone: contact.phone };
+            if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
+            else await queueConfirmation(trx, deps.clock, settings, link, guest, { id, units, days });
           },
         },
       ),
@@ -348,11 +365,35 @@ export async function bookOnline(
       throw err;
     })
     .finally(() => ticket.leave(won));
+  let payUrl: string | null = null;
+  if (plan) {
+    try {
+      const units = [...new Set((await repo.heldUnitDays(deps.db, created)).map(unitLabel))];
+      payUrl = (
+        await startPayment(deps, {
+          reservationId: created,
+          purpose: 'booking',
+          amountCents: plan.amountCents,
+          currency: plan.currency,
+          description: `${settings.venueName}: ${units.join(', ')} · ${body.day}`,
+          email: contact.email,
+          successUrl: `${link.url}?paid=1`,
+          cancelUrl: `${link.url}?paid=0`,
+          holdExpiresAt: holdExpiresAt!,
+          lang: body.languageCode,
+        })
+      ).redirectUrl;
+    } catch (err) {
+      // The provider is down: no unit stays held for a payment that cannot start.
+      await cancelHeld(deps, created).catch(() => undefined);
+      throw err;
+    }
+  }
   const row = (await repo.reservationById(deps.db, created))!;
-  return { booking: await toPublic(deps.db, row, settings), manageUrl: link.url };
+  return { booking: await toPublic(deps.db, row, settings), manageUrl: link.url, payUrl };
 }
 
-export async function byToken(deps: Deps, token: string, ip: string): Promise<repo.ReservationRow> {
+export async function byToken(deps: LimitDeps, token: string, ip: string): Promise<repo.ReservationRow> {
   if (!(await takeLimits(deps, [['managePerIp', ip]]))) throw tooManyRequests(publicBookingTexts.tooMany);
   const row = await repo.reservationByManageHash(deps.db, hashToken(token));
   if (!row || row.manage_expires_at === null || Number(row.manage_expires_at) < deps.clock.now())
@@ -372,4 +413,16 @@ export async function cancelByToken(deps: Deps, token: string, ip: string): Prom
   await cancelByGuest(deps, row.id);
   const fresh = (await repo.reservationById(deps.db, row.id))!;
   return toPublic(deps.db, fresh, await readSettings(deps.db));
+}
+
+/**
+ * POST /api/public/booking/manage/:token/abandon: the guest came back from the provider's page
+ * without paying (its cancel address). The page is closed at the provider and the hold let go, so
+ * the units are free at once; a payment that went through meanwhile keeps the booking.
+ */
+export async function abandonByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
+  const row = await byToken(deps, token, ip);
+  if (row.status === 'held') await abandonPayment(deps, row.id);
+  const fresh = (await repo.reservationById(deps.db, row.id))!;
+  return toPublic(deps.db, fresh, await readSettings(deps.db), deps.clock.now());
 }

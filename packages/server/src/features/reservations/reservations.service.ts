@@ -41,12 +41,13 @@ import { describeMoney, policyVerdict, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
 import { checkItems } from './reservation-items';
 import * as repo from './reservations.repository';
+import { sendRefunds } from '../payments/refunds.service';
 
 // Advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, move, cancel and
 // mark no-show reservations. Every change runs in one transaction (claims, rows, payments, unit
 // log and audit line), then publishes a board event for each day it touched.
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'> & Partial<Pick<AppDeps, 'payments'>>;
 type Actor = Pick<SessionUser, 'id' | 'name' | 'userType'>;
 type Window = SaveReservationInput['window'];
 
@@ -527,11 +528,13 @@ export async function cancelReservation(
         day: today,
         now,
         reason: override ? body.overrideReason : body.reason,
+        // The policy's refund is the venue's share (issue 33); a supervisor's refund gives back all.
+        refundCents: override ? undefined : verdict.refundCents,
       });
       money = `; ${describeMoney(choice, cents)}`;
     }
     const amount = centsToMoney(verdict.depositCents);
-    if (choice === 'refund') details = cancelPolicyTexts.refunded(amount);
+    if (choice === 'refund') details = cancelPolicyTexts.refunded(override ? amount : centsToMoney(verdict.refundCents));
     else if (choice === 'forfeit') details = cancelPolicyTexts.forfeited(amount);
     else if (choice === 'keep') details = cancelPolicyTexts.keptOnAccount(amount);
     if (override) {
@@ -549,6 +552,7 @@ export async function cancelReservation(
       audit: `Booking ${row.id} for ${row.guest_name} cancelled: ${body.reason}${money}`,
     };
   });
+  await sendOwedRefunds(deps);
   return { success: 1, details, reservation };
 }
 
@@ -706,6 +710,17 @@ export async function confirmReservation(deps: Deps, user: Actor, id: number): P
  * decides the deposit, written to the agent who took it (no staff member cancelled).
  */
 export async function cancelByGuest(deps: Deps, id: number): Promise<Reservation> {
+  const cancelled = await cancelByGuestNow(deps, id);
+  await sendOwedRefunds(deps);
+  return deps.payments ? describeOne(deps.db, id) : cancelled;
+}
+
+/** Refunds queued by a cancel go to the provider right after it commits (the job retries a refusal). */
+async function sendOwedRefunds(deps: Deps): Promise<void> {
+  if (deps.payments) await sendRefunds({ db: deps.db, clock: deps.clock, payments: deps.payments });
+}
+
+async function cancelByGuestNow(deps: Deps, id: number): Promise<Reservation> {
   return change(deps, null, id, 'cancel', 'cancelled', async (trx, row, _n, now, today) => {
     const payments = await repo.paymentsOf(trx, [row.id]);
     const verdict = policyVerdict(row, payments, await readSettings(trx), now);
@@ -726,6 +741,7 @@ export async function cancelByGuest(deps: Deps, id: number): Promise<Reservation
         day: today,
         now,
         reason: 'Cancelled by the guest',
+        refundCents: verdict.refundCents,
       });
       money = `; ${describeMoney(verdict.outcome, cents)}`;
     }

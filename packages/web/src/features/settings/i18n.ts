@@ -81,6 +81,18 @@ export const settingsEn = {
   bookingNeedsConfirmation: 'Online bookings wait for staff to confirm',
   bookingNeedsConfirmationHint:
     'On: a guest’s booking holds its units as “held” until staff confirm it on the Bookings screen.',
+  bookingPayment: 'Online bookings pay when booked',
+  bookingPaymentHint:
+    'A deposit or the whole booking is paid on the payment provider’s page; the booking holds its units until the provider confirms the payment. Hotel-rate bookings pay at the beach.',
+  bookingPaymentRules: { none: 'Nothing (pay at arrival)', deposit: 'A deposit', full: 'The whole booking' },
+  bookingDeposit: 'Deposit',
+  bookingDepositHint: "An amount per booking ('10.00') or a share of its total ('25%').",
+  bookingPaymentMinutes: 'Wait for payment (minutes)',
+  bookingPaymentMinutesHint: 'An unpaid booking lets its units go after this long (5 to 120).',
+  bookingRefundPercent: 'Refund before the cut-off (%)',
+  bookingRefundPercentHint: 'Share of what was paid that goes back when cancelled in time; the rest is kept.',
+  paymentCurrency: 'Currency',
+  paymentCurrencyHint: 'Three-letter code of online payments (USD, EUR).',
 };
 
 export const settingsEs: Translation<typeof settingsEn> = {
@@ -168,4 +180,16 @@ export const settingsEs: Translation<typeof settingsEn> = {
   bookingNeedsConfirmation: 'Las reservas en línea esperan la confirmación del personal',
   bookingNeedsConfirmationHint:
     'Activado: la reserva de un cliente retiene sus unidades como «pendiente» hasta que el personal la confirme en la pantalla Reservas.',
+  bookingPayment: 'Las reservas en línea se pagan al reservar',
+  bookingPaymentHint:
+    'Se paga un depósito o toda la reserva en la página del proveedor de pagos; la reserva retiene sus unidades hasta que el proveedor confirma el pago. Las reservas con tarifa de hotel pagan en la playa.',
+  bookingPaymentRules: { none: 'Nada (se paga al llegar)', deposit: 'Un depósito', full: 'Toda la reserva' },
+  bookingDeposit: 'Depósito',
+  bookingDepositHint: "Un importe por reserva ('10.00') o una parte del total ('25%').",
+  bookingPaymentMinutes: 'Espera del pago (minutos)',
+  bookingPaymentMinutesHint: 'Una reserva sin pagar libera sus unidades pasado este tiempo (5 a 120).',
+  bookingRefundPercent: 'Devolución antes del plazo (%)',
+  bookingRefundPercentHint: 'Parte de lo pagado que se devuelve al cancelar a tiempo; el resto se retiene.',
+  paymentCurrency: 'Moneda',
+  paymentCurrencyHint: 'Código de tres letras de los pagos en línea (USD, EUR).',
 };

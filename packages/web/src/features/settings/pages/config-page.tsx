@@ -365,6 +365,27 @@ export function ConfigPage() {
                 onChange={bind('bookingNeedsConfirmation')}
               />
             </Grid.Col>
+            <Grid.Col span={12}>
+              <RadioField
+                name="bookingPayment"
+                label={t('settings.bookingPayment')}
+                description={t('settings.bookingPaymentHint')}
+                value={values.bookingPayment}
+                onChange={bind('bookingPayment')}
+                options={(['none', 'deposit', 'full'] as const).map((v) => ({
+                  value: v,
+                  label: t(`settings.bookingPaymentRules.${v}`),
+                }))}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 3 }}>{text('bookingDeposit', t('settings.bookingDepositHint'))}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 3 }}>
+              {text('bookingPaymentMinutes', t('settings.bookingPaymentMinutesHint'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 3 }}>
+              {text('bookingRefundPercent', t('settings.bookingRefundPercentHint'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 3 }}>{text('paymentCurrency', t('settings.paymentCurrencyHint'))}</Grid.Col>
           </Grid>
 
           <Group justify="flex-end">

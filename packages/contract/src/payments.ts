@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { Money } from './common';
+
+// Online payments of guest bookings (issue 33): the texts the server sends and the shapes of the
+// calls. The guest page's own words are in booking-page.ts (no zod there).
+
+export const paymentTexts = {
+  /** The provider is down or refused to open a payment: nothing stays held. */
+  unavailable: 'Online payment is not available right now, so nothing was booked. Please try again in a few minutes.',
+  notConfigured: 'This beach takes online payments but none is set up yet. Please book at the beach.',
+  /** A booking waits for its payment: the first message carries the manage link. */
+  heldText: (venue: string, day: string, units: string, amount: string, minutes: number, url: string) =>
+    `${venue}: ${units} on ${day} is held for ${minutes} minutes until your payment of ${amount} goes through. Your booking: ${url}`,
+  heldTextEs: (venue: string, day: string, units: string, amount: string, minutes: number, url: string) =>
+    `${venue}: ${units} el ${day} queda guardado ${minutes} minutos hasta que se complete tu pago de ${amount}. Tu reserva: ${url}`,
+  heldSubject: (venue: string) => `Your booking at ${venue} waits for its payment`,
+  paidSubject: (venue: string) => `Payment received — your booking at ${venue}`,
+  paidText: (venue: string, day: string, units: string, amount: string) =>
+    `${venue}: we received your payment of ${amount} online. ${units} on ${day} is confirmed. Your receipt is on your booking's page (the link we sent you).`,
+  paidTextEs: (venue: string, day: string, units: string, amount: string) =>
+    `${venue}: hemos recibido tu pago de ${amount} en línea. ${units} el ${day} está confirmado. Tu recibo está en la página de tu reserva (el enlace que te enviamos).`,
+  lateSubject: (venue: string) => `Your payment to ${venue} was refunded`,
+  lateText: (venue: string, amount: string) =>
+    `${venue}: your payment of ${amount} arrived after your hold ran out and the spot went to someone else. We have refunded it in full.`,
+  lateTextEs: (venue: string, amount: string) =>
+    `${venue}: tu pago de ${amount} llegó cuando la reserva ya había caducado y el sitio fue para otra persona. Te lo hemos devuelto entero.`,
+  refundedText: (venue: string, amount: string) =>
+    `${venue}: we have refunded ${amount} to your card; it can take a few days to show.`,
+  refundedTextEs: (venue: string, amount: string) =>
+    `${venue}: te hemos devuelto ${amount} a tu tarjeta; puede tardar unos días en aparecer.`,
+  badSignature: 'The webhook signature did not verify.',
+  unknownProvider: 'No such payment provider here.',
+  refundNotFound: 'No such refund.',
+} as const;
+
+/** What the guest's page shows of a booking's online payment. */
+export const PublicPayment = z.object({
+  /** none: nothing asked; due: waiting for the guest; confirming: the guest came back, no word yet; paid; failed; expired; refunded. */
+  state: z.enum(['none', 'due', 'paid', 'failed', 'expired', 'late']),
+  amount: Money,
+  paid: Money,
+  refunded: Money,
+  /** Refunds sent but not yet accepted by the provider (shown, never counted as refunded). */
+  refundPending: Money,
+  currency: z.string(),
+  /** Where to pay while the payment is due (the provider's page). */
+  payUrl: z.string().nullable(),
+});
+export type PublicPayment = z.infer<typeof PublicPayment>;
+
+/** The venue's payment rule as the guest page needs it to show the amount due before booking. */
+export const PublicPaymentRule = z.object({
+  rule: z.enum(['none', 'deposit', 'full']),
+  deposit: z.string(),
+  currency: z.string(),
+  holdMinutes: z.number().int(),
+  refundPercent: z.number().int(),
+  splitHour: z.number().int(),
+});
+export type PublicPaymentRule = z.infer<typeof PublicPaymentRule>;
+
+/** GET /getPaymentDeliveries: the provider's webhook deliveries, newest first (admins). */
+export const PaymentDelivery = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  status: z.enum(['processed', 'ignored', 'refused']),
+  reason: z.string(),
+  receivedAt: z.number().int(),
+  reservationId: z.number().int().nullable(),
+});
+export const PaymentDeliveriesQuery = z.object({ beforeId: z.coerce.number().int().positive().optional() }).strict();
+export const PaymentDeliveriesResponse = z.object({ deliveries: z.array(PaymentDelivery) });
+export type PaymentDeliveriesResponse = z.infer<typeof PaymentDeliveriesResponse>;

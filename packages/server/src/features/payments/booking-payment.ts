@@ -1,0 +1,111 @@
+import { centsToMoney } from '@sandbar/contract/common';
+import { paymentTexts, type PublicPaymentRule } from '@sandbar/contract/payments';
+import {
+  amountDueCents,
+  bookingTotalCents,
+  paymentHoldMinutes,
+  refundShareCents,
+} from '@sandbar/contract/rules/booking-payment';
+import { normalisePhone } from '@sandbar/contract/rules/phone';
+import type { Settings } from '@sandbar/contract/settings';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { AppDeps } from '../../platform/deps';
+import { serviceUnavailable } from '../../platform/errors';
+import { outboxRow } from '../../platform/outbox';
+import type { Clock } from '../../platform/clock';
+
+// The guest page's booking and its payment (issue 33 points 3 and 4): what the venue's rule asks
+// of this booking, the held booking's first message (with the manage link and the amount), and
+// the rule as the page reads it to show the amount before the guest books.
+
+export interface PaymentPlan {
+  amountCents: number;
+  totalCents: number;
+  currency: string;
+  holdMinutes: number;
+}
+
+/** The venue's rule for the guest page (availability). */
+export function publicPaymentRule(settings: Settings): PublicPaymentRule {
+  return {
+    rule: settings.bookingPayment,
+    deposit: settings.bookingDeposit,
+    currency: settings.paymentCurrency,
+    holdMinutes: paymentHoldMinutes(settings.bookingPaymentMinutes),
+    refundPercent: Math.min(100, Number(settings.bookingRefundPercent) || 0),
+    splitHour: Number(settings.bookingSplitHour) || 14,
+  };
+}
+
+/**
+ * What this online booking pays now, or null (nothing asked, or a hotel rate: hotel guests pay
+ * through their room at check-in). Refuses with 503 when the venue asks for money and no provider
+ * is set up, before anything is held.
+ */
+export async function paymentPlan(
+  deps: Pick<AppDeps, 'db' | 'payments'>,
+  settings: Settings,
+  b: { unitTypes: string[]; window: 'full' | 'morning' | 'afternoon'; itemIds: number[]; hotelId?: number | null },
+): Promise<PaymentPlan | null> {
+  if (settings.bookingPayment === 'none' || b.hotelId) return null;
+  const prices = await deps.db
+    .selectFrom('prices')
+    .select(['id', 'unit_type', 'price_cents', 'add_on', 'start_time', 'end_time'])
+    .where('all_hotels', '=', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('price_hotels').select('price_id').whereRef('price_hotels.price_id', '=', 'prices.id')),
+      ),
+    )
+    .execute();
+  const rule = publicPaymentRule(settings);
+  const totalCents = bookingTotalCents({
+    prices: prices.map((p) => ({
+      id: p.id,
+      unitType: p.unit_type,
+      cents: p.price_cents,
+      addOn: Boolean(p.add_on),
+      startHour: Number(p.start_time),
+      endHour: Number(p.end_time),
+    })),
+    unitTypes: b.unitTypes,
+    days: 1,
+    window: b.window,
+    splitHour: rule.splitHour,
+    itemIds: b.itemIds,
+  });
+  const amountCents = amountDueCents(settings.bookingPayment, settings.bookingDeposit, totalCents);
+  if (amountCents <= 0) return null;
+  if (!deps.payments) throw serviceUnavailable(paymentTexts.notConfigured);
+  return { amountCents, totalCents, currency: settings.paymentCurrency, holdMinutes: rule.holdMinutes };
+}
+
+/** The held booking's message, in its transaction: the amount, how long it waits, the manage link. */
+export async function queueHeldMessage(
+  trx: Kysely<DB>,
+  clock: Clock,
+  settings: Pick<Settings, 'venueName'>,
+  plan: PaymentPlan,
+  url: string,
+  guest: { phone: string; email: string; languageCode?: 'en' | 'es' | null },
+  booked: { units: string[]; days: string[] },
+): Promise<void> {
+  const text = (guest.languageCode === 'es' ? paymentTexts.heldTextEs : paymentTexts.heldText)(
+    settings.venueName,
+    booked.days[0]!,
+    booked.units.join(', '),
+    centsToMoney(plan.amountCents),
+    plan.holdMinutes,
+    url,
+  );
+  const message = guest.phone
+    ? { channel: 'sms' as const, recipient: normalisePhone(guest.phone) ?? guest.phone, body: text, purpose: 'booking' }
+    : { channel: 'email' as const, recipient: guest.email, subject: paymentTexts.heldSubject(settings.venueName), body: text, purpose: 'booking' };
+  await trx.insertInto('outbox').values(outboxRow(clock, message)).execute();
+}
+
+/** What a cancel before the cut-off gives back of `depositCents`: the venue's refund share. */
+export function refundOnCancel(settings: Pick<Settings, 'bookingRefundPercent'>, depositCents: number): number {
+  return refundShareCents(depositCents, settings.bookingRefundPercent);
+}

@@ -1,0 +1,132 @@
+import { PaymentDeliveriesQuery, PaymentDeliveriesResponse, paymentTexts } from '@sandbar/contract/payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
+import type { TestProvider } from '../../platform/payments/test-provider';
+import { requireAccess } from '../../plugins/auth';
+import { errorsOf } from '../../plugins/openapi';
+import { receiveWebhook } from './online-payment.service';
+import * as repo from './payments.repository';
+import { testCheckoutPage } from './test-checkout-page';
+
+// Online payments' routes (issue 33). The webhook and the test provider's page are public doors
+// (DESIGN.md section 12): access declared, bodies bounded. The webhook reads its body raw — the
+// provider signs the exact bytes — through a content-type parser scoped to its own plugin.
+
+const tags = ['payments'];
+// Route access convention (issue 32): declared on the route; `public` is what today's hook reads.
+const publicDoor = { public: true, ...({ access: 'public' } as object) };
+const signedIn = { ...({ access: 'config' } as object) };
+
+const ProviderParam = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) }).strict();
+const WebhookAnswer = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+  status: z.enum(['processed', 'ignored', 'refused']),
+});
+const CheckoutParam = z.object({ ref: z.string().regex(/^tcs_[0-9a-f]{24}$/) }).strict();
+const ChoiceParam = CheckoutParam.extend({ choice: z.enum(['pay', 'decline', 'abandon']) }).strict();
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(async (scope: Parameters<FastifyPluginAsyncZod>[0]) => {
+    // Only here: the body stays the bytes the provider signed.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/public/payments/:provider/webhook',
+      {
+        config: publicDoor,
+        bodyLimit: 256 * 1024,
+        schema: {
+          tags,
+          summary: "The payment provider's webhook (signed); each event id is processed once",
+          description:
+            'Stripe: register <public URL>/api/public/payments/stripe/webhook for checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired, refund.updated and refund.failed. A body whose signature does not verify is answered 400 and nothing is written.',
+          params: ProviderParam,
+          response: { 200: WebhookAnswer, ...errorsOf(404, 409) },
+        },
+      },
+      async (request) =>
+        receiveWebhook(
+          app.deps,
+          request.params.provider,
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          request.headers,
+        ),
+    );
+  });
+
+  const testProvider = () => {
+    const p = app.deps.payments;
+    if (!p || p.name !== 'test') throw notFound(paymentTexts.unknownProvider);
+    return p as TestProvider;
+  };
+
+  app.get(
+    '/public/payments/test/checkout/:ref',
+    {
+      config: publicDoor,
+      schema: {
+        tags,
+        summary: "The built-in test provider's payment page (HTML): Pay, Decline or Abandon — no money moves",
+        params: CheckoutParam,
+        response: { 200: z.string(), ...errorsOf(404) },
+      },
+    },
+    async (request, reply) => {
+      const s = testProvider().session(request.params.ref);
+      if (!s) throw notFound('No such test payment.');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(testCheckoutPage(s));
+    },
+  );
+
+  app.post(
+    '/public/payments/test/checkout/:ref/:choice',
+    {
+      config: publicDoor,
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        summary: 'The guest chooses on the test payment page; the test provider calls the webhook, then sends the guest back',
+        params: ChoiceParam,
+        response: { 303: z.null(), ...errorsOf(404) },
+      },
+    },
+    async (request, reply) => {
+      const back = await testProvider().complete(request.params.ref, request.params.choice);
+      if (!back) throw notFound('No such test payment.');
+      return reply.code(303).header('location', back).send(undefined as never);
+    },
+  );
+
+  app.get(
+    '/getPaymentDeliveries',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "The payment provider's webhook deliveries, newest first (admins)",
+        querystring: PaymentDeliveriesQuery,
+        response: { 200: PaymentDeliveriesResponse, ...errorsOf(403) },
+      },
+    },
+    async (request) => {
+      requireAccess(request, 'config');
+      const rows = await repo.recentEvents(app.deps.db, 100, request.query.beforeId);
+      return {
+        deliveries: rows.map((r) => ({
+          id: r.id,
+          provider: r.provider,
+          eventId: r.event_id,
+          type: r.type,
+          status: r.status,
+          reason: r.reason,
+          receivedAt: Number(r.received_at),
+          reservationId: r.reservation_id ?? null,
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { type Env, paymentsMode } from '../../env';
+import type { PaymentProvider } from './provider';
+import { createStripeProvider } from './stripe-provider';
+import { createTestProvider } from './test-provider';
+
+/**
+ * The provider the environment asks for (decision 280): Stripe with its keys, the built-in test
+ * provider (the demo's and the tests' default), or none. `deliver` is how the test provider calls
+ * Sandbar's webhook (through the app's HTTP stack); the composition root hands it in.
+ */
+export function choosePaymentProvider(
+  env: Env,
+  deliver: (body: string, headers: Record<string, string>) => Promise<void>,
+  now?: () => number,
+): PaymentProvider | null {
+  const mode = paymentsMode(env);
+  if (mode === 'stripe')
+    return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, now });
+  if (mode === 'test')
+    return createTestProvider({
+      pageUrl: (ref) => `/api/public/payments/test/checkout/${ref}`,
+      deliver,
+      delayMs: env.SANDBAR_TEST_PAYMENT_DELAY_MS,
+      now,
+    });
+  return null;
+}
