@@ -163,6 +163,8 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "expected the webhook endpoint's signing secret (whsec_…)")
     .optional(),
+  /** Another address for Stripe's API (a local mock such as stripe-mock or prism in tests and development). */
+  STRIPE_API_URL: urlOf(['https:', 'http:'], 'http://127.0.0.1:12111').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'expected pk_test_… or pk_live_…').optional(),
   /** The test provider's delay between the guest's Pay and its webhook (0: before the guest returns). */
   SANDBAR_TEST_PAYMENT_DELAY_MS: int(0, 60_000, 'milliseconds').default(0),

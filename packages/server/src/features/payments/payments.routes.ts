@@ -45,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             'Stripe: register <public URL>/api/public/payments/stripe/webhook for checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired, refund.updated and refund.failed. A body whose signature does not verify is answered 400 and nothing is written.',
           params: ProviderParam,
-          response: { 200: WebhookAnswer, ...errorsOf(404, 409) },
+          response: { 200: WebhookAnswer, ...errorsOf(403, 404, 409) },
         },
       },
       async (request) =>

@@ -124,7 +124,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The guest came back from the payment page without paying: the hold is let go (issue 33)",
         params: ManageTokenParam,
-        response: { 200: PublicBooking, ...errorsOf(404, 409, 429) },
+        response: { 200: PublicBooking, ...errorsOf(403, 404, 409, 429) },
       },
     },
     async (request) => service.abandonByToken(app.deps, request.params.token, request.ip),

@@ -14,8 +14,21 @@ export function choosePaymentProvider(
   now?: () => number,
 ): PaymentProvider | null {
   const mode = paymentsMode(env);
-  if (mode === 'stripe')
-    return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, now });
+  if (mode === 'stripe') {
+    const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+    return createStripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      now,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: Number(api.port) || (api.protocol === 'https:' ? 443 : 80),
+            protocol: api.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
   if (mode === 'test')
     return createTestProvider({
       pageUrl: (ref) => `/api/public/payments/test/checkout/${ref}`,
