@@ -65,6 +65,12 @@ describe(`config settings calls on ${testDialect}`, () => {
       bookingCancelPolicy: 'Cancel two days ahead for a refund.',
       bookingCancelPolicyEs: 'Cancela con dos días de antelación para recibir el reembolso.',
       bookingOfferMinutes: '20',
+      // Issue 33: what an online booking pays.
+      bookingPayment: 'deposit',
+      bookingDeposit: '25%',
+      bookingPaymentMinutes: '20',
+      bookingRefundPercent: '50',
+      paymentCurrency: 'EUR',
     };
     const res = await saveSettings(all);
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { expireHeldBookings } from '../../src/features/reservations/release.serv
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { readState } from '../../src/features/units/unit-state.repository';
 import { fixedClock } from '../../src/platform/clock';
+import { SETTINGS_EVENT } from '../../src/platform/events';
 import { TEST_SIGNATURE_HEADER, type TestProvider } from '../../src/platform/payments/test-provider';
 import { type TestApp, buildTestApp, testDialect } from '../helpers';
 import { MORNING, unitId } from '../sales/factories';
@@ -56,6 +57,12 @@ describe(`online payment webhooks on ${testDialect}`, () => {
   const idOf = async (providerRef: string) =>
     (await t.deps.db.selectFrom('payment_intents').select('reservation_id').where('provider_ref', '=', providerRef).executeTakeFirstOrThrow())
       .reservation_id;
+
+  // As Config saves them: the venue's cached set-up hears of the change.
+  const setSettings = async (v: Parameters<typeof writeSettings>[1]) => {
+    await writeSettings(t.deps.db, v);
+    await t.deps.events.publish({ type: SETTINGS_EVENT, day: '', unitIds: [] });
+  };
 
   beforeAll(async () => {
     t = await buildTestApp({ clock });
@@ -196,10 +203,10 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     const ref = refOf(out.payUrl);
     clock.advance(16 * 60_000);
     expect(await expireHeldBookings(t.deps)).toBeGreaterThanOrEqual(1);
-    await writeSettings(t.deps.db, { bookingPayment: 'none' });
+    await setSettings({ bookingPayment: 'none' });
     const other = await book(unit, { guestName: 'Otro Cliente' });
     expect(other.json().booking.status).toBe('confirmed');
-    await writeSettings(t.deps.db, { bookingPayment: 'deposit' });
+    await setSettings({ bookingPayment: 'deposit' });
 
     const res = await deliver({ id: 'evt_late_1', type: 'payment.succeeded', session: ref, payment: 'tpay_l1', amount: 875, currency: 'USD' });
     expect(res.json()).toMatchObject({ status: 'processed' });

@@ -270,7 +270,7 @@ export function guestContactOf(
 }
 
 /** Counts a guest's booking (or waitlist request) against its address and each of its contacts. */
-export async function takeGuestLimits(deps: Deps, ip: string, keys: string[]): Promise<void> {
+export async function takeGuestLimits(deps: LimitDeps, ip: string, keys: string[]): Promise<void> {
   const hits: [PublicLimit, string][] = [
     ['bookingPerIp', ip],
     ...keys.map((k): [PublicLimit, string] => ['bookingPerContact', k]),
