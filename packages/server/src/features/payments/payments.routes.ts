@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import type { TestProvider } from '../../platform/payments/test-provider';
-import { requireAccess } from '../../plugins/auth';
 import { errorsOf } from '../../plugins/openapi';
 import { receiveWebhook } from './online-payment.service';
 import * as repo from './payments.repository';
@@ -14,9 +13,9 @@ import { testCheckoutPage } from './test-checkout-page';
 // provider signs the exact bytes — through a content-type parser scoped to its own plugin.
 
 const tags = ['payments'];
-// Route access convention (issue 32): declared on the route; `public` is what today's hook reads.
-const publicDoor = { public: true, ...({ access: 'public' } as object) };
-const signedIn = { ...({ access: 'config' } as object) };
+// Route access (issue 32, decision 260): declared on every route, checked by the auth hook.
+const publicDoor = { access: 'public' } as const;
+const adminsOnly = { access: 'config' } as const;
 
 const ProviderParam = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) }).strict();
 const WebhookAnswer = z.object({
@@ -104,7 +103,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getPaymentDeliveries',
     {
-      config: signedIn,
+      config: adminsOnly,
       schema: {
         tags,
         summary: "The payment provider's webhook deliveries, newest first (admins)",
@@ -113,7 +112,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAccess(request, 'config');
       const rows = await repo.recentEvents(app.deps.db, 100, request.query.beforeId);
       return {
         deliveries: rows.map((r) => ({
