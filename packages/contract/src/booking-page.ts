@@ -143,6 +143,28 @@ const en = {
   offerKeepBy: (time: string) => `It is held for you until ${time}.`,
   keepIt: 'Keep this spot',
   kept: 'It is yours: your booking is confirmed.',
+  // Online payment (issue 33)
+  payDue: (amount: string, minutes: number) =>
+    `To book, pay ${amount} now online. Your spots are held for ${minutes} minutes while you pay.`,
+  payDueFull: (amount: string, minutes: number) =>
+    `To book, pay the whole ${amount} now online. Your spots are held for ${minutes} minutes while you pay.`,
+  payRefundShare: (percent: number) =>
+    percent >= 100
+      ? 'Cancel before the cut-off and all of it comes back to your card.'
+      : `Cancel before the cut-off and ${percent}% of it comes back to your card.`,
+  goingToPay: 'Taking you to the payment page…',
+  confirming: 'Confirming your payment…',
+  confirmingNote: 'This takes a moment. The page updates by itself.',
+  paidTitle: 'Paid and booked!',
+  paidNote: (amount: string) => `We received your payment of ${amount}. This page is your receipt.`,
+  notPaid: 'Payment not completed: your spots were released.',
+  declined: 'Your payment was declined: your spots were released.',
+  payNow: (amount: string) => `Pay ${amount}`,
+  payment: 'Payment',
+  paidLine: (amount: string) => `Paid online: ${amount}`,
+  refundedLine: (amount: string) => `Refunded to your card: ${amount}`,
+  refundPendingLine: (amount: string) => `Refund on its way: ${amount}`,
+  latePayment: 'Your payment arrived after the hold ran out; it was refunded in full.',
 };
 
 const es: Translation<typeof en> = {
@@ -273,6 +295,27 @@ const es: Translation<typeof en> = {
   offerKeepBy: (time: string) => `Te lo guardamos hasta las ${time}.`,
   keepIt: 'Quedármelo',
   kept: 'Es tuyo: tu reserva está confirmada.',
+  payDue: (amount: string, minutes: number) =>
+    `Para reservar, paga ${amount} ahora en línea. Te guardamos los sitios ${minutes} minutos mientras pagas.`,
+  payDueFull: (amount: string, minutes: number) =>
+    `Para reservar, paga ahora en línea el total de ${amount}. Te guardamos los sitios ${minutes} minutos mientras pagas.`,
+  payRefundShare: (percent: number) =>
+    percent >= 100
+      ? 'Si cancelas antes del plazo, te devolvemos todo a tu tarjeta.'
+      : `Si cancelas antes del plazo, te devolvemos el ${percent}% a tu tarjeta.`,
+  goingToPay: 'Te llevamos a la página de pago…',
+  confirming: 'Confirmando tu pago…',
+  confirmingNote: 'Tarda un momento. La página se actualiza sola.',
+  paidTitle: '¡Pagado y reservado!',
+  paidNote: (amount: string) => `Hemos recibido tu pago de ${amount}. Esta página es tu recibo.`,
+  notPaid: 'El pago no se completó: tus sitios quedaron libres.',
+  declined: 'Tu pago fue rechazado: tus sitios quedaron libres.',
+  payNow: (amount: string) => `Pagar ${amount}`,
+  payment: 'Pago',
+  paidLine: (amount: string) => `Pagado en línea: ${amount}`,
+  refundedLine: (amount: string) => `Devuelto a tu tarjeta: ${amount}`,
+  refundPendingLine: (amount: string) => `Devolución en camino: ${amount}`,
+  latePayment: 'Tu pago llegó cuando la reserva ya había caducado; te lo devolvimos entero.',
 };
 
 export const guestBookingTexts = { en, es } as const;

@@ -76,3 +76,8 @@ export function joinWaitlist(body: PublicWaitlistBody): Promise<PublicWaitlistRe
 export function keepOffer(token: string): Promise<PublicBooking> {
   return call(`${base}/manage/${encodeURIComponent(token)}/keep`, { method: 'POST' });
 }
+
+/** POST abandon: the guest came back from the payment page without paying; the hold is let go (issue 33). */
+export function abandonManagedBooking(token: string): Promise<PublicBooking> {
+  return call(`${base}/manage/${encodeURIComponent(token)}/abandon`, { method: 'POST' });
+}

@@ -10,6 +10,8 @@ import { GridLegend, UnitGrid, unitLabel } from '../components/unit-grid';
 import { formatDay } from '../guest-language';
 import { unitTypeName } from '@sandbar/contract/booking-page';
 import { waitlistOfferMinutes } from '@sandbar/contract/rules/reservation';
+import { amountDueCents, bookingTotalCents } from '@sandbar/contract/rules/booking-payment';
+import { formatMoney } from '@sandbar/contract/rules/money';
 
 /** The server's refusal in the guest's words; a dropped connection says so. */
 export function guestError(err: unknown, t: GuestBookingTexts, lang: GuestLanguage): string {
@@ -74,6 +76,26 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   // A hotel no longer offered (the spots changed) has no extras here.
   const hotelExtras = rateHotel !== null && ratedHotels.some((h) => h.id === rateHotel) ? addOnsFor(rateHotel) : [];
   const offeredExtras = [...everyonesExtras, ...hotelExtras];
+  // What the venue asks to pay now (issue 33): the server's own rule over the day's prices.
+  const payRule = data?.payment;
+  const dueCents =
+    payRule && payRule.rule !== 'none' && rateHotel === null
+      ? amountDueCents(
+          payRule.rule,
+          payRule.deposit,
+          bookingTotalCents({
+            prices: (data?.prices ?? [])
+              .filter((p) => !p.hotelIds)
+              .map((p) => ({ ...p, cents: Math.round(Number(p.price) * 100) })),
+            unitTypes: units.filter((u) => selected.includes(u.unitId)).map((u) => u.unitType),
+            days: 1,
+            window: timeWindow,
+            splitHour: payRule.splitHour,
+            itemIds: extras.filter((x) => everyonesExtras.some((p) => p.id === x)),
+          }),
+        )
+      : 0;
+  const [goingToPay, setGoingToPay] = useState(false);
   // The details form goes when no spot is chosen, and with it the rate chosen there.
   useEffect(() => {
     if (selected.length === 0) setRateHotel(null);
@@ -130,7 +152,15 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
       acceptPolicy: true,
       languageCode: lang,
     })
-      .then((result) => setDone({ result, contact: d.phone || d.email }))
+      .then((result) => {
+        // The booking waits for its payment: on to the provider's page (issue 33).
+        if (result.payUrl) {
+          setGoingToPay(true);
+          window.location.assign(result.payUrl);
+          return;
+        }
+        setDone({ result, contact: d.phone || d.email });
+      })
       .catch((err: unknown) => {
         setBookError(err);
         // Someone was quicker: show the grid as it is now; the guest picks again.
@@ -141,6 +171,16 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
       })
       .finally(() => setBusy(false));
   };
+
+  if (goingToPay) {
+    return (
+      <main className="gb-main" data-testid="guest-going-to-pay">
+        <p className="gb-card" aria-live="polite">
+          {t.goingToPay}
+        </p>
+      </main>
+    );
+  }
 
   if (done) {
     const b = done.result.booking;
@@ -315,6 +355,15 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           )}
         >
           <Extras t={t} locale={locale} offered={everyonesExtras} chosen={extras} onChange={setExtras} />
+          {dueCents > 0 && payRule && (
+            <p className="gb-note" data-testid="guest-pay-due">
+              {(payRule.rule === 'full' ? t.payDueFull : t.payDue)(
+                formatMoney((dueCents / 100).toFixed(2), { locale, currency: payRule.currency }),
+                payRule.holdMinutes,
+              )}{' '}
+              {t.payRefundShare(payRule.refundPercent)}
+            </p>
+          )}
         </DetailsForm>
       )}
       {data && location && selected.length === 0 && !waitOpen && (

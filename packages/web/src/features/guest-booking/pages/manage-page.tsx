@@ -3,7 +3,7 @@ import type { PublicBooking } from '@sandbar/contract/reservations';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import { holdsUnits } from '@sandbar/contract/rules/reservation';
 import { useEffect, useState } from 'react';
-import { cancelManagedBooking, getManagedBooking, keepOffer } from '../api/public-booking';
+import { abandonManagedBooking, cancelManagedBooking, getManagedBooking, keepOffer } from '../api/public-booking';
 import { formatDay } from '../guest-language';
 import { guestError } from './book-page';
 
@@ -19,11 +19,25 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
   const [justCancelled, setJustCancelled] = useState(false);
   const [justKept, setJustKept] = useState(false);
 
+  // Back from the payment page (issue 33): ?paid=1 after paying, ?paid=0 after giving up there.
+  const [returned] = useState(() => new URLSearchParams(window.location.search));
+  const paidReturn = returned.get('paid');
+  const declined = returned.get('declined') === '1';
   useEffect(() => {
-    getManagedBooking(token)
-      .then(setBooking)
-      .catch((err: unknown) => setError(err));
-  }, [token]);
+    const first = paidReturn === '0' ? abandonManagedBooking(token) : getManagedBooking(token);
+    first.then(setBooking).catch((err: unknown) => setError(err));
+  }, [token, paidReturn]);
+  // The provider may send the guest back before its webhook: ask again until the payment is known.
+  const confirming = paidReturn === '1' && booking?.status === 'held' && booking.payment?.state === 'due';
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = window.setTimeout(() => {
+      getManagedBooking(token)
+        .then(setBooking)
+        .catch(() => undefined);
+    }, 1500);
+    return () => window.clearTimeout(timer);
+  }, [confirming, booking, token]);
 
   const cancel = () => {
     setBusy(true);
@@ -49,7 +63,10 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
       .catch((err: unknown) => setError(err))
       .finally(() => setBusy(false));
   };
-  const offer = booking?.status === 'held' && booking.holdExpiresAt !== null;
+  const pay = booking?.payment && booking.payment.state !== 'none' ? booking.payment : null;
+  const money = (m: string) => formatMoney(m, { locale: lang === 'es' ? 'es-US' : 'en-US' });
+  // A waitlist offer (held with a time, no payment asked) is kept by a tap; a held payment is paid.
+  const offer = booking?.status === 'held' && booking.holdExpiresAt !== null && !pay;
   const until = (ms: number) =>
     new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(ms);
 
@@ -58,7 +75,9 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
   const cancelNote =
     outcome && outcome.outcome !== 'none'
       ? (outcome.outcome === 'refund' ? t.cancelRefund : t.cancelForfeit)(
-          formatMoney(outcome.deposit, { locale: lang === 'es' ? 'es-US' : 'en-US' }),
+          formatMoney(outcome.outcome === 'refund' && outcome.refund ? outcome.refund : outcome.deposit, {
+            locale: lang === 'es' ? 'es-US' : 'en-US',
+          }),
           new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
             dateStyle: 'medium',
             timeStyle: 'short',
@@ -74,6 +93,38 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
         <p className="gb-card gb-error" role="alert" data-testid="guest-error">
           {guestError(error, t, lang)}
         </p>
+      )}
+      {booking && pay && (
+        <section className="gb-card" aria-live="polite" data-testid="guest-payment" data-state={pay.state}>
+          {confirming ? (
+            <>
+              <h2 data-testid="guest-confirming">{t.confirming}</h2>
+              <p>{t.confirmingNote}</p>
+            </>
+          ) : pay.state === 'paid' && paidReturn === '1' ? (
+            <>
+              <h2 data-testid="guest-paid">{t.paidTitle}</h2>
+              <p>{t.paidNote(money(pay.paid))}</p>
+            </>
+          ) : paidReturn === '0' && booking.status === 'cancelled' && pay.state !== 'paid' ? (
+            <p className="gb-error" role="alert" data-testid="guest-not-paid">
+              {declined ? t.declined : t.notPaid}
+            </p>
+          ) : pay.state === 'late' ? (
+            <p data-testid="guest-late">{t.latePayment}</p>
+          ) : null}
+          {pay.state === 'due' && pay.payUrl && !confirming && (
+            <a className="gb-primary" href={pay.payUrl} data-testid="guest-pay-now">
+              {t.payNow(money(pay.amount))}
+            </a>
+          )}
+          <dl className="gb-facts">
+            <dt>{t.payment}</dt>
+            <dd data-testid="guest-paid-line">{t.paidLine(money(pay.paid))}</dd>
+            {pay.refunded !== '0.00' && <dd data-testid="guest-refunded-line">{t.refundedLine(money(pay.refunded))}</dd>}
+            {pay.refundPending !== '0.00' && <dd>{t.refundPendingLine(money(pay.refundPending))}</dd>}
+          </dl>
+        </section>
       )}
       {booking && (
         <section className="gb-card">
