@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { DEMO_PASSWORD, apiToken, ensureAllDayPrice, signIn, signOut } from './support';
+import { DEMO_PASSWORD, apiToken, ensureAllDayPrice, openBookings, signIn, signOut, venueDay } from './support';
 
 // Issue 26: one walk over every screen staff and guests see, as admin, supervisor and staff,
 // with a check (touch sizes, clipped text, axe) run at each stop. The touch and a11y specs both
@@ -22,7 +22,10 @@ async function settle(page: Page) {
  * An all-day price, the walk's agent and two of its cash sales on `units` of MB (one with a tip),
  * so that reports have rows with every action. Safe to run again (it adds nothing twice).
  */
-export async function prepareWalk(request: APIRequestContext, units: [number, number]): Promise<void> {
+export async function prepareWalk(
+  request: APIRequestContext,
+  units: [number, number] | [number, number, number],
+): Promise<void> {
   const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   await ensureAllDayPrice(request, WALK_ITEM);
   const board = await (await request.get('/api/getUnits', { headers: admin })).json();
@@ -48,11 +51,12 @@ export async function prepareWalk(request: APIRequestContext, units: [number, nu
     });
     expect([200, 400]).toContain(res.status());
   }
+  await prepareWalkBookings(request, mb);
   const agent = { authorization: `Bearer ${await apiToken(request, WALK_AGENT)}` };
   const prices = (await (await request.get('/api/getPriceList', { headers: admin })).json()).prices;
   const priceId = prices.find((p: { name: string }) => p.name === WALK_ITEM).id;
   const all = mb.units.flat() as { id: number; unitNumber: number; unitStatus: number }[];
-  for (const n of units) {
+  for (const n of units.slice(0, 2)) {
     const unit = all.find((u) => u.unitNumber === n)!;
     if (unit.unitStatus !== 0) continue;
     const r = await request.post('/api/saveCustomer', {
@@ -72,6 +76,63 @@ export async function prepareWalk(request: APIRequestContext, units: [number, nu
       },
     });
     expect(r.ok(), await r.text()).toBeTruthy();
+  }
+  // Issue 32: a third sale, deleted by the admin: All Transactions has a deleted row (its View and
+  // Restore) and the agent's Notes/Drops a correction line with its badge.
+  const deleted = units[2] === undefined ? undefined : all.find((u) => u.unitNumber === units[2]);
+  if (deleted && deleted.unitStatus === 0) {
+    const r = await request.post('/api/saveCustomer', {
+      headers: agent,
+      data: {
+        customerData: {
+          ourTransactionId: crypto.randomUUID(),
+          unitId: deleted.id,
+          selectedUnit: priceId,
+          orderTotal: '30.00',
+          customerName: `Walk Deleted ${units[2]}`,
+          receiptType: 'none',
+          paymentMethod: 'Cash',
+          tipAmount: '0',
+        },
+      },
+    });
+    expect(r.ok(), await r.text()).toBeTruthy();
+    const gone = await request.post('/api/deleteTransaction', {
+      headers: admin,
+      data: { deleteId: (await r.json()).saleId, reason: 'Walk: rang up twice' },
+    });
+    expect(gone.ok(), await gone.text()).toBeTruthy();
+  }
+}
+
+/** The day of the walk's bookings (issue 32): a unit reserved for the day and one for its morning. */
+export const WALK_BOOKING_DAY = venueDay(4);
+
+/** Books MB 58 for the day and MB 59 for the morning of WALK_BOOKING_DAY, once (a second run finds them). */
+async function prepareWalkBookings(request: APIRequestContext, mb: { units: { id: number; unitNumber: number }[][] }) {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const unit = (n: number) => mb.units.flat().find((u) => u.unitNumber === n)!.id;
+  for (const [n, window, guestName] of [
+    [58, 'full', 'Rita Walker'],
+    [59, 'morning', 'Mona Morning'],
+  ] as const) {
+    const res = await request.post('/api/saveReservation', {
+      headers: admin,
+      data: {
+        unitIds: [unit(n)],
+        days: [WALK_BOOKING_DAY],
+        window,
+        guestName,
+        phone: `305 555 02${n}`,
+        email: '',
+        partySize: 2,
+        arrival: '',
+        notes: '',
+        channel: 'phone',
+        sendConfirmation: false,
+      },
+    });
+    expect([200, 409], await res.text()).toContain(res.status());
   }
 }
 
@@ -116,8 +177,9 @@ export async function walkAdmin(page: Page, check: Check, opts: { phone: boolean
   await expect(page.getByTestId('report-buttons')).toBeVisible();
   await check(page, 'reports');
   await openReport(page, 'All Transaction');
-  const rows = page.getByTestId('report').locator('tbody tr');
+  const rows = page.getByTestId('report').locator('tbody tr:not([data-deleted])');
   await expect(rows.filter({ hasText: 'Walt Walker' }).first()).toBeVisible();
+  await expect(page.getByTestId('report').locator('tbody tr[data-deleted]').first()).toBeVisible();
   await check(page, 'report: all transactions');
   // Row actions and their dialogs, on a row of the walk's own sales.
   const row = rows.filter({ hasText: 'Walt Walker' }).first();
@@ -207,6 +269,21 @@ export async function walkAdmin(page: Page, check: Check, opts: { phone: boolean
   await page.goto('/config/people/add');
   await page.getByRole('button', { name: /save/i }).first().click();
   await check(page, 'person form with errors');
+
+  // Issue 32: the booking grid with a unit reserved for the day and one for the morning, and the
+  // booking form (its counts' − and +, the deposit, the confirmation's language).
+  await openBookings(page, WALK_BOOKING_DAY);
+  await expect(page.locator('[data-testid="booking-grid"] [data-number="58"]')).toHaveAttribute(
+    'data-state',
+    'reserved',
+  );
+  await check(page, 'bookings with reserved units');
+  await page.locator('[data-testid="booking-grid"] [data-number="57"]').click();
+  await page.getByTestId('book-selected').click();
+  await expect(page.getByTestId('booking-form')).toBeVisible();
+  await check(page, 'booking form');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 /** The supervisor's reports (day navigation differs) and the staff member's board and notes. */
@@ -230,6 +307,58 @@ export async function walkOthers(page: Page, check: Check): Promise<void> {
   await settle(page);
   await expect(page.getByText(/Walk Guest/).first()).toBeVisible();
   await check(page, 'notes/drops (staff)');
+
+  // Issue 32: Notes/Drops offline with a drop-off waiting on the tablet, and the top bar's queue
+  // badge; then the link returns and the drop-off is sent.
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('dropoff-offline')).toBeVisible();
+  await page.getByLabel('Drop Off Amount').fill('1');
+  await page.getByLabel('Notes').fill('walk offline');
+  await page.getByRole('button', { name: 'SAVE', exact: true }).click();
+  await expect(page.getByTestId('queued-line')).toHaveCount(1);
+  await expect(page.getByTestId('queue-counter')).toBeVisible();
+  await check(page, 'notes/drops offline, a drop-off queued');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('queue-counter')).toHaveAttribute('data-count', '0', { timeout: 20_000 });
+}
+
+/**
+ * Issue 32: the guest's page in every state — the day's grid, the waitlist form, the details form
+ * and its errors, "booked!", the manage page, its cancel question and the cancelled booking. Each
+ * caller books its own unit and phone (the walks run side by side).
+ */
+export async function walkGuest(page: Page, check: Check, o: { unit: number; phone: string }): Promise<void> {
+  await page.goto('/book');
+  await page.getByTestId('guest-day').fill(WALK_BOOKING_DAY);
+  const grid = page.getByTestId('guest-grid');
+  await expect(grid).toBeVisible();
+  await settle(page);
+  await check(page, 'guest page');
+  await page.getByTestId('guest-waitlist-open').click();
+  await expect(page.getByTestId('guest-waitlist-form')).toBeVisible();
+  await check(page, 'guest page: waitlist form');
+  await grid.locator(`[data-number="${o.unit}"]`).click();
+  const form = page.getByTestId('guest-form');
+  await expect(form).toBeVisible();
+  await check(page, 'guest page: details');
+  await page.getByTestId('guest-book').click();
+  await expect(form.locator('.gb-error').first()).toBeVisible();
+  await check(page, 'guest page: details with errors');
+  await page.getByTestId('guest-name').fill('Gail Walker');
+  await page.getByTestId('guest-contact').fill(o.phone);
+  await page.getByTestId('guest-accept').check();
+  await page.getByTestId('guest-book').click();
+  await expect(page.getByTestId('guest-done')).toBeVisible();
+  await check(page, 'guest page: booked');
+  await page.getByTestId('guest-manage-link').click();
+  await expect(page.getByTestId('guest-status')).toBeVisible();
+  await check(page, 'guest manage page');
+  await page.getByTestId('guest-cancel').click();
+  await expect(page.getByTestId('guest-cancel-yes')).toBeVisible();
+  await check(page, 'guest manage page: cancel?');
+  await page.getByTestId('guest-cancel-yes').click();
+  await expect(page.getByTestId('guest-cancelled')).toBeVisible();
+  await check(page, 'guest manage page: cancelled');
 }
 
 /**

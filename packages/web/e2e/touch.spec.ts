@@ -17,6 +17,7 @@ import {
   type Check,
   prepareWalk,
   walkAdmin,
+  walkGuest,
   walkNeedsAttention,
   walkOthers,
   walkReceipt,
@@ -143,23 +144,29 @@ const measure: Check = async (page, screen) => {
   expect.soft(await clippedButtons(page), `${screen}: buttons whose text does not fit`).toEqual([]);
 };
 
-for (const [device, viewport] of [
-  ['390 × 844', { width: 390, height: 844 }],
-  ['1280 × 800', { width: 1280, height: 800 }],
+for (const [device, viewport, guestUnit] of [
+  ['390 × 844', { width: 390, height: 844 }, 50],
+  ['1280 × 800', { width: 1280, height: 800 }, 51],
 ] as const) {
   test.describe(`every screen at ${device}`, () => {
     test.use({ viewport, hasTouch: true });
     test.describe.configure({ timeout: 240_000 });
 
+    // Issue 32: the guest's page in every state, "booked!" and the manage page included.
+    test('the guest page: every control at least 48 px in every state', async ({ page, request }) => {
+      await prepareWalk(request, [26, 27, 44]);
+      await walkGuest(page, measure, { unit: guestUnit, phone: `305 555 03${guestUnit}` });
+    });
+
     test('admin: every control at least 48 px, no text cut off', async ({ page, request }) => {
-      await prepareWalk(request, [26, 27]);
+      await prepareWalk(request, [26, 27, 44]);
       await walkSignedOut(page, measure);
       await walkAdmin(page, measure, { phone: viewport.width < 500 });
       await walkReceipt(page, request, measure);
     });
 
     test('supervisor and staff: every control at least 48 px, Needs attention too', async ({ page, request }) => {
-      await prepareWalk(request, [26, 27]);
+      await prepareWalk(request, [26, 27, 44]);
       await walkOthers(page, measure);
       await signOut(page);
       await walkNeedsAttention(page, request, measure);
@@ -173,7 +180,7 @@ test.describe('report tables on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('All Transactions: money columns and footer amounts on screen', async ({ page, request }) => {
-    await prepareWalk(request, [26, 27]);
+    await prepareWalk(request, [26, 27, 44]);
     await signIn(page, 'admin');
     await page.goto('/dailyreports?type=allTransactions');
     const report = page.getByTestId('report-table');
