@@ -13,6 +13,7 @@ import { publicUrlWarning } from './platform/public-url';
 import { startScheduler } from './platform/scheduler';
 import { readSettings } from './features/settings/settings.repository';
 import { venueJobs } from './jobs';
+import { startPostingWorker } from './features/pms/postings.service';
 import { writePidFile } from './platform/backup';
 
 let env: ReturnType<typeof loadEnv>;
@@ -58,6 +59,7 @@ const worker = startOutboxWorker(
   },
   env.OUTBOX_INTERVAL_MS,
 );
+const postings = startPostingWorker(app.deps, app.log, env.PMS_INTERVAL_MS);
 const scheduler = startScheduler(venueJobs(app.deps), app.log, app.metrics.schedulerRun);
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');
 if (!env.SMS_PROVIDER_URL) app.log.warn('SMS_PROVIDER_URL is not set: texts stay queued in the outbox.');
@@ -89,7 +91,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   const idle = setInterval(() => app.server.closeIdleConnections(), 100);
   idle.unref();
   try {
-    await Promise.all([app.close(), worker.stop(), scheduler.stop()]);
+    await Promise.all([app.close(), worker.stop(), postings.stop(), scheduler.stop()]);
     clearInterval(idle);
     await database.close();
     removePidFile();

@@ -436,6 +436,8 @@ export interface HotelPmsTable {
   /** JSON of PmsMapping. */
   mapping: string;
   updated_at: number;
+  /** When the hotel was connected to this PMS: its room charges from then on are posted. */
+  connected_at: Generated<number>;
 }
 
 /** One folio posting of a room-charge sale (a charge, or the void of one), queued until the PMS confirms it. */

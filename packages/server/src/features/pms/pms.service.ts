@@ -93,6 +93,8 @@ export async function saveHotelPms(deps: AppDeps, d: SaveData): Promise<{ succes
     secret_enc: sealed,
     mapping: JSON.stringify(d.mapping),
     updated_at: deps.clock.now(),
+    // Charges post from the moment a hotel is connected to this kind of PMS (not earlier ones).
+    connected_at: row && row.kind === d.kind ? Number(row.connected_at) : deps.clock.now(),
   });
   return { success: 1, details: 'Hotel system has been saved!' };
 }

@@ -1,0 +1,107 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, PmsPostingsTable } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Room-charge sales of connected hotels that have no posting yet (taken online, or arrived from
+ * a tablet's offline queue): the queue is derived from the sales themselves, so no sale is lost
+ * between its commit and its posting, whatever stops in between.
+ */
+export function salesWithoutPosting(db: Db, limit: number) {
+  return db
+    .selectFrom('sales as s')
+    .innerJoin('hotel_pms as h', 'h.hotel_id', 's.hotel_id')
+    .select([
+      's.id',
+      's.our_transaction_id',
+      's.hotel_id',
+      's.day',
+      's.room_number',
+      's.last_name',
+      's.created_at',
+      's.tip_cents',
+      's.extra_cents',
+      's.total_cents',
+    ])
+    .where('h.kind', '!=', 'roster')
+    .where('s.payment_method', '=', 'Room Charge')
+    .where('s.deleted_at', 'is', null)
+    .whereRef('s.created_at', '>=', 'h.connected_at')
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('pms_postings as p').select('p.id').whereRef('p.sale_id', '=', 's.id'))),
+    )
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}
+
+/** A sale's items with their unit's kind (umbrella or cabana) for the folio lines. */
+export function saleItems(db: Db, saleId: number) {
+  return db
+    .selectFrom('sale_items as i')
+    .leftJoin('positions as p', 'p.id', 'i.position_id')
+    .select(['i.kind', 'i.name', 'i.charged_cents', 'p.unit_type'])
+    .where('i.sale_id', '=', saleId)
+    .orderBy('i.id')
+    .execute();
+}
+
+/** Adds a posting unless one with its key exists (two instances sweeping at once add it once). */
+export async function insertPosting(db: Db, row: Omit<PmsPostingsTable, 'id'>): Promise<boolean> {
+  const r = await db
+    .insertInto('pms_postings')
+    .values(row)
+    .onConflict((oc) => oc.column('idem_key').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export function duePostings(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('pms_postings')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims a posting for one instance: a conditional update on its attempt count (as the outbox). */
+export async function claim(db: Db, id: number, attempts: number, leaseUntil: number): Promise<boolean> {
+  const r = await db
+    .updateTable('pms_postings')
+    .set({ attempts: attempts + 1, next_attempt_at: leaseUntil })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', attempts)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function finish(
+  db: Db,
+  id: number,
+  attempt: number,
+  set: Partial<Pick<PmsPostingsTable, 'status' | 'pms_ref' | 'last_error' | 'next_attempt_at' | 'posted_at'>>,
+): Promise<void> {
+  // Only the claim that is still ours writes its outcome.
+  await db.updateTable('pms_postings').set(set).where('id', '=', id).where('attempts', '=', attempt).execute();
+}
+
+export function postingsOfDay(db: Db, day: string, hotelId: number | null) {
+  let q = db.selectFrom('pms_postings').selectAll().where('day', '=', day);
+  if (hotelId) q = q.where('hotel_id', '=', hotelId);
+  return q.orderBy('id').execute();
+}
+
+export async function retry(db: Db, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('pms_postings')
+    .set({ status: 'pending', next_attempt_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
