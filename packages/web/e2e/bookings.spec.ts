@@ -104,10 +104,10 @@ test('a guest books on a phone in Spanish in at most 5 taps; the confirmation is
   // The confirmation went through the outbox, in Spanish, with the manage link.
   await expect
     .poll(async () =>
-      (await outboxMessages(request)).some((m) => m.purpose === 'booking' && m.recipient === '3055550163'),
+      (await outboxMessages(request)).some((m) => m.purpose === 'booking' && m.recipient === '+13055550163'),
     )
     .toBe(true);
-  const message = (await outboxMessages(request)).find((m) => m.purpose === 'booking' && m.recipient === '3055550163')!;
+  const message = (await outboxMessages(request)).find((m) => m.purpose === 'booking' && m.recipient === '+13055550163')!;
   expect(message.body).toContain(`reservado MB ${GUEST_UNIT}`);
   const link = /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(message.body)?.[0];
   expect(link).toBeTruthy();
@@ -237,7 +237,7 @@ test('a waitlisted guest gets an offer by text and keeps the unit by its link', 
   await expect
     .poll(
       async () => {
-        const m = (await outboxMessages(request)).find((x) => x.purpose === 'waitlist' && x.recipient === '3055550188');
+        const m = (await outboxMessages(request)).find((x) => x.purpose === 'waitlist' && x.recipient === '+13055550188');
         link = (m && /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(m.body)?.[0]) ?? '';
         return link;
       },

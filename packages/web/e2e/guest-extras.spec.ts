@@ -112,7 +112,7 @@ test('check-in has the booked extra chosen: the ordinary sale totals it, the dep
   request,
 }) => {
   const list = await adminCall(request, `/getReservations?day=${venueDay()}`);
-  const booking = list.reservations.find((r: { phone: string }) => r.phone === '3055550124');
+  const booking = list.reservations.find((r: { phone: string }) => r.phone === '+13055550124');
   expect(booking).toMatchObject({ channel: 'online', roomNumber: '1204', lastName: 'Smith' });
   expect(booking.items.map((i: { name: string }) => i.name)).toEqual([TOWEL, COOLER]);
   // Deposit and check-in by an admin of the spec's own (no demo user's Notes/Drops moves).

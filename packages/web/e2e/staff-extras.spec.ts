@@ -61,7 +61,7 @@ for (const [name, viewport, plus] of [
 
     // The guest got the text with the manage link, in Spanish; the link shows the booking.
     const message = (await outboxMessages(request)).find(
-      (m) => m.purpose === 'booking' && m.recipient === `305555019${plus}`,
+      (m) => m.purpose === 'booking' && m.recipient === `+1305555019${plus}`,
     );
     expect(message?.body).toContain(`reservado MB ${UNIT}`);
     const link = /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(message!.body)![0];
