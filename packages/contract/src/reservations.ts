@@ -230,6 +230,8 @@ export const UnitReservation = z.object({
   itemIds: z.array(z.number().int()).optional(),
   /** Their names, for the booking's card. */
   itemNames: z.array(z.string()).optional(),
+  /** The booking's notes (staff's or the guest's), when there are any. */
+  notes: z.string().optional(),
 });
 export type UnitReservation = z.infer<typeof UnitReservation>;
 

@@ -100,6 +100,9 @@ export const UnitCustomer = z.object({
   saleId: z.number().int().nullable(),
   /** The customer's sale was deleted by an admin (its amount no longer counts; restorable). */
   deleted: z.boolean().optional(),
+  /** When (epoch ms) and by whom it was deleted, with `deleted`. */
+  deletedAt: z.number().optional(),
+  deletedBy: z.string().nullable().optional(),
 });
 export type UnitCustomer = z.infer<typeof UnitCustomer>;
 

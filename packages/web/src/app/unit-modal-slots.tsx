@@ -22,8 +22,17 @@ export interface UnitSlotContext {
    * closed by the backdrop, Escape or ×; null when nothing would be lost.
    */
   guardLeave(guard: LeaveGuard | null): void;
-  /** Switches the modal to a tab (a booking's Check in opens New Customer). */
+  /** Switches the modal to a tab. */
   openTab?(tab: 'number' | 'newCustomer' | 'customers' | 'log' | 'notes'): void;
+  /**
+   * The booking whose Check in was tapped in this modal: New Customer sells it as that booking's
+   * check-in (issue 32: a reserved unit opens on its booking; the wizard starts only here).
+   */
+  checkInId?: number | null;
+  /** A booking's Check in: opens New Customer on its check-in. */
+  startCheckIn?(reservationId: number): void;
+  /** The unit id of a unit number in this unit's location (a booking's Move), or null. */
+  resolveUnit?(unitNumber: number): number | null;
 }
 
 /** What the unit modal asks before closing on work in progress. */

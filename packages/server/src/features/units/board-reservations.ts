@@ -27,6 +27,7 @@ export async function boardClaims(db: Kysely<DB>, day: string, locationIds: numb
       'reservations.hotel_id',
       'reservations.room_number',
       'reservations.last_name',
+      'reservations.notes',
     ])
     .where('reservation_claims.day', '=', day);
   q =
@@ -100,6 +101,7 @@ export async function reservationsByUnit(
         hotelId: c.hotel_id,
         roomNumber: c.room_number,
         lastName: c.last_name,
+        ...(c.notes ? { notes: c.notes } : {}),
         // What check-in pre-fills: the extras booked and not yet sold.
         itemIds: open.map((i) => i.price_id),
         itemNames: open.map((i) => i.name),

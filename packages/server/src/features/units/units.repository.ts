@@ -126,11 +126,13 @@ export async function listCustomers(
     .selectFrom('unit_customers')
     .innerJoin('positions', 'positions.id', 'unit_customers.position_id')
     .leftJoin('sales', 'sales.id', 'unit_customers.sale_id')
+    .leftJoin('users as deleter', 'deleter.id', 'sales.deleted_by')
     .select([
       'unit_customers.id',
       'unit_customers.position_id',
       'unit_customers.sale_id',
       'sales.deleted_at as sale_deleted_at',
+      'deleter.name as sale_deleted_by',
       'unit_customers.customer_name',
       'unit_customers.payment_method',
       'unit_customers.price_cents',

@@ -106,7 +106,10 @@ function toCustomer(c: repo.CustomerRow) {
     receiptEmail: c.receipt_email,
     state: c.state,
     saleId: c.sale_id,
-    ...(c.sale_deleted_at != null ? { deleted: true } : {}),
+    // Who deleted the sale and when (issue 32): the unit modal says so instead of "Paid · Seated".
+    ...(c.sale_deleted_at != null
+      ? { deleted: true, deletedAt: Number(c.sale_deleted_at), deletedBy: c.sale_deleted_by ?? null }
+      : {}),
   };
 }
 

@@ -46,6 +46,14 @@ export const boardEn = {
   rowPosition: 'Row {{row}}, position {{position}}',
   statusNames: ['Empty', 'Held', 'Paid', 'Customer left', 'Room charge', 'Occupied', 'Pier / Tower'],
   saleDeleted: 'Deleted',
+  /** The modal's status line when the unit's sale was deleted (issue 32). */
+  saleDeletedStatus: 'Sale deleted',
+  deletedBadge: 'Sale deleted',
+  deletedNotice:
+    'The sale of {{name}} on {{unit}} ({{method}} {{price}}, {{time}}) was deleted{{byWhom}}: it no longer counts in the reports. Mark the unit empty to sell it again.',
+  deletedByWhom: ' by {{name}} at {{time}}',
+  deletedAtTime: ' at {{time}}',
+  deletedLine: 'Deleted{{byWhom}}',
   /** Held by a booking for the day (issue 24). */
   reserved: 'Reserved',
   search: {
@@ -109,6 +117,13 @@ export const boardEs: Translation<typeof boardEn> = {
   rowPosition: 'Fila {{row}}, posición {{position}}',
   statusNames: ['Vacía', 'Reservada', 'Pagada', 'Cliente se fue', 'Cargo a habitación', 'Ocupada', 'Muelle / Torre'],
   saleDeleted: 'Eliminada',
+  saleDeletedStatus: 'Venta eliminada',
+  deletedBadge: 'Venta eliminada',
+  deletedNotice:
+    'La venta de {{name}} en {{unit}} ({{method}} {{price}}, {{time}}) fue eliminada{{byWhom}}: ya no cuenta en los informes. Marca la unidad vacía para venderla otra vez.',
+  deletedByWhom: ' por {{name}} a las {{time}}',
+  deletedAtTime: ' a las {{time}}',
+  deletedLine: 'Eliminada{{byWhom}}',
   reserved: 'Con reserva',
   search: {
     title: 'Buscar',

@@ -85,6 +85,21 @@ export const saleEn = {
   heldElsewhere:
     'This unit is in an order on another tablet ({{name}}). It can be sold here once that order is cancelled or its hold runs out.',
   heldAdded: '{{unit}} added to the order. Choose the next unit.',
+  bookedMeanwhile:
+    '{{unit}} has been booked for {{name}} meanwhile. A walk-in cannot be sold it today: choose another unit for this customer (their choices are kept), or cancel this sale.',
+  chooseAnotherUnit: 'Choose another unit',
+  cancelThisSale: 'Cancel this sale',
+  carriedFrom: 'Continued from {{from}} (booked meanwhile): check the equipment and sign again for {{unit}}.',
+  carryBar: 'Choose a unit for {{name}}: the sale refused on {{from}} continues there.',
+  carryBarNoName: 'Choose a unit for the customer of {{from}}: the sale refused there continues on it.',
+  checkInGone:
+    'The booking of {{name}} no longer holds {{unit}} (moved, cancelled or released). Discard this check-in and look at the booking again.',
+  bookingGuestName: 'The booking’s guest',
+  reservedTitle: '{{unit}} is reserved today for {{name}}',
+  noWalkIn:
+    'A walk-in cannot be sold this unit today, even before the guest arrives: choose another unit for a walk-in.',
+  checkInAbove: 'When {{name}} arrives, tap Check in on the booking above.',
+  confirmThenCheckIn: 'This online booking waits for staff: confirm it above, then check {{name}} in when they arrive.',
   orderCancelled: 'Order cancelled.',
   simulatedReader: 'Simulated card reader (demo)',
   waitingForCard: 'Waiting for the card…',
@@ -181,6 +196,22 @@ export const saleEs: Translation<typeof saleEn> = {
   heldElsewhere:
     'Esta unidad está en un pedido en otra tableta ({{name}}). Se podrá vender aquí cuando ese pedido se cancele o su reserva venza.',
   heldAdded: '{{unit}} agregada al pedido. Elige la siguiente unidad.',
+  bookedMeanwhile:
+    '{{unit}} se reservó mientras tanto para {{name}}. Hoy no se puede vender a un cliente sin reserva: elige otra unidad para este cliente (se conservan sus datos) o cancela esta venta.',
+  chooseAnotherUnit: 'Elegir otra unidad',
+  cancelThisSale: 'Cancelar esta venta',
+  carriedFrom: 'Continúa desde {{from}} (reservada mientras tanto): revisa el equipo y firma otra vez para {{unit}}.',
+  carryBar: 'Elige una unidad para {{name}}: la venta rechazada en {{from}} sigue allí.',
+  carryBarNoName: 'Elige una unidad para el cliente de {{from}}: la venta rechazada allí sigue en ella.',
+  checkInGone:
+    'La reserva de {{name}} ya no incluye {{unit}} (movida, cancelada o liberada). Descarta esta llegada y revisa la reserva.',
+  bookingGuestName: 'El huésped de la reserva',
+  reservedTitle: '{{unit}} está reservada hoy para {{name}}',
+  noWalkIn:
+    'Hoy no se puede vender esta unidad a un cliente sin reserva, ni siquiera antes de que llegue el huésped: elige otra unidad.',
+  checkInAbove: 'Cuando llegue {{name}}, toca Registrar llegada en la reserva de arriba.',
+  confirmThenCheckIn:
+    'Esta reserva en línea espera al personal: confírmala arriba y registra la llegada de {{name}} cuando llegue.',
   orderCancelled: 'Pedido cancelado.',
   simulatedReader: 'Lector de tarjetas simulado (demo)',
   waitingForCard: 'Esperando la tarjeta…',

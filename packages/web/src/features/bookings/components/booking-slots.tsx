@@ -12,7 +12,9 @@ export function renderReservationPanel(ctx: {
   unit: Unit;
   day: string;
   refresh(): void;
-  openTab?(tab: 'newCustomer'): void;
+  checkInId?: number | null;
+  startCheckIn?(reservationId: number): void;
+  resolveUnit?(unitNumber: number): number | null;
 }) {
   const list = ctx.unit.reservations ?? [];
   if (list.length === 0) return null;
@@ -24,7 +26,9 @@ export function renderReservationPanel(ctx: {
           reservation={r}
           day={ctx.day}
           onChanged={ctx.refresh}
-          onCheckIn={ctx.openTab ? () => ctx.openTab?.('newCustomer') : undefined}
+          // Checking this booking in already: the wizard is below, no second Check in.
+          onCheckIn={ctx.startCheckIn && ctx.checkInId !== r.id ? () => ctx.startCheckIn?.(r.id) : undefined}
+          resolveUnit={ctx.resolveUnit}
         />
       ))}
     </Stack>

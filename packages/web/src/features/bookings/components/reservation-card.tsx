@@ -102,6 +102,11 @@ export function ReservationCard({
             {t('bookings.extras', { names: r.itemNames.join(', ') })}
           </Text>
         ) : null}
+        {r.notes ? (
+          <Text size="sm" data-testid="booking-notes" style={{ overflowWrap: 'anywhere' }}>
+            {t('bookings.notesLine', { notes: r.notes })}
+          </Text>
+        ) : null}
         {error && <Alert color="red">{error}</Alert>}
         {pane === null && (
           <Group gap="xs">

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { UnitDetail } from '@sandbar/contract/units';
+import type { UnitCustomer, UnitDetail } from '@sandbar/contract/units';
 import { useTranslation } from 'react-i18next';
 import type { UnitSlotContext } from '../../../app/unit-modal-slots';
 import { useUnitModalSlots } from '../../../app/unit-modal-slots';
@@ -45,6 +45,18 @@ export function OccupancyActions({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlo
   return null;
 }
 
+/** ' by Admin at 10:12 AM', ' at 10:12 AM' or '': who deleted a customer's sale and when, as far as known. */
+function useDeletedByWhom() {
+  const { t } = useTranslation();
+  const time = useVenueTime();
+  return (c: UnitCustomer) =>
+    c.deletedBy && c.deletedAt
+      ? t('board.deletedByWhom', { name: c.deletedBy, time: time(c.deletedAt) })
+      : c.deletedAt
+        ? t('board.deletedAtTime', { time: time(c.deletedAt) })
+        : '';
+}
+
 /** Move (confirm text 'Move this customer?'): records the pending move and closes the modal. */
 function useStartMove(unit: UnitDetail, ctx: UnitSlotContext) {
   const { t } = useTranslation();
@@ -73,11 +85,15 @@ export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotC
   const startMove = useStartMove(unit, ctx);
   const time = useVenueTime();
   const money = useMoney();
+  const byWhom = useDeletedByWhom();
   const seated = unit.customers.find((c) => c.state === 'seated') ?? unit.customers[unit.customers.length - 1];
+  // An admin deleted the sale (issue 32): say so; the only thing left to do is free the unit.
+  const deleted = seated?.deleted === true;
   return (
-    <Stack gap="sm" data-testid="sold-unit-notice">
-      <Alert color="red" variant="light">
-        {t('board.soldNotice', {
+    <Stack gap="sm" data-testid="sold-unit-notice" data-deleted={deleted ? 'true' : undefined}>
+      <Alert color={deleted ? 'gray' : 'red'} variant="light">
+        {t(deleted ? 'board.deletedNotice' : 'board.soldNotice', {
+          byWhom: seated ? byWhom(seated) : '',
           unit: `${unit.location} ${unit.unitNumber || `${unit.row}-${unit.position}`}`,
           name: seated?.customerName || '—',
           method: seated?.paymentMethod
@@ -103,9 +119,11 @@ export function SoldUnitNotice({ unit, ctx }: { unit: UnitDetail; ctx: UnitSlotC
           >
             {t('board.markEmpty')}
           </Button>
-          <Button variant="light" onClick={() => startMove(seated.id, seated.customerName)}>
-            {t('board.move')}
-          </Button>
+          {!deleted && (
+            <Button variant="light" onClick={() => startMove(seated.id, seated.customerName)}>
+              {t('board.move')}
+            </Button>
+          )}
         </Group>
       )}
     </Stack>
@@ -132,6 +150,7 @@ export function CustomersTab({
   const money = useMoney();
   const timeZone = useCurrentUser().data?.timeZone ?? 'America/New_York';
   const isToday = unit.day === businessDay(Date.now(), timeZone);
+  const byWhom = useDeletedByWhom();
   return (
     <Stack gap="sm">
       {unit.heldBy && <Text c="green.8">{t('board.heldBy', { name: unit.heldBy })}</Text>}
@@ -149,9 +168,19 @@ export function CustomersTab({
                 {c.receiptPhone ? ` · ${c.receiptPhone}` : ''}
                 {c.receiptEmail ? ` · ${c.receiptEmail}` : ''}
               </Text>
+              {c.deleted && (
+                <Text size="xs" c="dimmed" data-testid="deleted-line">
+                  {t('board.deletedLine', { byWhom: byWhom(c) })}
+                </Text>
+              )}
             </div>
-            <Badge color={c.state === 'seated' ? 'red' : 'yellow'} variant="light">
-              {c.state === 'seated' ? t('board.seated') : t('board.left')}
+            {/* A deleted sale's customer is not "seated" as a paying one: the badge says what happened. */}
+            <Badge
+              color={c.deleted ? 'dark' : c.state === 'seated' ? 'red' : 'yellow'}
+              variant="light"
+              style={{ flexShrink: 0 }}
+            >
+              {c.deleted ? t('board.deletedBadge') : c.state === 'seated' ? t('board.seated') : t('board.left')}
             </Badge>
           </Group>
           {unit.editable && (
@@ -177,12 +206,14 @@ export function CustomersTab({
                   >
                     {t('board.markEmpty')}
                   </Button>
-                  <Button variant="light" onClick={() => startMove(c.id, c.customerName)}>
-                    {t('board.move')}
-                  </Button>
+                  {!c.deleted && (
+                    <Button variant="light" onClick={() => startMove(c.id, c.customerName)}>
+                      {t('board.move')}
+                    </Button>
+                  )}
                 </>
               )}
-              {c.state === 'left' && unit.unitStatus === 3 && (
+              {c.state === 'left' && unit.unitStatus === 3 && !c.deleted && (
                 <Button
                   variant="light"
                   color="red"
@@ -203,7 +234,8 @@ export function CustomersTab({
                   {t('board.reseat')}
                 </Button>
               )}
-              {slots.renderCustomerActions?.({ ...ctx, customerId: c.id })}
+              {/* Receipts of a deleted sale are not resent, edited or printed. */}
+              {!c.deleted && slots.renderCustomerActions?.({ ...ctx, customerId: c.id })}
             </Group>
           )}
         </Paper>

@@ -1,10 +1,19 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { type UnitDetail, type UnitTab, numberOnlyTypes, openingTab, unitTabs } from '@sandbar/contract/units';
+import {
+  type DashboardData,
+  type UnitDetail,
+  type UnitTab,
+  numberOnlyTypes,
+  openingTab,
+  unitTabs,
+} from '@sandbar/contract/units';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LeaveGuard, type UnitSlotContext, useUnitModalSlots } from '../../../app/unit-modal-slots';
 import { usePendingSale } from '../../../lib/sale-queue';
 import { useUnit } from '../api/get-unit';
+import { unitsKeys } from '../api/keys';
 import { useMoveCustomer } from '../api/move-customer';
 import { moveStore, usePendingMove } from '../move-store';
 import { CustomersTab, OccupancyActions, SoldUnitNotice } from './customers-tab';
@@ -99,6 +108,9 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
   const [guard, setGuard] = useState<LeaveGuard | null>(null);
   const [asking, setAsking] = useState(false);
   const requestClose = () => (guard ? setAsking(true) : onClose());
+  // A reserved unit opens on its booking; the sale wizard starts only from its Check in (issue 32).
+  const [checkInId, setCheckInId] = useState<number | null>(null);
+  const qc = useQueryClient();
   const ctx = useMemo<UnitSlotContext | null>(
     () =>
       unit
@@ -113,9 +125,23 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
               if (!g) setAsking(false);
             },
             openTab: onTab,
+            checkInId,
+            startCheckIn: (id) => {
+              setCheckInId(id);
+              onTab('newCustomer');
+            },
+            // A booking's Move names a unit by its number: found on the board this tablet shows.
+            resolveUnit: (n) => {
+              for (const [, board] of qc.getQueriesData<DashboardData>({ queryKey: unitsKeys.boards() })) {
+                const loc = board?.locations.find((l) => l.id === unit.locationId);
+                const found = loc?.units.flat().find((u) => u.unitNumber === n);
+                if (found) return found.id;
+              }
+              return null;
+            },
           }
         : null,
-    [unit, timeStamp, onClose, refetch, onTab],
+    [unit, timeStamp, onClose, refetch, onTab, checkInId, qc],
   );
   const numberOnly = unit ? numberOnlyTypes.includes(unit.unitType) : false;
   const tabs: readonly UnitTab[] = numberOnly ? ['number'] : unitTabs;
@@ -169,7 +195,11 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
             {t('board.rowPosition', { row: unit.row, position: unit.position })} ·{' '}
             {pendingSale
               ? t('offline.pending')
-              : (t('board.statusNames', { returnObjects: true }) as string[])[unit.unitStatus]}{' '}
+              : unit.unitStatus === 1 && unit.reservations?.length
+                ? t('board.reserved')
+                : unit.saleDeleted
+                  ? t('board.saleDeletedStatus')
+                  : (t('board.statusNames', { returnObjects: true }) as string[])[unit.unitStatus]}{' '}
             · {unit.day}
           </Text>
           {!numberOnly && <MovePanel unit={unit} ctx={ctx} />}

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/notify';
 import { useReleaseUnits } from '../api/release-units';
-import { cartStore, useCart } from '../cart-store';
+import { type Cart, cartStore, useCart } from '../cart-store';
+import { type Carry, carryStore, useCarry } from '../carry-store';
 import { draftStore } from '../wizard/draft-store';
 import '../../../app/touch-targets.css';
 
@@ -11,10 +12,47 @@ import '../../../app/touch-targets.css';
  * (on its last unit) at Review Order; 'Cancel Order' releases its units.
  */
 export function CartBar({ onChanged, onCheckOut }: { onChanged?: () => void; onCheckOut?: (unitId: number) => void }) {
-  const { t } = useTranslation();
   const cart = useCart();
+  const carry = useCarry();
+  return (
+    <>
+      {carry && <CarryBar carry={carry} />}
+      {cart && <OrderBar cart={cart} onChanged={onChanged} onCheckOut={onCheckOut} />}
+    </>
+  );
+}
+
+/** A walk-in refused on a unit booked meanwhile waits for another unit (issue 32): say whose, and let it go. */
+function CarryBar({ carry }: { carry: Carry }) {
+  const { t } = useTranslation();
+  const name = carry.state.customerName.trim();
+  return (
+    <Paper withBorder p="xs" mb="sm" data-testid="carry-bar" className="touch-targets">
+      <Group justify="space-between">
+        <Text size="sm">
+          {name
+            ? t('sale.carryBar', { name, from: carry.fromLabel })
+            : t('sale.carryBarNoName', { from: carry.fromLabel })}
+        </Text>
+        <Button color="red" variant="light" onClick={() => carryStore.clear()}>
+          {t('sale.cancelThisSale')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function OrderBar({
+  cart,
+  onChanged,
+  onCheckOut,
+}: {
+  cart: Cart;
+  onChanged?: () => void;
+  onCheckOut?: (unitId: number) => void;
+}) {
+  const { t } = useTranslation();
   const release = useReleaseUnits();
-  if (!cart) return null;
   const cancel = async () => {
     await release.mutateAsync({ cartId: cart.cartId });
     draftStore.clear(`cart:${cart.cartId}`);

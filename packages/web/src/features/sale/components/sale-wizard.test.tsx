@@ -9,7 +9,8 @@ import { notifications } from '@mantine/notifications';
 import { cartStore } from '../cart-store';
 import { initialSale } from '../wizard/machine';
 import { CardPayment } from '../../../components/card-payment';
-import { SaleWizard } from './sale-wizard';
+import { useState } from 'react';
+import { type SaleUnit, SaleWizard } from './sale-wizard';
 
 const catalogue: SaleCatalogue = {
   items: [
@@ -260,7 +261,10 @@ describe('sale wizard', () => {
         lastName: 'Miller',
       },
     };
-    const first = renderWithProviders(<SaleWizard unit={booked} onDone={() => {}} />, { user: demoUser('U') });
+    const ref = { reservationId: 5, guestName: 'Susan Miller', phone: '3055550100', depositCents: 1000 };
+    const first = renderWithProviders(<SaleWizard unit={booked} checkIn={ref} onDone={() => {}} />, {
+      user: demoUser('U'),
+    });
     await user.click(await screen.findByRole('button', { name: 'Cash' }));
     expect(screen.getByRole('button', { name: /^Extra Chair — \$10\.00\s*Added$/ })).toHaveAttribute(
       'aria-pressed',
@@ -273,11 +277,87 @@ describe('sale wizard', () => {
     first.unmount();
     sessionStorage.clear();
 
-    renderWithProviders(<SaleWizard unit={booked} onDone={() => {}} />, { user: demoUser('U') });
+    renderWithProviders(<SaleWizard unit={booked} checkIn={ref} onDone={() => {}} />, { user: demoUser('U') });
     await user.click(await screen.findByRole('button', { name: 'Room Charge' }));
     await user.click(screen.getByRole('button', { name: 'Hyatt' }));
     expect(screen.getByLabelText('Last Name')).toHaveValue('Miller');
     expect(screen.getByLabelText('Room Number')).toHaveValue('0412');
+  });
+
+  // Issue 32: a walk-in in progress when the desk books its unit stays a walk-in. The board's new
+  // booking never slips into the sale as a check-in; the wizard says who holds the unit and offers
+  // another unit (the choices carried over) or cancel.
+  it('a walk-in stays a walk-in when the unit is booked meanwhile: no check-in, another unit or cancel', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    // The board's live unit, as the modal hands it to the wizard (a booking arrives by a live event).
+    let setLive: (u: SaleUnit) => void = () => {};
+    function Live() {
+      const [u, setU] = useState<SaleUnit>(unit);
+      setLive = setU;
+      return <SaleWizard unit={u} onDone={onDone} />;
+    }
+    const view = renderWithProviders(<Live />, { user: demoUser('U') });
+    await cashToReceipt(user);
+    const booked = {
+      ...unit,
+      bookedFor: 'Rita Race',
+      reservation: { id: 9, guestName: 'Rita Race', phone: '3055550199', depositCents: 1000 },
+    };
+    act(() => setLive(booked));
+    const notice = await screen.findByTestId('booked-meanwhile');
+    expect(notice).toHaveTextContent('MB 7 has been booked for Rita Race meanwhile');
+    // Still Pat's walk-in: no "Checking in", the name is Pat's, no deposit comes off.
+    expect(screen.queryByTestId('checking-in')).toBeNull();
+    expect(screen.getByText('Pat')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose another unit' }));
+    expect(onDone).toHaveBeenCalled();
+    expect(calls.some((c) => c.url === '/saveCustomer')).toBe(false);
+    expect(sessionStorage.getItem('sandbar.sale.unit:7')).toBeNull();
+    view.unmount();
+
+    // The next unit opened continues Pat's sale where it was: cash, the same kind of unit keeps its
+    // equipment, Pat's name; only the signature would be asked again.
+    renderWithProviders(<SaleWizard unit={{ ...unit, id: 8, unitNumber: 8 }} onDone={() => {}} />, {
+      user: demoUser('U'),
+    });
+    expect(await screen.findByTestId('carried-over')).toHaveTextContent('Continued from MB 7');
+    expect(screen.getByTestId('sale-wizard')).toHaveAttribute('data-step', 'receipt');
+    expect(screen.getByText('Pat')).toBeInTheDocument();
+    expect(sessionStorage.getItem('sandbar.sale.carry')).toBeNull();
+  });
+
+  it('COMPLETE SALE refused because the unit was booked meanwhile: the server’s words, the unit read again', async () => {
+    sessionStorage.setItem(
+      'sandbar.sale.unit:7',
+      JSON.stringify({
+        ...initialSale({ mode: 'single', ourTransactionId: 'tx-walk-in', orderKey: '' }),
+        paymentMethod: 'Cash',
+        selectedUnit: 1,
+        customerName: 'Walk In',
+        receiptType: 'none',
+        tip: 0,
+        signature: 'data:image/png;base64,AAAA',
+        done: { payment: true, equipment: true, name: true, receipt: true, tip: true, signature: true },
+      }),
+    );
+    const base = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        url === '/api/saveCustomer'
+          ? new Response(JSON.stringify({ details: 'MB 7 was just booked for Rita Race at 10:42 AM.' }), {
+              status: 409,
+              headers: { 'content-type': 'application/json' },
+            })
+          : base(url, init),
+      ),
+    );
+    const onRefresh = vi.fn();
+    renderWithProviders(<SaleWizard unit={unit} onDone={() => {}} onRefresh={onRefresh} />, { user: demoUser('U') });
+    fireEvent.click(await screen.findByRole('button', { name: 'COMPLETE SALE' }));
+    expect(await screen.findByTestId('sale-error')).toHaveTextContent('Rita Race');
+    await waitFor(() => expect(onRefresh).toHaveBeenCalled());
   });
 
   // Issue 26: "Use this guest" once left a slow tablet on the guest step (it waited for a second

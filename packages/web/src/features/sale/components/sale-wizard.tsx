@@ -14,7 +14,18 @@ import { tabHolds } from '../hold-release';
 import { newId } from '../../../lib/new-id';
 import { buildCustomerData, useCompleteSale } from '../wizard/complete-sale';
 import { draftStore, useSaleDraft } from '../wizard/draft-store';
-import { type SaleMode, type StepId, currentStep, doneSteps, initialSale, isStarted } from '../wizard/machine';
+import {
+  type CheckInRef,
+  type SaleMode,
+  type StepId,
+  carryOver,
+  currentStep,
+  doneSteps,
+  initialSale,
+  isStarted,
+} from '../wizard/machine';
+import { carryStore } from '../carry-store';
+import { ApiError } from '../../../lib/api';
 import { type OrderLine, quoteSale, toItem } from '../wizard/quote';
 import { SignaturePadField } from './signature-pad-field';
 import { CompleteStep } from './steps/complete-step';
@@ -38,8 +49,9 @@ export interface SaleUnit {
   /** Who holds the unit in an order, when it is held (status 1). */
   heldBy?: string | null;
   /**
-   * The booking this sale checks in (issue 24): the guest is filled in, the deposit on account
-   * comes off the total, and the server lets this sale take the booked unit.
+   * The unit's booking of today that may be checked in, as the board shows it now (issue 24): a
+   * check-in started from it reads its deposit and extras here. It never turns a walk-in into a
+   * check-in (issue 32): only `checkIn` (the booking's Check in) starts one.
    */
   reservation?: {
     id: number;
@@ -53,6 +65,8 @@ export interface SaleUnit {
     roomNumber?: string;
     lastName?: string;
   } | null;
+  /** Whom a booking holds the unit for today (any booking), as the board shows it now: a walk-in cannot be sold it. */
+  bookedFor?: string | null;
 }
 
 /** What the unit modal asks before it closes on a sale in progress (backdrop, Escape, ×). */
@@ -72,13 +86,17 @@ export interface LeaveGuard {
 interface Props {
   unit: SaleUnit;
   day?: string;
+  /** Start this sale as the check-in of this booking (its Check in was tapped); a kept check-in resumes by it too. */
+  checkIn?: CheckInRef | null;
   onDone: () => void;
+  /** Refetches the unit (after a refusal, so the wizard sees why). */
+  onRefresh?: () => void;
   /** Set while a sale is started, so the modal asks before closing; null when nothing would be lost. */
   guardLeave?: (guard: LeaveGuard | null) => void;
 }
 
 /** The New Customer tab: spec section 4's sale wizard, one step at a time. */
-export function SaleWizard({ unit, day, onDone, guardLeave }: Props) {
+export function SaleWizard({ unit, day, checkIn = null, onDone, onRefresh, guardLeave }: Props) {
   const { t } = useTranslation();
   const catalogue = useSaleCatalogue();
   const cart = useCart();
@@ -94,10 +112,12 @@ export function SaleWizard({ unit, day, onDone, guardLeave }: Props) {
     );
   // Sales are always for today (the server records them on today's business day).
   if (day && day !== catalogue.data.day) return <Text c="dimmed">{t('sale.todayOnly')}</Text>;
-  const inCart = cart?.units.some((u) => u.unitId === unit.id) ?? false;
-  const mode: SaleMode = !cart ? 'single' : inCart ? 'checkout' : 'joining';
-  const key =
-    mode === 'checkout'
+  // A check-in is a sale of its own (one unit, the booking's guest), kept by the booking's id.
+  const inCart = !checkIn && (cart?.units.some((u) => u.unitId === unit.id) ?? false);
+  const mode: SaleMode = checkIn || !cart ? 'single' : inCart ? 'checkout' : 'joining';
+  const key = checkIn
+    ? checkInDraftKey(checkIn.reservationId)
+    : mode === 'checkout'
       ? `cart:${cart!.cartId}`
       : mode === 'joining'
         ? `unit:${unit.id}@${cart!.cartId}`
@@ -107,23 +127,30 @@ export function SaleWizard({ unit, day, onDone, guardLeave }: Props) {
       key={`${key}#${generation}`}
       draftKey={key}
       mode={mode}
-      cart={cart}
+      cart={checkIn ? null : cart}
       unit={unit}
+      checkIn={checkIn}
       catalogue={catalogue.data}
       onDone={onDone}
+      onRefresh={onRefresh}
       guardLeave={guardLeave}
       onDiscarded={() => setGeneration((g) => g + 1)}
     />
   );
 }
 
+/** Where a check-in in progress is kept: by its booking, apart from any walk-in sale of the unit. */
+export const checkInDraftKey = (reservationId: number) => `checkin:${reservationId}`;
+
 function Wizard({
   draftKey,
   mode,
   cart,
   unit,
+  checkIn,
   catalogue,
   onDone,
+  onRefresh,
   guardLeave,
   onDiscarded,
 }: {
@@ -131,8 +158,10 @@ function Wizard({
   mode: SaleMode;
   cart: Cart | null;
   unit: SaleUnit;
+  checkIn: CheckInRef | null;
   catalogue: SaleCatalogue;
   onDone: () => void;
+  onRefresh?: () => void;
   guardLeave?: (guard: LeaveGuard | null) => void;
   onDiscarded: () => void;
 }) {
@@ -150,12 +179,23 @@ function Wizard({
     [cart],
   );
   const orderKey = orderLines.map((l) => l.unitId).join(',');
-  const booking = mode === 'single' ? (unit.reservation ?? null) : null;
   const [state, dispatch, discardDraft] = useSaleDraft(draftKey, () => {
-    const fresh = initialSale({
+    // A walk-in refused on another unit (booked meanwhile) continues here with its choices.
+    const carried = mode === 'single' && !checkIn ? carryStore.get() : null;
+    if (carried) {
+      carryStore.clear();
+      return carryOver(carried.state, {
+        ourTransactionId: newId(),
+        sameUnitType: carried.fromUnitType === unit.unitType,
+        from: carried.fromLabel,
+      });
+    }
+    return initialSale({
       mode,
       ourTransactionId: newId(),
       orderKey,
+      // Checking a booked guest in: their name and phone are already known.
+      checkIn,
       shared: cart
         ? {
             ...cart.shared,
@@ -163,9 +203,29 @@ function Wizard({
           }
         : undefined,
     });
-    // Checking a booked guest in: their name and phone are already known.
-    return booking ? { ...fresh, customerName: booking.guestName, receiptPhone: booking.phone } : fresh;
   });
+  // The booking this sale checks in is the one it started with (issue 32): never one the board
+  // shows later. Its deposit and extras are read live while it is still on the unit.
+  const pinned = mode === 'single' ? (state.checkIn ?? null) : null;
+  const live = pinned && unit.reservation?.id === pinned.reservationId ? unit.reservation : null;
+  const booking = useMemo(
+    () =>
+      pinned
+        ? {
+            id: pinned.reservationId,
+            guestName: pinned.guestName,
+            phone: pinned.phone,
+            depositCents: live?.depositCents ?? pinned.depositCents,
+            items: live?.items,
+            hotelId: live?.hotelId,
+            roomNumber: live?.roomNumber,
+            lastName: live?.lastName,
+          }
+        : null,
+    [pinned, live],
+  );
+  // A walk-in whose unit was booked meanwhile cannot be completed here: say so, offer the way on.
+  const bookedMeanwhile = !pinned && mode !== 'checkout' ? (unit.bookedFor ?? null) : null;
   // A unit taken out of the order changes its total: review it (and tip, and sign) again.
   useEffect(() => dispatch({ type: 'orderChanged', orderKey }), [orderKey, dispatch]);
 
@@ -239,8 +299,11 @@ function Wizard({
       claim.current = 'sold';
       tabHolds.remove(claimId);
       discardDraft();
-      if (cart) draftStore.clear(`cart:${cart.cartId}`);
-      cartStore.clear();
+      // A check-in is a sale of its own: an order in progress on this tablet stays.
+      if (cart) {
+        draftStore.clear(`cart:${cart.cartId}`);
+        cartStore.clear();
+      }
       // One toast per outcome (issue 23): kept on the tablet, or recorded by the server.
       toastSuccess('queued' in res && res.queued ? t('offline.savedOffline') : t('sale.saved'));
       onDone();
@@ -251,7 +314,14 @@ function Wizard({
   const [sent, setSent] = useState(false);
   const complete = (cardTransactionId?: string) => {
     setSent(true);
-    return sale.complete(
+    return completeSale(cardTransactionId).catch((err: unknown) => {
+      // Refused (booked or sold meanwhile): the unit is read again, so the wizard shows what can be done.
+      if (err instanceof ApiError && err.status === 409) onRefresh?.();
+      throw err;
+    });
+  };
+  const completeSale = (cardTransactionId?: string) =>
+    sale.complete(
       buildCustomerData({
         state,
         quote,
@@ -262,7 +332,6 @@ function Wizard({
         reservationId: booking?.id ?? null,
       }),
     );
-  };
 
   const addMoreUnits = async () => {
     if (!quote.chosenUnit) return;
@@ -312,6 +381,19 @@ function Wizard({
     if (claim.current === 'held') void releaseUnits({ cartId: claimId }).catch(() => undefined);
     claim.current = 'none';
   }, [discardDraft, claimId]);
+
+  // The walk-in goes to another unit: its choices wait on the board for the next unit opened.
+  const sellElsewhere = () => {
+    carryStore.set({ state, fromLabel: unitLabel, fromUnitType: unit.unitType });
+    discard();
+    guardLeave?.(null);
+    onDone();
+  };
+  const cancelSale = () => {
+    discard();
+    guardLeave?.(null);
+    onDone();
+  };
 
   const started = isStarted(state);
   useEffect(() => {
@@ -379,8 +461,35 @@ function Wizard({
   }, [step]);
 
   const stepProps = { state, dispatch };
+  // At COMPLETE SALE it stands where the button was; on other steps above them.
+  const bookedNotice = bookedMeanwhile && (
+    <Alert color="orange" variant="light" data-testid="booked-meanwhile" role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{t('sale.bookedMeanwhile', { unit: unitLabel, name: bookedMeanwhile })}</Text>
+        <Group gap="xs">
+          <Button onClick={sellElsewhere} data-testid="sell-elsewhere">
+            {t('sale.chooseAnotherUnit')}
+          </Button>
+          <Button variant="default" color="red" onClick={cancelSale} data-testid="cancel-refused-sale">
+            {t('sale.cancelThisSale')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
   return (
     <Stack gap="sm" data-testid="sale-wizard" data-step={step}>
+      {step !== 'complete' && bookedNotice}
+      {state.carriedFrom && !bookedMeanwhile && (
+        <Alert color="blue" variant="light" data-testid="carried-over">
+          {t('sale.carriedFrom', { from: state.carriedFrom, unit: unitLabel })}
+        </Alert>
+      )}
+      {pinned && !live && (
+        <Alert color="red" variant="light" data-testid="check-in-gone">
+          {t('sale.checkInGone', { name: pinned.guestName, unit: unitLabel })}
+        </Alert>
+      )}
       {booking && (
         <Alert color="violet" variant="light" data-testid="checking-in">
           {booking.depositCents > 0
@@ -449,7 +558,12 @@ function Wizard({
       )}
       {step === 'equipment' && <EquipmentStep {...stepProps} quote={quote} />}
       {step === 'name' && (
-        <NameStep {...stepProps} onAddMore={() => void addMoreUnits().catch(() => undefined)} adding={hold.isPending} />
+        <NameStep
+          {...stepProps}
+          onAddMore={booking ? undefined : () => void addMoreUnits().catch(() => undefined)}
+          adding={hold.isPending}
+          fixedName={booking !== null}
+        />
       )}
       {step === 'review' && (
         <ReviewStep
@@ -477,8 +591,10 @@ function Wizard({
           note={unitLabel}
           onClaim={claimUnits}
           onComplete={complete}
+          blocked={bookedMeanwhile !== null}
         />
       )}
+      {step === 'complete' && bookedNotice}
 
       {mode === 'checkout' && step !== 'review' && (
         <Group>

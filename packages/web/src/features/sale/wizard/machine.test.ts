@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type SaleEvent, type SaleState, currentStep, doneSteps, initialSale, isStarted, saleReducer } from './machine';
+import {
+  type SaleEvent,
+  type SaleState,
+  carryOver,
+  currentStep,
+  doneSteps,
+  initialSale,
+  isStarted,
+  saleReducer,
+} from './machine';
 
 const run = (s: SaleState, ...events: SaleEvent[]) => events.reduce(saleReducer, s);
 const fresh = () => initialSale({ mode: 'single', ourTransactionId: 'sale-0001' });
@@ -124,5 +133,40 @@ describe('sale wizard state machine', () => {
     expect(isStarted(fresh())).toBe(false);
     expect(isStarted(run(fresh(), { type: 'editName', value: 'P' }))).toBe(true);
     expect(isStarted(run(fresh(), { type: 'choosePayment', method: 'Cash' }))).toBe(true);
+  });
+
+  // Issue 32: a check-in is pinned to its booking from the start, and opening one is not a sale
+  // started (Escape just closes); a walk-in carried to another unit keeps its choices but not its id.
+  it('pins a check-in to its booking; its guest name alone is not a started sale', () => {
+    const ref = { reservationId: 9, guestName: 'Rita Race', phone: '3055550199', depositCents: 1000 };
+    const checkIn = initialSale({ mode: 'single', ourTransactionId: 'sale-0004', checkIn: ref });
+    expect(checkIn).toMatchObject({ checkIn: ref, customerName: 'Rita Race', receiptPhone: '3055550199' });
+    expect(isStarted(checkIn)).toBe(false);
+    expect(isStarted(run(checkIn, { type: 'choosePayment', method: 'Cash' }))).toBe(true);
+    expect(fresh().checkIn).toBeNull();
+    // Only one unit's sale is a check-in.
+    expect(initialSale({ mode: 'joining', ourTransactionId: 'sale-0005', checkIn: ref }).checkIn).toBeNull();
+  });
+
+  it('carries a refused walk-in to another unit: same kind keeps the equipment, another kind chooses again', () => {
+    const signed = run(
+      fresh(),
+      { type: 'choosePayment', method: 'Cash' },
+      { type: 'chooseEquipment', itemId: 1 },
+      { type: 'confirm', step: 'equipment' },
+      { type: 'editName', value: 'Pat' },
+      { type: 'confirm', step: 'name' },
+      { type: 'editReceipt', receiptType: 'none' },
+      { type: 'confirm', step: 'receipt' },
+      { type: 'chooseTip', tip: 5 },
+      { type: 'confirm', step: 'tip' },
+      { type: 'sign', png: 'png' },
+    );
+    const same = carryOver(signed, { ourTransactionId: 'sale-0006', sameUnitType: true, from: 'MB 27' });
+    expect(currentStep(same)).toBe('signature');
+    expect(same).toMatchObject({ ourTransactionId: 'sale-0006', carriedFrom: 'MB 27', selectedUnit: 1, tip: 5 });
+    const other = carryOver(signed, { ourTransactionId: 'sale-0007', sameUnitType: false, from: 'MB 27' });
+    expect(currentStep(other)).toBe('equipment');
+    expect(other).toMatchObject({ paymentMethod: 'Cash', customerName: 'Pat', selectedUnit: null, signature: null });
   });
 });

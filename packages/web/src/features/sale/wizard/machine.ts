@@ -26,6 +26,18 @@ export type SaleMode = 'single' | 'joining' | 'checkout';
 
 export type SaleReceiptType = 'phone' | 'email' | 'none';
 
+/**
+ * The booking a sale checks in, pinned when the sale starts (issue 32): a sale started as a walk-in
+ * stays a walk-in (null) whatever the board shows later, and only a sale started from a booking's
+ * Check in names that booking. The rest of the booking (deposit, extras) is read live by its id.
+ */
+export interface CheckInRef {
+  reservationId: number;
+  guestName: string;
+  phone: string;
+  depositCents: number;
+}
+
 export interface SaleState {
   mode: SaleMode;
   /** The idempotency key of this sale: kept with the draft, so a retry after a reload is the same sale. */
@@ -53,6 +65,10 @@ export interface SaleState {
   locked: StepId[];
   /** The order's other units when last reviewed (ids): a change means the total must be reviewed again. */
   orderKey: string;
+  /** The booking this sale checks in; null (or absent, in an older kept draft) for a walk-in. */
+  checkIn?: CheckInRef | null;
+  /** The unit this walk-in was refused on and carried from ("MB 27"), if it was. */
+  carriedFrom?: string;
 }
 
 export const stepOrder: StepId[] = [
@@ -125,6 +141,8 @@ export function initialSale(o: {
   mode: SaleMode;
   ourTransactionId: string;
   orderKey?: string;
+  /** Started from a booking's Check in (single mode only): the guest's name and phone filled in. */
+  checkIn?: CheckInRef | null;
   /** The order's shared choices (joining or checking out an order). */
   shared?: {
     paymentMethod: PaymentMethod;
@@ -160,7 +178,10 @@ export function initialSale(o: {
     done: {},
     locked: [],
     orderKey: o.orderKey ?? '',
+    checkIn: null,
   };
+  if (o.checkIn && o.mode === 'single')
+    return { ...base, checkIn: o.checkIn, customerName: o.checkIn.guestName, receiptPhone: o.checkIn.phone };
   if (!o.shared) return base;
   const s = o.shared;
   const state: SaleState = {
@@ -216,12 +237,32 @@ export function doneSteps(s: SaleState): StepId[] {
   return stepOrder.filter((st) => applies(st, s) && s.done[st]);
 }
 
-/** Has the user started anything worth asking about before leaving? */
+/** Has the user started anything worth asking about before leaving? (A check-in's guest name came with the booking.) */
 export function isStarted(s: SaleState): boolean {
   return (
     stepOrder.some((st) => s.done[st] && !s.locked.includes(st)) ||
-    (s.mode === 'single' && s.customerName.trim() !== '')
+    (s.mode === 'single' && s.customerName.trim() !== '' && s.customerName !== s.checkIn?.guestName)
   );
+}
+
+/**
+ * A walk-in refused on its unit (booked meanwhile, issue 32) carried to another unit: the buyer,
+ * name, receipt and tip stay; the equipment stays only on a unit of the same type; the signature
+ * is asked again (it signs this unit's total). A new transaction id: nothing was recorded.
+ */
+export function carryOver(
+  s: SaleState,
+  o: { ourTransactionId: string; sameUnitType: boolean; from: string },
+): SaleState {
+  const moved: SaleState = {
+    ...s,
+    mode: 'single',
+    checkIn: null,
+    ourTransactionId: o.ourTransactionId,
+    orderKey: '',
+    carriedFrom: o.from,
+  };
+  return o.sameUnitType ? reset(moved, 'signature') : reset(moved, 'equipment');
 }
 
 /** Resets `step` and every step that depends on it, transitively; other steps keep their values. */

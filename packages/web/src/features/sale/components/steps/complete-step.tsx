@@ -17,6 +17,7 @@ export function CompleteStep({
   note,
   onClaim,
   onComplete,
+  blocked = false,
 }: Omit<StepProps, 'dispatch'> & {
   quote: Quote;
   retailRate: string | null;
@@ -26,6 +27,8 @@ export function CompleteStep({
   note: string;
   onClaim: () => Promise<void>;
   onComplete: (cardTransactionId?: string) => Promise<unknown>;
+  /** The sale cannot be completed here (its unit was booked meanwhile): nothing to tap but the way on, above. */
+  blocked?: boolean;
 }) {
   const { t } = useTranslation();
   const money = useCents();
@@ -52,7 +55,7 @@ export function CompleteStep({
             {error instanceof ApiError ? error.details : String(error)}
           </Alert>
         )}
-        {state.paymentMethod === 'Credit Card' ? (
+        {blocked ? null : state.paymentMethod === 'Credit Card' ? (
           <CardPayment
             amountCents={quote.totalCents}
             ourTransactionId={state.ourTransactionId}

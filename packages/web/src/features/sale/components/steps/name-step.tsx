@@ -10,7 +10,14 @@ export function NameStep({
   dispatch,
   onAddMore,
   adding,
-}: StepProps & { onAddMore: () => void; adding: boolean }) {
+  fixedName = false,
+}: StepProps & {
+  /** Absent: no order can be started here (a check-in is a sale of its own). */
+  onAddMore?: () => void;
+  adding: boolean;
+  /** A check-in: the sale is made out to the booking's guest (issue 32), shown, not typed. */
+  fixedName?: boolean;
+}) {
   const { t } = useTranslation();
   const filled = canConfirm(state, 'name');
   return (
@@ -19,14 +26,18 @@ export function NameStep({
         label={t('sale.customerName')}
         value={state.customerName}
         onChange={(e) => dispatch({ type: 'editName', value: e.currentTarget.value })}
+        readOnly={fixedName}
+        description={fixedName ? t('sale.bookingGuestName') : undefined}
         data-autofocus
       />
       {filled && (
         <Group>
           <ContinueButton show onClick={() => dispatch({ type: 'confirm', step: 'name' })} />
-          <Button variant="light" onClick={onAddMore} loading={adding}>
-            {t('messages.sale.addMoreUnits')}
-          </Button>
+          {onAddMore && (
+            <Button variant="light" onClick={onAddMore} loading={adding}>
+              {t('messages.sale.addMoreUnits')}
+            </Button>
+          )}
         </Group>
       )}
     </Stack>
