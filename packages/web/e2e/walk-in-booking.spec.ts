@@ -97,6 +97,7 @@ test('a walk-in in progress when the desk books its unit stays a walk-in: refuse
   await expect(a.getByTestId('carry-bar')).toContainText('Choose a unit for Walk In');
   await tile(a, 38).click();
   const next = a.getByRole('dialog');
+  await next.getByRole('tab', { name: 'New Customer' }).click();
   await expect(next.getByTestId('carried-over')).toContainText('Continued from MB 36');
   await expect(next.getByTestId('sale-wizard')).toHaveAttribute('data-step', 'signature');
   await drawSignature(a, next);
@@ -186,6 +187,7 @@ test('a deleted sale’s unit says it was deleted, by whom and when, and offers 
   await tile(page, 25).click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByText(/· Sale deleted ·/)).toBeVisible();
+  await modal.getByRole('tab', { name: 'New Customer' }).click();
   const notice = modal.getByTestId('sold-unit-notice');
   await expect(notice).toContainText(/The sale of Dee Leted on MB 25 .* was deleted by .+ at \d{1,2}:\d\d/);
   await expect(notice.getByRole('button', { name: 'Mark Empty' })).toBeVisible();

@@ -90,8 +90,9 @@ export const saleEn = {
   chooseAnotherUnit: 'Choose another unit',
   cancelThisSale: 'Cancel this sale',
   carriedFrom: 'Continued from {{from}} (booked meanwhile): check the equipment and sign again for {{unit}}.',
-  carryBar: 'Choose a unit for {{name}}: the sale refused on {{from}} continues there.',
-  carryBarNoName: 'Choose a unit for the customer of {{from}}: the sale refused there continues on it.',
+  carryBar: 'Choose a unit for {{name}} and open its New Customer tab: the sale refused on {{from}} continues there.',
+  carryBarNoName:
+    'Choose a unit for the customer of {{from}} and open its New Customer tab: the sale refused there continues on it.',
   checkInGone:
     'The booking of {{name}} no longer holds {{unit}} (moved, cancelled or released). Discard this check-in and look at the booking again.',
   bookingGuestName: 'The booking’s guest',
@@ -201,8 +202,10 @@ export const saleEs: Translation<typeof saleEn> = {
   chooseAnotherUnit: 'Elegir otra unidad',
   cancelThisSale: 'Cancelar esta venta',
   carriedFrom: 'Continúa desde {{from}} (reservada mientras tanto): revisa el equipo y firma otra vez para {{unit}}.',
-  carryBar: 'Elige una unidad para {{name}}: la venta rechazada en {{from}} sigue allí.',
-  carryBarNoName: 'Elige una unidad para el cliente de {{from}}: la venta rechazada allí sigue en ella.',
+  carryBar:
+    'Elige una unidad para {{name}} y abre su pestaña Cliente nuevo: la venta rechazada en {{from}} sigue allí.',
+  carryBarNoName:
+    'Elige una unidad para el cliente de {{from}} y abre su pestaña Cliente nuevo: la venta rechazada allí sigue en ella.',
   checkInGone:
     'La reserva de {{name}} ya no incluye {{unit}} (movida, cancelada o liberada). Descarta esta llegada y revisa la reserva.',
   bookingGuestName: 'El huésped de la reserva',

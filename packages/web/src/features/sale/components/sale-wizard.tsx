@@ -183,7 +183,6 @@ function Wizard({
     // A walk-in refused on another unit (booked meanwhile) continues here with its choices.
     const carried = mode === 'single' && !checkIn ? carryStore.get() : null;
     if (carried) {
-      carryStore.clear();
       return carryOver(carried.state, {
         ourTransactionId: newId(),
         sameUnitType: carried.fromUnitType === unit.unitType,
@@ -226,6 +225,11 @@ function Wizard({
   );
   // A walk-in whose unit was booked meanwhile cannot be completed here: say so, offer the way on.
   const bookedMeanwhile = !pinned && mode !== 'checkout' ? (unit.bookedFor ?? null) : null;
+  // The carried walk-in is this unit's sale now (let go after mounting: an initialiser may run twice).
+  const carriedFrom = state.carriedFrom;
+  useEffect(() => {
+    if (carriedFrom && carryStore.get()?.fromLabel === carriedFrom) carryStore.clear();
+  }, [carriedFrom]);
   // A unit taken out of the order changes its total: review it (and tip, and sign) again.
   useEffect(() => dispatch({ type: 'orderChanged', orderKey }), [orderKey, dispatch]);
 
