@@ -1,12 +1,14 @@
 import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
-import { adminCall, continueTo, drawSignature, ensureAllDayPrice, signIn, venueDay } from './support';
+import { adminCall, callAs, continueTo, drawSignature, ensureAllDayPrice, ownAgent, signIn, venueDay } from './support';
 
 // Issue 32: a walk-in sale stays a walk-in (defect 2), a reserved unit opens on its booking
 // (defect 3), a deleted sale's unit says so (defect 5). Units MB 36–39 (walk-ins meeting
 // bookings), MB 61–62 (reserved units) and MB 25 (a deleted sale): no other spec uses them.
-// Sold by the admin only: the staff and supervisor totals belong to sale.spec and dropoff.spec.
+// Money is taken only by this spec's own agents (decision 277).
 
 const ITEM = 'Walk-in Umbrella';
+const TABLET_A = 'walkin-a';
+const TABLET_B = 'walkin-b';
 const tile = (page: Page, n: number) => page.locator(`[data-location="MB"] [data-number="${n}"]`);
 
 async function unitIdOf(page: Page, n: number): Promise<number> {
@@ -58,6 +60,8 @@ async function walkInToComplete(page: Page, n: number, name: string): Promise<Lo
 
 test.beforeAll(async ({ request }) => {
   await ensureAllDayPrice(request, ITEM);
+  await ownAgent(request, TABLET_A, 'Wanda Walkin');
+  await ownAgent(request, TABLET_B, 'Bo Walkin');
 });
 
 test('a walk-in in progress when the desk books its unit stays a walk-in: refused with the guest’s name, sold on another unit or cancelled', async ({
@@ -65,8 +69,8 @@ test('a walk-in in progress when the desk books its unit stays a walk-in: refuse
 }) => {
   // Tablet A hears the board live. Tablet B's live stream never answers (its Wi-Fi dropped the
   // event): it learns of the booking only from COMPLETE SALE's refusal.
-  const a = await tablet(browser, 'admin');
-  const b = await tablet(browser, 'manager');
+  const a = await tablet(browser, TABLET_A);
+  const b = await tablet(browser, TABLET_B);
   await b.route('**/api/events**', () => undefined);
   await b.reload();
   const modalA = await walkInToComplete(a, 36, 'Walk In');
@@ -124,7 +128,7 @@ for (const [name, viewport, unit] of [
   ['390 × 844', { width: 390, height: 844 }, 62],
 ] as const) {
   test(`a reserved unit opens on its booking, not on a sale (${name})`, async ({ browser }) => {
-    const page = await tablet(browser, 'admin', viewport);
+    const page = await tablet(browser, TABLET_A, viewport);
     const r = await deskBooks(page, unit, `Nora Booked ${unit}`, {
       notes: 'Near the lifeguard stand',
       deposit: { method: 'Cash', amount: '5.00' },
@@ -165,12 +169,15 @@ for (const [name, viewport, unit] of [
   });
 }
 
-test('a deleted sale’s unit says it was deleted, by whom and when, and offers only Mark Empty', async ({ browser }) => {
-  const page = await tablet(browser, 'admin');
+test('a deleted sale’s unit says it was deleted, by whom and when, and offers only Mark Empty', async ({
+  browser,
+  request,
+}) => {
+  const page = await tablet(browser, TABLET_A);
   const unitId = await unitIdOf(page, 25);
   const prices = await adminCall(page.request, '/getPriceList');
   const item = prices.prices.find((p: { name: string }) => p.name === ITEM);
-  const sale = await adminCall(page.request, '/saveCustomer', {
+  const sale = await callAs(request, TABLET_A, '/saveCustomer', {
     customerData: {
       ourTransactionId: crypto.randomUUID(),
       unitId,
