@@ -465,6 +465,8 @@ export const PublicAvailability = z.object({
   today: z.string(),
   lastDay: z.string(),
   maxUnits: z.number().int(),
+  /** Minutes a waitlist offer holds its spot for the guest (Config → Bookings). */
+  offerMinutes: z.number().int(),
   policy: z.string(),
   /** The policy for the Spanish page: the venue's Spanish text, or the English one when it has none. */
   policyEs: z.string(),
@@ -518,6 +520,8 @@ export const PublicBooking = z.object({
   day: z.string(),
   window: BookingWindow,
   location: z.string(),
+  /** The location's name as guests read it ("Main Beach", not the code "MB"). */
+  locationName: z.string(),
   units: z.array(z.string()),
   /** The extras booked, by name. */
   items: z.array(z.string()),

@@ -107,7 +107,9 @@ test('a guest books on a phone in Spanish in at most 5 taps; the confirmation is
       (await outboxMessages(request)).some((m) => m.purpose === 'booking' && m.recipient === '+13055550163'),
     )
     .toBe(true);
-  const message = (await outboxMessages(request)).find((m) => m.purpose === 'booking' && m.recipient === '+13055550163')!;
+  const message = (await outboxMessages(request)).find(
+    (m) => m.purpose === 'booking' && m.recipient === '+13055550163',
+  )!;
   expect(message.body).toContain(`reservado MB ${GUEST_UNIT}`);
   const link = /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(message.body)?.[0];
   expect(link).toBeTruthy();
@@ -217,10 +219,30 @@ test('a booking not checked in by the release time turns free on a second tablet
 
 test('a waitlisted guest gets an offer by text and keeps the unit by its link', async ({ browser, request }) => {
   test.setTimeout(120_000);
+  // A full day of cabanas (issue 32: a day with a free cabana is booked, not wait-listed): staff
+  // book every cabana of the Cabana Deck four days on, one booking each.
+  const waitDay = venueNow(Date.now() + 4 * 86_400_000).day;
+  const deck = (await adminCall(request, `/getBookingBoard?day=${waitDay}`)).locations.find(
+    (l: { name: string }) => l.name === 'CD',
+  );
+  const free = deck.rows
+    .flat()
+    .filter((u: { unitType: string; state: string }) => u.unitType === 'C' && u.state === 'free');
+  const deckBookings: number[] = [];
+  for (const u of free) {
+    const saved = await adminCall(request, '/saveReservation', {
+      unitIds: [u.unitId],
+      days: [waitDay],
+      guestName: `Full Deck ${u.unitNumber}`,
+      phone: '305 555 0107',
+      partySize: 2,
+      channel: 'phone',
+    });
+    deckBookings.push(saved.reservation.id);
+  }
   const page = await phone(browser);
   await page.goto('/book');
-  const tomorrow = venueNow(Date.now() + 86_400_000).day;
-  await page.getByTestId('guest-day').fill(tomorrow);
+  await page.getByTestId('guest-day').fill(waitDay);
   await page.getByTestId('guest-location-CD').check({ force: true });
   await page.getByTestId('guest-waitlist-open').tap();
   const form = page.getByTestId('guest-waitlist-form');
@@ -231,13 +253,17 @@ test('a waitlisted guest gets an offer by text and keeps the unit by its link', 
   await expectNoSeriousAxe(page, 'waitlist form at 390×844');
   await page.getByTestId('guest-book').tap();
   await expect(page.getByRole('heading', { name: es.waitlisted })).toBeVisible();
+  // A cabana frees up.
+  await adminCall(request, '/cancelReservation', { id: deckBookings[0], reason: 'Plans changed' });
 
-  // The bookings job (every 30 s) offers the first free cabana of that day.
+  // The bookings job (every 30 s) offers the freed cabana.
   let link = '';
   await expect
     .poll(
       async () => {
-        const m = (await outboxMessages(request)).find((x) => x.purpose === 'waitlist' && x.recipient === '+13055550188');
+        const m = (await outboxMessages(request)).find(
+          (x) => x.purpose === 'waitlist' && x.recipient === '+13055550188',
+        );
         link = (m && /https?:\/\/\S+\/book\/manage\/[A-Za-z0-9_-]+/.exec(m.body)?.[0]) ?? '';
         return link;
       },

@@ -143,5 +143,11 @@ export function bookableFor(
   return windowHalves(window).every((h) => !unit.halves[h]);
 }
 
-/** How long a waitlist offer holds its unit for the guest (minutes). */
+/** How long a waitlist offer holds its unit for the guest (minutes) when the venue has not set it. */
 export const waitlistOfferMinutes = 15;
+
+/** How long an offer holds its unit: the venue's setting (Config → Bookings, `bookingOfferMinutes`), 1–240 minutes. */
+export function offerMinutesOf(settings: { bookingOfferMinutes: string }): number {
+  const n = Number(settings.bookingOfferMinutes);
+  return Number.isInteger(n) && n >= 1 && n <= 240 ? n : waitlistOfferMinutes;
+}

@@ -103,6 +103,8 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^Bookings are not open for that day yet\./,
     /^That day has passed/,
     /^Enter a valid mobile number/,
+    // The place's units decide which kinds of spot can be waited for.
+    /^There are no spots of that kind here\./,
   ],
   'POST /api/saveWaitlistRequest': [/^Bookings open \d+ days ahead\.$/, /^That day has passed/],
   // The price list decides which ids are items.

@@ -83,17 +83,45 @@ describe(`bookable rows on ${testDialect}`, () => {
 
   it('never offers a waiting guest a unit of a walk-in row', async () => {
     const cd = await t.deps.db.selectFrom('locations').select('id').where('name', '=', 'CD').executeTakeFirstOrThrow();
+    // No row of the Cabana Deck online: nothing there a guest could wait for (issue 32 defect 5).
     await writeSettings(t.deps.db, { bookingOnlineRows: 'MB=1 2, CD=' });
-    const join = await call(
-      'POST',
-      '/waitlist',
-      guest({ locationId: cd.id, unitType: '', phone: '305 555 0611' }),
-      '203.0.113.49',
-    );
-    expect(join.statusCode, join.body).toBe(200);
-    // Every unit of the Cabana Deck is free, but none may be booked online: nothing to offer.
-    expect(await offerWaitlist(t.deps, 'https://beach.example')).toBe(0);
+    const none = await call('POST', '/waitlist', guest({ locationId: cd.id, phone: '305 555 0611' }), '203.0.113.48');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().details).toBe(publicBookingTexts.unitTypeNone);
+    // Row 2 online and fully booked by staff; row 1 is free but walk-in only.
     await writeSettings(t.deps.db, { bookingOnlineRows: 'MB=1 2, CD=2' });
+    const row2 = (await units()).filter((u) => u.row === 2 && !u.walkIn && u.state === 'free');
+    const cdRow2 = [];
+    for (const u of row2) {
+      const isCd = await t.deps.db
+        .selectFrom('positions')
+        .select('id')
+        .where('id', '=', u.unitId)
+        .where('location_id', '=', cd.id)
+        .executeTakeFirst();
+      if (isCd) cdRow2.push(u.unitId);
+    }
+    expect(cdRow2.length).toBeGreaterThan(0);
+    const booked: number[] = [];
+    for (const unit of cdRow2) {
+      const res = await injectAs(t.app, 'manager', {
+        method: 'POST',
+        url: '/api/saveReservation',
+        payload: { guestName: 'Row Two', phone: '305 555 0620', days: [TOMORROW], partySize: 2, unitIds: [unit] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      booked.push(res.json().reservation.id);
+    }
+    const join = await call('POST', '/waitlist', guest({ locationId: cd.id, phone: '305 555 0611' }), '203.0.113.49');
+    expect(join.statusCode, join.body).toBe(200);
+    // Row 1's cabanas are free, but none may be booked online: nothing to offer.
+    expect(await offerWaitlist(t.deps, 'https://beach.example')).toBe(0);
+    const cancel = await injectAs(t.app, 'manager', {
+      method: 'POST',
+      url: '/api/cancelReservation',
+      payload: { id: booked[0], reason: 'Plans changed' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await offerWaitlist(t.deps, 'https://beach.example')).toBe(1);
     const offer = await t.deps.db
       .selectFrom('reservation_units')

@@ -61,6 +61,26 @@ export async function checkInContext(
   };
 }
 
+/**
+ * The check-in's transition, as the sale's transaction's first write (issue 32 defect 5): one
+ * conditional UPDATE from confirmed (or checked in, a later day of a multi-day booking). A cancel
+ * committed meanwhile makes it 0 rows and the sale is refused; taken first, the booking's row lock
+ * orders a check-in and a cancel of one booking the same way (both start with this row).
+ */
+export async function beginCheckIn(trx: Kysely<DB>, c: CheckIn, now: number, userId: number): Promise<void> {
+  const from = (['held', 'confirmed', 'checked_in', 'no_show', 'cancelled'] as const).filter(
+    (s) => nextReservationStatus(s, 'checkIn') !== null,
+  );
+  const moved = await repo.transition(trx, c.reservationId, from, {
+    status: 'checked_in',
+    updated_at: now,
+    updated_by: userId,
+  });
+  if (moved) return;
+  const row = await repo.reservationById(trx, c.reservationId);
+  throw conflict(reservationTexts.notAllowed(row?.status ?? 'cancelled', 'checked in'));
+}
+
 /** A reserved unit-day this check-in's reservation holds (and no other booking shares). */
 export async function takeableByCheckIn(db: Kysely<DB>, c: CheckIn, state: UnitState): Promise<boolean> {
   if (!isReservedState(state) || !c.heldPositions.has(state.positionId)) return false;

@@ -10,7 +10,7 @@ import {
   publicBookingTexts,
 } from '@sandbar/contract/reservations';
 import { padRoom } from '@sandbar/contract/rules/pricing';
-import { holdsUnits, namesIn, onlineRowsFor } from '@sandbar/contract/rules/reservation';
+import { holdsUnits, namesIn, offerMinutesOf, onlineRowsFor } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import { type Settings, cancelPolicyIn } from '@sandbar/contract/settings';
 import type { Kysely } from 'kysely';
@@ -136,6 +136,7 @@ async function availabilityUntil(
     today,
     lastDay,
     maxUnits: rules.maxUnits,
+    offerMinutes: offerMinutesOf(settings),
     policy: settings.bookingCancelPolicy,
     policyEs: cancelPolicyIn(settings, 'es'),
     locations,
@@ -214,7 +215,10 @@ export async function toPublic(
   /** Given, a booking that can still be cancelled says what cancelling now does to its deposit. */
   now?: number,
 ): Promise<PublicBooking> {
-  const [r] = await describeReservations(db, [row]);
+  const [[r], [place]] = await Promise.all([
+    describeReservations(db, [row]),
+    repo.locationsByIds(db, [row.location_id]),
+  ]);
   const verdict =
     now !== undefined && holdsUnits(row.status)
       ? policyVerdict(row, await repo.paymentsOf(db, [row.id]), await readSettings(db), now)
@@ -224,6 +228,7 @@ export async function toPublic(
     day: r!.days[0] ?? row.first_day,
     window: r!.window,
     location: r!.location,
+    locationName: place?.full_name || r!.location,
     units: [...new Set(r!.units.map((u) => u.label))],
     items: r!.items.map((i) => i.name),
     guestName: r!.guestName,

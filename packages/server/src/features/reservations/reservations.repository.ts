@@ -42,6 +42,29 @@ export async function updateReservation(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * One atomic transition (issue 32 defect 5): the row moves on only from one of `from` (and, given,
+ * at `version`), in one conditional UPDATE that counts its rows. As a transaction's first write it
+ * also takes the booking's row lock first, so a check-in and a cancel of one booking queue on the
+ * same row instead of each holding a unit-day the other waits for (PostgreSQL deadlocked).
+ */
+export async function transition(
+  db: Kysely<DB>,
+  id: number,
+  from: ReservationRow['status'][],
+  patch: Partial<Insertable<ReservationsTable>>,
+  version?: number,
+): Promise<boolean> {
+  let q = db
+    .updateTable('reservations')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', 'in', from);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export async function insertUnitDay(
   db: Kysely<DB>,
   row: { reservation_id: number; position_id: number; day: string; booking_window: ReservationRow['booking_window'] },

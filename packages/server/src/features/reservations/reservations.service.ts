@@ -14,6 +14,7 @@ import {
   type ReservationsQuery,
   type ReservationsResponse,
   type SaveReservationInput,
+  publicBookingTexts,
   reservationLimits,
   reservationTexts,
 } from '@sandbar/contract/reservations';
@@ -29,7 +30,7 @@ import { addDays, businessDay } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../platform/deps';
 import type { DB } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { type HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { BoardEvent } from '../../platform/events';
 import type { SessionUser } from '../../platform/deps';
 import type { Settings } from '@sandbar/contract/settings';
@@ -451,18 +452,31 @@ async function change(
     today: string,
     rules: BookingRules,
   ) => Promise<{ touched: { position_id: number; day: string }[]; patch?: Record<string, unknown>; audit: string }>,
+  /** The states this caller may move the booking from (the guest cannot cancel a checked-in one), and its refusal. */
+  only?: { from: ReservationStatus[]; refusal: (status: ReservationStatus) => HttpError },
 ): Promise<Reservation> {
   const row = await loadForUser(deps.db, user, id);
+  const refuse = (status: ReservationStatus) =>
+    only && !only.from.includes(status) ? only.refusal(status) : conflict(reservationTexts.notAllowed(status, verb));
   const next = nextReservationStatus(row.status, action);
-  if (!next) throw conflict(reservationTexts.notAllowed(row.status, verb));
+  if (!next || (only && !only.from.includes(row.status))) throw refuse(row.status);
   const { today, now, rules } = await venueToday(deps);
   const userId = user?.id ?? null;
   let touched: { position_id: number; day: string }[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
+      // The transition first, atomically, from the state read (and its version): a check-in (or
+      // another change) committed meanwhile makes this 0 rows, and the answer says what it is now.
+      const moved = await repo.transition(trx, row.id, [row.status], { status: next }, row.version);
+      if (!moved) {
+        const fresh = await repo.reservationById(trx, row.id);
+        const current = fresh ? fresh.status : row.status;
+        const allowed = nextReservationStatus(current, action) && (!only || only.from.includes(current));
+        throw current !== row.status && !allowed ? refuse(current) : conflict(reservationTexts.stale);
+      }
       const r = await work(trx, row, next, now, today, rules);
       touched = r.touched;
-      const ok = await repo.updateReservation(trx, row.id, row.version, {
+      const ok = await repo.updateReservation(trx, row.id, row.version + 1, {
         status: next,
         updated_at: now,
         updated_by: userId,
@@ -534,7 +548,8 @@ export async function cancelReservation(
       money = `; ${describeMoney(choice, cents)}`;
     }
     const amount = centsToMoney(verdict.depositCents);
-    if (choice === 'refund') details = cancelPolicyTexts.refunded(override ? amount : centsToMoney(verdict.refundCents));
+    if (choice === 'refund')
+      details = cancelPolicyTexts.refunded(override ? amount : centsToMoney(verdict.refundCents));
     else if (choice === 'forfeit') details = cancelPolicyTexts.forfeited(amount);
     else if (choice === 'keep') details = cancelPolicyTexts.keptOnAccount(amount);
     if (override) {
@@ -721,34 +736,50 @@ async function sendOwedRefunds(deps: Deps): Promise<void> {
 }
 
 async function cancelByGuestNow(deps: Deps, id: number): Promise<Reservation> {
-  return change(deps, null, id, 'cancel', 'cancelled', async (trx, row, _n, now, today) => {
-    const payments = await repo.paymentsOf(trx, [row.id]);
-    const verdict = policyVerdict(row, payments, await readSettings(trx), now);
-    const touched = await releaseAll(
-      trx,
-      row,
-      null,
-      now,
-      `Booking ${row.id} for ${row.guest_name} cancelled by the guest`,
-    );
-    let money = '';
-    if (verdict.outcome === 'refund' || verdict.outcome === 'forfeit') {
-      const cents = await settleDeposit(trx, {
-        reservationId: row.id,
-        payments,
-        kind: verdict.outcome,
-        agent: null,
-        day: today,
+  // A checked-in booking is the desk's: its units are sold (issue 32 defect 5).
+  const only = {
+    from: ['held', 'confirmed'] as ReservationStatus[],
+    refusal: (status: ReservationStatus) =>
+      conflict(
+        status === 'checked_in' ? publicBookingTexts.checkedIn : reservationTexts.notAllowed(status, 'cancelled'),
+      ),
+  };
+  return change(
+    deps,
+    null,
+    id,
+    'cancel',
+    'cancelled',
+    async (trx, row, _n, now, today) => {
+      const payments = await repo.paymentsOf(trx, [row.id]);
+      const verdict = policyVerdict(row, payments, await readSettings(trx), now);
+      const touched = await releaseAll(
+        trx,
+        row,
+        null,
         now,
-        reason: 'Cancelled by the guest',
-        refundCents: verdict.refundCents,
-      });
-      money = `; ${describeMoney(verdict.outcome, cents)}`;
-    }
-    return {
-      touched,
-      patch: { status_reason: 'Cancelled by the guest' },
-      audit: `Booking ${row.id} for ${row.guest_name} cancelled by the guest${money}`,
-    };
-  });
+        `Booking ${row.id} for ${row.guest_name} cancelled by the guest`,
+      );
+      let money = '';
+      if (verdict.outcome === 'refund' || verdict.outcome === 'forfeit') {
+        const cents = await settleDeposit(trx, {
+          reservationId: row.id,
+          payments,
+          kind: verdict.outcome,
+          agent: null,
+          day: today,
+          now,
+          reason: 'Cancelled by the guest',
+          refundCents: verdict.refundCents,
+        });
+        money = `; ${describeMoney(verdict.outcome, cents)}`;
+      }
+      return {
+        touched,
+        patch: { status_reason: 'Cancelled by the guest' },
+        audit: `Booking ${row.id} for ${row.guest_name} cancelled by the guest${money}`,
+      };
+    },
+    only,
+  );
 }

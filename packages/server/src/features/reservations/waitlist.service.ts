@@ -4,12 +4,11 @@ import {
   type PublicWaitlistInput,
   type PublicWaitlistResponse,
   publicBookingTexts,
-  waitlistOfferMinutes,
 } from '@sandbar/contract/reservations';
-import { bookableFor } from '@sandbar/contract/rules/reservation';
+import { bookableFor, offerMinutesOf } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay, dayStartMs } from '@sandbar/contract/rules/time';
 import type { AppDeps } from '../../platform/deps';
-import { HttpError, conflict, notFound } from '../../platform/errors';
+import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { readSettings } from '../settings/settings.repository';
 import {
@@ -50,6 +49,21 @@ export async function joinWaitlist(
   checkGuestDay(body.day, settings, now);
   const online = await onlineLocationIds(deps.db, settings.bookingOnlineLocations);
   if (!online.includes(body.locationId)) throw notFound(publicBookingTexts.notOnline);
+  // The line is for a day that is full (issue 32 defect 5): a kind of spot the page cannot book
+  // here is refused, and so is a day with a free spot of that kind — the guest books it instead
+  // (decision 264). So whatever the job offers later is a spot that freed up.
+  const [grid] = await bookingGrid(deps.db, {
+    day: body.day,
+    locationIds: [body.locationId],
+    withGuests: false,
+    now,
+    onlineRows: await onlineRowsOf(deps.db, settings, [body.locationId]),
+  });
+  const ofKind = (grid?.rows.flat() ?? []).filter(
+    (u) => u.state !== 'dark' && !u.walkIn && (!body.unitType || u.unitType === body.unitType),
+  );
+  if (ofKind.length === 0) throw badRequest(publicBookingTexts.unitTypeNone);
+  if (ofKind.some((u) => bookableFor(u, body.window))) throw conflict(publicBookingTexts.freeSpots);
   // A guest waits once per line, however the contact is spelled (the key of its normal form).
   const region = phoneRegion(settings.venueCountry);
   const key = contactKey(contact, region);
@@ -76,6 +90,7 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
   }
   const settings = await readSettings(deps.db);
   const today = businessDay(now, settings.timeZone);
+  const holdMinutes = offerMinutesOf(settings);
   let made = 0;
   for (const w of await waitlist.waiting(deps.db, today, 50)) {
     // A guest on the page's line is offered only what the page may book: never a walk-in row.
@@ -94,7 +109,7 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
     if (!unit) continue;
     const token = crypto.randomBytes(32).toString('base64url');
     const url = `${base}/book/manage/${token}`;
-    const holdUntil = now + waitlistOfferMinutes * 60_000;
+    const holdUntil = now + holdMinutes * 60_000;
     try {
       await createReservation(
         deps,
@@ -134,7 +149,7 @@ export async function offerWaitlist(deps: Deps, base: string): Promise<number> {
               settings.venueName,
               days[0]!,
               units.join(', '),
-              waitlistOfferMinutes,
+              holdMinutes,
               url,
             );
             const message = w.phone

@@ -24,7 +24,7 @@ import {
   writeSaleInTransaction,
 } from './sale-write';
 import * as repo from './sales.repository';
-import { checkInContext, takeableByCheckIn } from '../reservations/check-in';
+import { beginCheckIn, checkInContext, takeableByCheckIn } from '../reservations/check-in';
 
 // The sale itself, POST /saveCustomer, as its phases: 0 replay (sale-replay.ts), 1–2 lines and
 // prices (sale-lines.ts, sale-buyer.ts), 3–4 claim and write (sale-write.ts), 5 answer, 6 publish.
@@ -170,6 +170,7 @@ async function sell(
       if (carried) deps.events.sentWithWrite?.(event);
     } else {
       result = await db.transaction().execute(async (trx) => {
+        if (checkIn) await beginCheckIn(trx, checkIn, c.receivedAt, user.id);
         const states: UnitState[] = [];
         for (const p of positions) states.push(await readState(trx, p.id, c.day, p.unit_type));
         if (checkIn) {

@@ -1,5 +1,5 @@
 import type { GuestBookingTexts } from '@sandbar/contract/booking-page';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 export interface GuestDetails {
   guestName: string;
@@ -63,6 +63,19 @@ export function DetailsForm(props: {
   const [room, setRoom] = useState('');
   const [surname, setSurname] = useState('');
   const [problems, setProblems] = useState<{ name?: string; contact?: string; policy?: string; hotel?: string }>({});
+  // Each refused submit (a new object even when the problems are the same ones) brings the first
+  // field in error into view and gives it the focus: on a phone the errors were above the screen
+  // with the focus left on the button (issue 32). Its message is announced by its role="alert"
+  // and read again with the field (aria-describedby).
+  const [refused, setRefused] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refused === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [refused]);
   const hotels = props.hotels ?? [];
   // A rate for hotels no longer offered (other spots chosen) falls back to the regular rate.
   const hotel = hotels.find((h) => h.id === hotelId) ?? null;
@@ -77,7 +90,10 @@ export function DetailsForm(props: {
       hotel: hotel && (!room.trim() || !surname.trim()) ? t.errors.hotelNeedsGuest : undefined,
     };
     setProblems(found);
-    if (found.name || found.contact || found.policy || found.hotel || typeof c === 'string') return;
+    if (found.name || found.contact || found.policy || found.hotel || typeof c === 'string') {
+      setRefused((n) => n + 1);
+      return;
+    }
     props.onSubmit({
       guestName: name.trim(),
       ...c,
@@ -89,6 +105,7 @@ export function DetailsForm(props: {
 
   return (
     <form
+      ref={form}
       className="gb-card gb-form"
       onSubmit={submit}
       noValidate
@@ -115,7 +132,7 @@ export function DetailsForm(props: {
         data-testid="guest-name"
       />
       {problems.name && (
-        <p className="gb-error" id={`${id}-name-err`}>
+        <p className="gb-error" id={`${id}-name-err`} role="alert">
           {problems.name}
         </p>
       )}
@@ -135,7 +152,7 @@ export function DetailsForm(props: {
         {t.contactHint}
       </p>
       {problems.contact && (
-        <p className="gb-error" id={`${id}-contact-err`}>
+        <p className="gb-error" id={`${id}-contact-err`} role="alert">
           {problems.contact}
         </p>
       )}
@@ -224,7 +241,7 @@ export function DetailsForm(props: {
             </div>
           </div>
           {problems.hotel && (
-            <p className="gb-error" id={`${id}-hotel-err`}>
+            <p className="gb-error" id={`${id}-hotel-err`} role="alert">
               {problems.hotel}
             </p>
           )}
@@ -247,7 +264,7 @@ export function DetailsForm(props: {
         <span>{t.acceptPolicy}</span>
       </label>
       {problems.policy && (
-        <p className="gb-error" id={`${id}-policy-err`}>
+        <p className="gb-error" id={`${id}-policy-err`} role="alert">
           {problems.policy}
         </p>
       )}

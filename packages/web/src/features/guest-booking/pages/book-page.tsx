@@ -9,7 +9,6 @@ import { PriceList } from '../components/price-list';
 import { GridLegend, UnitGrid, unitLabel } from '../components/unit-grid';
 import { formatDay } from '../guest-language';
 import { unitTypeName } from '@sandbar/contract/booking-page';
-import { waitlistOfferMinutes } from '@sandbar/contract/rules/reservation';
 import { amountDueCents, bookingTotalCents } from '@sandbar/contract/rules/booking-payment';
 import { formatMoney } from '@sandbar/contract/rules/money';
 
@@ -20,6 +19,11 @@ export function guestError(err: unknown, t: GuestBookingTexts, lang: GuestLangua
     return err.details ? guestServerText(err.details, lang) : t.errors.server;
   }
   return t.errors.server;
+}
+
+/** A dropped connection, a limit or a server fault: asking again may work; a 4xx refusal will not. */
+export function worthRetrying(err: unknown): boolean {
+  return !(err instanceof GuestApiError) || err.status === 0 || err.status === 429 || err.status >= 500;
 }
 
 /**
@@ -227,7 +231,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
             {location?.fullName} · {formatDay(data.day, lang)} · {t.windows[timeWindow]}
           </p>
           <p>{t.waitlistedNote(waited.position)}</p>
-          <p>{t.waitlistHint(waitlistOfferMinutes)}</p>
+          <p>{t.waitlistHint(data.offerMinutes)}</p>
           <button
             type="button"
             className="gb-secondary"
@@ -308,9 +312,13 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
       {loadError !== null && (
         <div className="gb-card" role="alert">
           <p className="gb-error">{guestError(loadError, t, lang)}</p>
-          <button type="button" className="gb-secondary" onClick={() => load(day)}>
-            {t.retry}
-          </button>
+          {/* A refusal (a past day, one too far ahead) is not mended by asking again: only a dropped
+              connection, a busy or failing server gets Try again (issue 32). */}
+          {worthRetrying(loadError) && (
+            <button type="button" className="gb-secondary" onClick={() => load(day)}>
+              {t.retry}
+            </button>
+          )}
         </div>
       )}
       {bookError !== null && selected.length === 0 && (
@@ -380,7 +388,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
         <DetailsForm
           t={t}
           title={t.waitlistTitle}
-          chosen={t.waitlistHint(waitlistOfferMinutes)}
+          chosen={t.waitlistHint(data.offerMinutes)}
           submitLabel={t.waitlistJoin}
           withArrival={false}
           policy={lang === 'es' ? (data.policyEs ?? data.policy) : data.policy}

@@ -155,7 +155,7 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
               {formatDay(booking.day, lang)} · {t.windows[booking.window]}
             </dd>
             <dt>{t.location}</dt>
-            <dd>{booking.location}</dd>
+            <dd data-testid="guest-location">{booking.locationName}</dd>
             <dt>{t.units}</dt>
             <dd data-testid="guest-units">{booking.units.join(', ')}</dd>
             {booking.items.length > 0 && (
