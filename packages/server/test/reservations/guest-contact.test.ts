@@ -217,14 +217,44 @@ describe(`one guest, one contact, on ${testDialect}`, () => {
   });
 
   it('keeps one place in the waitlist’s line per guest, however the number is spelled', async () => {
-    await writeSettings(t.deps.db, { bookingOnlineLocations: 'MB' });
-    const mb = await t.deps.db.selectFrom('locations').select('id').where('name', '=', 'MB').executeTakeFirstOrThrow();
+    await writeSettings(t.deps.db, { bookingOnlineLocations: 'MB, CD', bookingMaxUnits: '20' });
+    // The line is for a full day (decision 264): every cabana of the deck booked on the 20th.
+    const cdId = (
+      await t.deps.db.selectFrom('locations').select('id').where('name', '=', 'CD').executeTakeFirstOrThrow()
+    ).id;
+    const cabanas = await t.deps.db
+      .selectFrom('positions')
+      .select('id')
+      .where('location_id', '=', cdId)
+      .where('unit_type', '=', 'C')
+      .where('removed', '=', 0)
+      .execute();
+    const full = await injectAs(t.app, 'manager', {
+      method: 'POST',
+      url: '/api/saveReservation',
+      payload: {
+        guestName: 'Deck Party',
+        phone: '305 555 0100',
+        days: ['2026-07-20'],
+        partySize: 20,
+        unitIds: cabanas.map((c) => c.id),
+      },
+    });
+    expect(full.statusCode, full.body).toBe(200);
     const wait = (contact: { phone?: string; email?: string }) =>
       t.app.inject({
         method: 'POST',
         url: '/api/public/booking/waitlist',
         remoteAddress: nextIp(),
-        payload: { day: '2026-07-20', locationId: mb.id, guestName: 'W', partySize: 2, acceptPolicy: true, ...contact },
+        payload: {
+          day: '2026-07-20',
+          locationId: cdId,
+          unitType: 'C',
+          guestName: 'W',
+          partySize: 2,
+          acceptPolicy: true,
+          ...contact,
+        },
       });
     const first = await wait({ phone: '305-555-9061' });
     expect(first.statusCode, first.body).toBe(200);
