@@ -43,7 +43,10 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     return t.app.inject({
       method: 'POST',
       url: '/api/public/payments/test/webhook',
-      headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature ?? provider.sign(body, Math.floor(clock.now() / 1000)) },
+      headers: {
+        'content-type': 'application/json',
+        [TEST_SIGNATURE_HEADER]: signature ?? provider.sign(body, Math.floor(clock.now() / 1000)),
+      },
       payload: body,
     });
   };
@@ -55,8 +58,13 @@ describe(`online payment webhooks on ${testDialect}`, () => {
   const ledger = (id: number) =>
     t.deps.db.selectFrom('reservation_payments').selectAll().where('reservation_id', '=', id).orderBy('id').execute();
   const idOf = async (providerRef: string) =>
-    (await t.deps.db.selectFrom('payment_intents').select('reservation_id').where('provider_ref', '=', providerRef).executeTakeFirstOrThrow())
-      .reservation_id;
+    (
+      await t.deps.db
+        .selectFrom('payment_intents')
+        .select('reservation_id')
+        .where('provider_ref', '=', providerRef)
+        .executeTakeFirstOrThrow()
+    ).reservation_id;
 
   // As Config saves them: the venue's cached set-up hears of the change.
   const setSettings = async (v: Parameters<typeof writeSettings>[1]) => {
@@ -98,7 +106,8 @@ describe(`online payment webhooks on ${testDialect}`, () => {
 
     const pay = await call('POST', `${out.payUrl}/pay`);
     expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe(`${out.manageUrl}?paid=1`);
+    // Back on the address the guest came by: a path, never another host (the page's CSP).
+    expect(pay.headers.location).toBe(`${new URL(out.manageUrl).pathname}?paid=1`);
     const after = await reservationOf(tokenOf(out.manageUrl));
     expect(after.status).toBe('confirmed');
     expect(after.payment).toMatchObject({ state: 'paid', paid: '8.75' });
@@ -117,7 +126,14 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     const unit = await unitId(t.deps.db, 'MB', 22);
     const out = (await book(unit)).json();
     const ref = refOf(out.payUrl);
-    const event = { id: 'evt_dup_1', type: 'payment.succeeded', session: ref, payment: 'tpay_x1', amount: 875, currency: 'USD' };
+    const event = {
+      id: 'evt_dup_1',
+      type: 'payment.succeeded',
+      session: ref,
+      payment: 'tpay_x1',
+      amount: 875,
+      currency: 'USD',
+    };
     const before = await counts();
     const bad = await deliver(event, `t=${Math.floor(clock.now() / 1000)},v1=${'0'.repeat(64)}`);
     expect(bad.statusCode).toBe(400);
@@ -155,7 +171,14 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     const unit = await unitId(t.deps.db, 'MB', 23);
     const out = (await book(unit)).json();
     const ref = refOf(out.payUrl);
-    const res = await deliver({ id: 'evt_mis_1', type: 'payment.succeeded', session: ref, payment: 'tpay_m1', amount: 875, currency: 'EUR' });
+    const res = await deliver({
+      id: 'evt_mis_1',
+      type: 'payment.succeeded',
+      session: ref,
+      payment: 'tpay_m1',
+      amount: 875,
+      currency: 'EUR',
+    });
     expect(res.json()).toMatchObject({ status: 'refused' });
     const id = await idOf(ref);
     const rows = await ledger(id);
@@ -178,7 +201,7 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     const out = (await book(unit)).json();
     const decline = await call('POST', `${out.payUrl}/decline`);
     expect(decline.statusCode).toBe(303);
-    expect(decline.headers.location).toBe(`${out.manageUrl}?paid=0&declined=1`);
+    expect(decline.headers.location).toBe(`${new URL(out.manageUrl).pathname}?paid=0&declined=1`);
     const b = await reservationOf(tokenOf(out.manageUrl));
     expect(b.status).toBe('cancelled');
     expect(b.payment.state).toBe('failed');
@@ -187,7 +210,7 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     const again = (await book(unit)).json();
     expect(again.booking.status).toBe('held');
     const abandon = await call('POST', `${again.payUrl}/abandon`);
-    expect(abandon.headers.location).toBe(`${again.manageUrl}?paid=0`);
+    expect(abandon.headers.location).toBe(`${new URL(again.manageUrl).pathname}?paid=0`);
     const gone = await call('POST', `/api/public/booking/manage/${tokenOf(again.manageUrl)}/abandon`);
     expect(gone.statusCode, gone.body).toBe(200);
     expect(gone.json().status).toBe('cancelled');
@@ -208,7 +231,14 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     expect(other.json().booking.status).toBe('confirmed');
     await setSettings({ bookingPayment: 'deposit' });
 
-    const res = await deliver({ id: 'evt_late_1', type: 'payment.succeeded', session: ref, payment: 'tpay_l1', amount: 875, currency: 'USD' });
+    const res = await deliver({
+      id: 'evt_late_1',
+      type: 'payment.succeeded',
+      session: ref,
+      payment: 'tpay_l1',
+      amount: 875,
+      currency: 'USD',
+    });
     expect(res.json()).toMatchObject({ status: 'processed' });
     const id = await idOf(ref);
     expect((await ledger(id)).map((r) => [r.kind, r.method, r.amount_cents])).toEqual([
@@ -218,7 +248,11 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     const b = await reservationOf(tokenOf(out.manageUrl));
     expect(b.status).toBe('cancelled');
     expect(b.payment).toMatchObject({ state: 'late', refunded: '8.75' });
-    const told = await t.deps.db.selectFrom('outbox').selectAll().where('purpose', '=', 'payment').executeTakeFirstOrThrow();
+    const told = await t.deps.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('purpose', '=', 'payment')
+      .executeTakeFirstOrThrow();
     expect(told.body).toContain('Te lo hemos devuelto entero');
     // The unit stays with the guest who booked it.
     const state = await readState(t.deps.db, unit, TOMORROW, 'U');

@@ -88,7 +88,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 1024,
       schema: {
         tags,
-        summary: 'The guest chooses on the test payment page; the test provider calls the webhook, then sends the guest back',
+        summary:
+          'The guest chooses on the test payment page; the test provider calls the webhook, then sends the guest back',
         params: ChoiceParam,
         response: { 303: z.null(), ...errorsOf(404) },
       },
@@ -96,7 +97,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const back = await testProvider().complete(request.params.ref, request.params.choice);
       if (!back) throw notFound('No such test payment.');
-      return reply.code(303).header('location', back).send(undefined as never);
+      // The test page is Sandbar's own: send the guest back on the address they came by. A link
+      // built for another host (localhost for 127.0.0.1) is a cross-origin redirect that the
+      // page's CSP (form-action 'self') blocks, leaving the guest on a closed payment page.
+      const to = new URL(back, 'http://sandbar.invalid');
+      return reply
+        .code(303)
+        .header('location', `${to.pathname}${to.search}`)
+        .send(undefined as never);
     },
   );
 
