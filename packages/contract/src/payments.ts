@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money } from './common';
+import { MAX_ID, Money } from './common';
 
 // Online payments of guest bookings (issue 33): the texts the server sends and the shapes of the
 // calls. The guest page's own words are in booking-page.ts (no zod there).
@@ -70,6 +70,8 @@ export const PaymentDelivery = z.object({
   receivedAt: z.number().int(),
   reservationId: z.number().int().nullable(),
 });
-export const PaymentDeliveriesQuery = z.object({ beforeId: z.coerce.number().int().positive().optional() }).strict();
+export const PaymentDeliveriesQuery = z
+  .object({ beforeId: z.coerce.number().int().positive().max(MAX_ID).optional() })
+  .strict();
 export const PaymentDeliveriesResponse = z.object({ deliveries: z.array(PaymentDelivery) });
 export type PaymentDeliveriesResponse = z.infer<typeof PaymentDeliveriesResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 
 // Issue 34: a hotel's property-management system (PMS). Room charges are looked up and posted
 // through a connection per hotel: the guest roster (CSV, the default and the fallback), Mews
@@ -75,7 +76,7 @@ const endpoint = z
 export const SaveHotelPmsBody = z.object({
   postData: z
     .object({
-      hotelId: z.number().int().positive(),
+      hotelId: z.number().int().positive().max(MAX_ID),
       kind: PmsKind,
       endpoint: endpoint.default(''),
       propertyCode: z.string().trim().max(200).default(''),
