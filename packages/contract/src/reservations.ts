@@ -445,6 +445,8 @@ export type PublicAvailabilityQuery = z.infer<typeof PublicAvailabilityQuery>;
 export const PublicPrice = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The Spanish name where the price list has one (issue 26); the page falls back to `name`. */
+  nameEs: z.string().optional(),
   unitType: z.string(),
   price: Money,
   /** An extra (towel, cooler) rather than the spot itself. */

@@ -47,6 +47,14 @@ describe(`guest policy and confirmation extras on ${testDialect}`, () => {
   });
   afterAll(async () => t.close());
 
+  it("gives the page each price's Spanish name where the price list has one", async () => {
+    const avail = (await call('GET', `/availability?day=${TOMORROW}`)).json();
+    const byId = (id: number) => avail.prices.find((p: { id: number }) => p.id === id);
+    expect(byId(towel)).toMatchObject({ name: 'Beach Towel', nameEs: 'Toalla de playa' });
+    // No Spanish name: none sent, the page shows the English one.
+    expect(byId(chair).nameEs).toBeUndefined();
+  });
+
   it('shows the Spanish policy to Spanish guests, and the English one when the Spanish text is blank', async () => {
     // The default venue has both texts.
     let avail = (await call('GET', `/availability?day=${TOMORROW}`)).json();

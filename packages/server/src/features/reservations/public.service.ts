@@ -144,6 +144,7 @@ async function availabilityUntil(
       .map((p) => ({
         id: p.id,
         name: p.name,
+        ...(p.name_es ? { nameEs: p.name_es } : {}),
         unitType: p.unit_type,
         price: centsToMoney(p.price_cents),
         addOn: Boolean(p.add_on),
@@ -167,6 +168,7 @@ async function publicHotelRates(db: Kysely<DB>): Promise<{ prices: PublicPrice[]
   const prices = items.map((p) => ({
     id: p.id,
     name: p.name,
+    ...(p.name_es ? { nameEs: p.name_es } : {}),
     unitType: p.unit_type,
     price: centsToMoney(p.hotel_rate_cents),
     addOn: Boolean(p.add_on),

@@ -326,7 +326,7 @@ export async function reservationByManageHash(db: Kysely<DB>, hash: string) {
 export async function publicPrices(db: Kysely<DB>) {
   return db
     .selectFrom('prices')
-    .select(['id', 'name', 'unit_type', 'price_cents', 'add_on', 'start_time', 'end_time'])
+    .select(['id', 'name', 'name_es', 'unit_type', 'price_cents', 'add_on', 'start_time', 'end_time'])
     .where('all_hotels', '=', 0)
     .where((eb) =>
       eb.not(
@@ -343,7 +343,17 @@ export async function publicHotelPrices(db: Kysely<DB>) {
   const [items, links] = await Promise.all([
     db
       .selectFrom('prices')
-      .select(['id', 'name', 'unit_type', 'hotel_rate_cents', 'add_on', 'start_time', 'end_time', 'all_hotels'])
+      .select([
+        'id',
+        'name',
+        'name_es',
+        'unit_type',
+        'hotel_rate_cents',
+        'add_on',
+        'start_time',
+        'end_time',
+        'all_hotels',
+      ])
       .where((eb) =>
         eb.or([
           eb('all_hotels', '=', 1),

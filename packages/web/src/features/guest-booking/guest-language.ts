@@ -46,3 +46,8 @@ export function formatDay(day: string, lang: GuestLanguage): string {
     timeZone: 'UTC',
   }).format(d);
 }
+
+/** A price's name in the page's language: its Spanish name where the price list has one. */
+export function priceName(p: { name: string; nameEs?: string }, locale: string): string {
+  return (locale.startsWith('es') && p.nameEs) || p.name;
+}

@@ -1,6 +1,7 @@
 import type { GuestBookingTexts } from '@sandbar/contract/booking-page';
 import type { PublicAvailability } from '@sandbar/contract/reservations';
 import { formatMoney } from '@sandbar/contract/rules/money';
+import { priceName } from '../guest-language';
 import { useId } from 'react';
 
 /**
@@ -41,7 +42,7 @@ export function Extras(props: {
               onChange={() => props.onChange(on ? props.chosen.filter((x) => x !== p.id) : [...props.chosen, p.id])}
               data-testid={`guest-extra-${p.id}`}
             />
-            <span>{t.extra(p.name, formatMoney(p.price, { locale: props.locale }))}</span>
+            <span>{t.extra(priceName(p, props.locale), formatMoney(p.price, { locale: props.locale }))}</span>
           </label>
         );
       })}

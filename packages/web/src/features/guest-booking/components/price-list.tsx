@@ -1,6 +1,7 @@
 import { type GuestBookingTexts, unitTypeName } from '@sandbar/contract/booking-page';
 import type { PublicAvailability } from '@sandbar/contract/reservations';
 import { formatMoney } from '@sandbar/contract/rules/money';
+import { priceName } from '../guest-language';
 
 /** The day's prices of the unit types this location has: the spots first, then the extras. */
 export function PriceList(props: {
@@ -9,6 +10,8 @@ export function PriceList(props: {
   prices: PublicAvailability['prices'];
   unitTypes: string[];
   hotels?: PublicAvailability['hotels'];
+  /** The venue's online-payment rule: the note under the prices says what is paid when. */
+  payment?: 'none' | 'deposit' | 'full';
 }) {
   const { t } = props;
   const shown = props.prices
@@ -27,7 +30,7 @@ export function PriceList(props: {
         {shown.map((p) => (
           <li key={p.id}>
             <span>
-              {p.name}
+              {priceName(p, props.locale)}
               <small>
                 {p.hotelIds ? `${t.hotelRates(hotelNames(p.hotelIds))} · ` : ''}
                 {p.addOn ? '' : `${unitTypeName(t, p.unitType)} · `}
@@ -38,7 +41,13 @@ export function PriceList(props: {
           </li>
         ))}
       </ul>
-      <p className="gb-note">{t.payAtArrival}</p>
+      <p className="gb-note">
+        {props.payment === 'full'
+          ? t.fullOnlineNote
+          : props.payment === 'deposit'
+            ? t.depositOnlineNote
+            : t.payAtArrival}
+      </p>
     </section>
   );
 }
