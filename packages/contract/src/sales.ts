@@ -3,6 +3,7 @@ import { Flag, Id, MAX_ID, Money, idOf, wholeNumber } from './common';
 import { messages } from './messages';
 import { paymentMethods, receiptTypes } from './rules/pricing';
 import { formatMoney } from './rules/money';
+import { LiveLookup } from './pms-lookup';
 
 // Calls of the sale wizard, cart, receipts and drop-offs (spec section 7, DESIGN.md section 6).
 // Request field names are the spec's; money goes out as "35.00" strings and comes in as a
@@ -320,8 +321,10 @@ export const HotelGuest = z.object({
 export type HotelGuest = z.infer<typeof HotelGuest>;
 export const SearchWyndhamResponse = z.object({
   guests: z.array(HotelGuest),
-  /** True when a guest matches both the last name and the room exactly. */
+  /** True when a guest matches both the last name and the room exactly (the PMS's answer when it gave one). */
   exactMatch: z.boolean(),
+  /** A hotel connected to a PMS (issue 34): what the PMS answered, live. */
+  live: LiveLookup.optional(),
 });
 export type SearchWyndhamResponse = z.infer<typeof SearchWyndhamResponse>;
 

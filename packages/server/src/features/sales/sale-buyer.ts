@@ -1,9 +1,11 @@
 import { padRoom, pricedAsHotelGuest } from '@sandbar/contract/rules/pricing';
+import { pmsLookupTexts } from '@sandbar/contract/pms-lookup';
 import { saleTexts } from '@sandbar/contract/sales';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { badRequest } from '../../platform/errors';
+import type { LiveAnswer } from '../pms/lookup.service';
 import type { CustomerDataOut } from './sale-lines';
 import type { SaleReads } from './sale-statement.pg';
 import * as repo from './sales.repository';
@@ -27,6 +29,7 @@ export async function resolveBuyer(
   data: CustomerDataOut,
   multi: boolean,
   reads: SaleReads | null = null,
+  live: LiveAnswer | null = null,
 ): Promise<Buyer> {
   if (data.paymentMethod !== 'Room Charge') {
     if (!multi && !data.customerName) throw badRequest(saleTexts.customerNameBlank);
@@ -46,9 +49,15 @@ export async function resolveBuyer(
   const roomNumber = padRoom(data.roomNumber);
   let rosterExtraCharge: boolean | null = null;
   if (!hotel.is_other && !data.manualEntry) {
+    // A PMS that answered decides (issue 34); the additional-guest surcharge is the roster's
+    // (a PMS knows nothing of it). A PMS that did not answer leaves the roster to decide.
+    if (live?.status === 'notInHouse') throw badRequest(pmsLookupTexts.notInHouse);
     const guest = await findRosterGuest(db, hotel.id, roomNumber, data.lastName);
-    if (!guest) throw badRequest(saleTexts.guestNotFound);
-    rosterExtraCharge = guest.extraCharge;
+    if (live?.status === 'found') rosterExtraCharge = guest?.extraCharge ?? false;
+    else {
+      if (!guest) throw badRequest(saleTexts.guestNotFound);
+      rosterExtraCharge = guest.extraCharge;
+    }
   }
   const hotelGuestOf = pricedAsHotelGuest({
     paymentMethod: data.paymentMethod,

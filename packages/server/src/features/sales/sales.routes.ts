@@ -34,7 +34,13 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return saveCustomer(app.deps, request.user, request.body.customerData, publicBase(app.deps, request));
+      return saveCustomer(
+        app.deps,
+        request.user,
+        request.body.customerData,
+        publicBase(app.deps, request),
+        request.log,
+      );
     },
   );
 
@@ -97,7 +103,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return searchWyndham(app.deps, request.body.customerData);
+      return searchWyndham(app.deps, request.body.customerData, request.log);
     },
   );
 

@@ -9,6 +9,8 @@ import { newReceiptId, receiptUrl } from '../receipts/receipts.service';
 import { readSettings, settingsFromRows } from '../settings/settings.repository';
 import { type UnitState, readState, stateFromRow } from '../units/unit-state.repository';
 import * as offline from './offline-sale.service';
+import type { LiveAnswer } from '../pms/lookup.service';
+import { liveLookup } from './roster.service';
 import { resolveBuyer } from './sale-buyer';
 import { type CustomerDataOut, priceLines, validateLines } from './sale-lines';
 import { isUniqueViolation, replayOf } from './sale-replay';
@@ -49,11 +51,22 @@ export async function saveCustomer(
   user: SessionUser,
   data: CustomerDataOut,
   base: string,
+  log?: { warn(obj: object, msg: string): void },
 ): Promise<SaveCustomerResponse> {
+  // A room charge to a hotel connected to a PMS asks the PMS first (issue 34), before the sale
+  // takes its connection: a slow PMS never holds one (its lookup has a budget and a breaker).
+  const live =
+    data.paymentMethod === 'Room Charge' &&
+    data.roomChargeHotel &&
+    !data.manualEntry &&
+    data.lastName &&
+    data.roomNumber
+      ? await liveLookup(deps, data.roomChargeHotel, data.roomNumber, data.lastName, log)
+      : null;
   // A check-in also writes the booking's rows: the sale runs as small statements in one transaction.
   const sold = !data.reservationId
-    ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true))
-    : await sell(deps, user, data, base, false);
+    ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true, live))
+    : await sell(deps, user, data, base, false, live);
   // Phase 6, publish (after the commit, the connection given back): every board shows the units sold.
   if (sold.event) await deps.events.publish(sold.event);
   return sold.response;
@@ -65,6 +78,7 @@ async function sell(
   data: CustomerDataOut,
   base: string,
   oneStatement: boolean,
+  live: LiveAnswer | null,
 ): Promise<{ response: SaveCustomerResponse; event: BoardEvent | null }> {
   const { db, clock } = deps;
   const { lines, multi, cardTransactionId } = validateLines(data);
@@ -91,7 +105,7 @@ async function sell(
 
   const positions = await authorisedPositions(db, user, unitIds, reads);
   const [buyer, items, settings] = await Promise.all([
-    resolveBuyer(db, data, multi, reads),
+    resolveBuyer(db, data, multi, reads, live),
     reads ? repo.catalogueFromRows(reads.prices, reads.links) : repo.catalogue(db),
     reads ? settingsFromRows(reads.settings) : readSettings(db),
   ]);

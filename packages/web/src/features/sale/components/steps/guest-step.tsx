@@ -1,8 +1,10 @@
-import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type LiveLookup, pmsLookupTextsIn } from '@sandbar/contract/pms-lookup';
 import { guestSearchDelayMs, rosterGuest } from '@sandbar/contract/rules/pricing';
 import type { SearchWyndhamResponse } from '@sandbar/contract/sales';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../lib/current-language';
 import { searchWyndham } from '../../api/search-wyndham';
 import { ChoiceButton } from './choice-button';
 import { ContinueButton } from './continue-button';
@@ -62,7 +64,16 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
       accompanyingGuestName: g.Accompanying_Guest_Name,
       additional: g.Additional === '1',
     }));
-  const guest = current ? rosterGuest(rowsOf(current), lastName, roomNumber) : null;
+  const rosterMatch = current ? rosterGuest(rowsOf(current), lastName, roomNumber) : null;
+  // A hotel connected to a PMS (issue 34): the PMS's live answer decides when it gave one; the
+  // roster's additional-guest surcharge still applies (a PMS knows nothing of it).
+  const live = current?.live ?? null;
+  const guest =
+    live?.status === 'found'
+      ? { extraCharge: rosterMatch?.extraCharge ?? false }
+      : live?.status === 'notInHouse'
+        ? null
+        : rosterMatch;
 
   /**
    * "Use this guest" moves on to Select Equipment at once when the row shows its room (spec
@@ -74,7 +85,8 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
     const pickedRoom = g.Room.includes('*') ? roomNumber : g.Room;
     dispatch({ type: 'editGuest', lastName: pickedName, ...(g.Room.includes('*') ? {} : { roomNumber: g.Room }) });
     const match = g.Room.includes('*') ? null : rosterGuest(rowsOf(shown), pickedName, pickedRoom);
-    if (match) dispatch({ type: 'confirmGuest', extraCharge: !manualEntry && match.extraCharge });
+    // A PMS hotel: the pick fills the fields and the PMS is asked for that guest (no shortcut).
+    if (match && !shown.live) dispatch({ type: 'confirmGuest', extraCharge: !manualEntry && match.extraCharge });
   };
   const filled = !!lastName.trim() && !!roomNumber.trim();
   const ready = filled && (manualEntry || guest !== null);
@@ -92,13 +104,15 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
         onChange={(e) => dispatch({ type: 'editGuest', roomNumber: e.currentTarget.value })}
       />
       {searching && <Text size="sm">{t('sale.searching')}</Text>}
-      {result && result.guests.length === 0 && <Text size="sm">{t('sale.noGuests')}</Text>}
-      {guest && (
-        <Text size="sm" c="teal" data-testid="guest-match">
+      {result && result.guests.length === 0 && !live && <Text size="sm">{t('sale.noGuests')}</Text>}
+      {live && !manualEntry && <LiveAnswer live={live} />}
+      {guest && live?.status !== 'found' && (
+        <Text size="sm" c="teal.9" data-testid="guest-match">
           {t('sale.guestMatch')}
           {guest.extraCharge ? ` ${t('sale.extraChargeApplies')}` : ''}
         </Text>
       )}
+      {guest && live?.status === 'found' && guest.extraCharge && <Text size="sm">{t('sale.extraChargeApplies')}</Text>}
       {result && result.guests.length > 0 && (
         <Table data-testid="guest-results">
           <Table.Tbody>
@@ -135,4 +149,37 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
       />
     </Stack>
   );
+}
+
+/** What the hotel's PMS said, live: the guest to confirm, nobody in house, or the roster's warning. */
+function LiveAnswer({ live }: { live: LiveLookup }) {
+  const words = pmsLookupTextsIn(currentLanguage());
+  if (live.status === 'found' && live.guest) {
+    return (
+      <Alert color="teal" variant="light" title={words.found} data-testid="live-guest" role="status">
+        <Text size="md" fw={700}>
+          {live.guest.name}
+        </Text>
+        <Text size="sm">
+          {words.room} {live.guest.room} · {words.reservation} {live.guest.reservation}
+        </Text>
+        {live.vacationOwner && <Text size="sm">{words.vacationOwner}</Text>}
+      </Alert>
+    );
+  }
+  if (live.status === 'notInHouse') {
+    return (
+      <Alert color="red" variant="light" data-testid="live-not-in-house" role="status">
+        {words.notInHouse}
+      </Alert>
+    );
+  }
+  if (live.status === 'unreachable') {
+    return (
+      <Alert color="yellow" variant="light" data-testid="live-warning" role="status">
+        {words.unreachable}
+      </Alert>
+    );
+  }
+  return null;
 }
