@@ -463,6 +463,11 @@ export interface PmsPostingsTable {
   last_error: string | null;
   created_at: number;
   posted_at: number | null;
+  /** A reversal: the charge posting it reverses (its key is that charge's key + '-void'). */
+  voids_id: number | null;
+  /** The PMS's reservation and account the posting went to (a reversal goes to the same folio). */
+  reservation_id: string | null;
+  account_id: string | null;
 }
 
 export interface PmsTables {

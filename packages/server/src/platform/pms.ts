@@ -37,6 +37,11 @@ export interface ChargeRequest {
   at: number;
   /** Shown on the folio line: "Sandbar sale 123". */
   remark: string;
+  /**
+   * A correction's reason ("Price corrected: …"), sent with a reversal and the re-posted charge
+   * (decision 320). A reversal is a request whose lines are negative.
+   */
+  reason?: string;
 }
 
 export interface Posted {

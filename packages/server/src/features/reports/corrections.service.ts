@@ -16,6 +16,7 @@ import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './reports.repository';
 import { correctionNote, describeCorrectionValue } from '@sandbar/contract/rules/corrections';
+import { followSale } from '../pms/postings.service';
 
 // Admin corrections (spec section 6, DESIGN.md sections 7 and 10). Each one runs in a
 // transaction with its history line (who, when, before, after); the board customers the sale
@@ -49,7 +50,7 @@ async function announce(deps: Deps, day: string, customers: { position_id: numbe
 /**
  * Records one correction: its history line (before, after, who, why, the change to the money the
  * sale counts for) and the same line appended to the sale's notes, so View Transaction Details and
- * the agent's Notes/Drops tell the same story.
+ * the agent's Notes/Drops tell the same story; a room charge's PMS postings follow.
  */
 async function record(
   trx: Trx,
@@ -77,6 +78,9 @@ async function record(
     reason: c.reason,
   });
   await repo.updateSale(trx, sale.id, { notes: sale.notes ? `${sale.notes}\n${line}` : line });
+  // A room charge already on (or queued for) a hotel's PMS follows, in this transaction: reversed
+  // and re-posted with this line as the reason, never a silent difference (issue 34, decision 320).
+  await followSale(trx, c.at, sale.id, line);
 }
 
 /**

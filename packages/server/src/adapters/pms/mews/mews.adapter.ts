@@ -111,7 +111,8 @@ export function mewsConnector(cfg: MewsConfig, http: PmsHttpOptions): PmsConnect
         AccountId: c.guest.accountId,
         LinkedReservationId: c.guest.reservationId,
         ConsumptionUtc: new Date(c.at).toISOString(),
-        Notes: c.key,
+        // A correction's reversal or re-post says why (decision 320).
+        Notes: c.reason ? `${c.key} · ${c.reason}`.slice(0, 1000) : c.key,
         Items: c.lines.map((l, i) => ({
           Name: `${c.remark} · ${l.description}`.slice(0, 255),
           UnitCount: 1,

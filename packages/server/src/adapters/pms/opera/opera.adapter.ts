@@ -164,7 +164,8 @@ export function operaConnector(cfg: OperaConfig, http: PmsHttpOptions): PmsConne
             price: { amount: l.cents / 100, currencyCode: c.currency },
             postingQuantity: 1,
             postingReference: c.key,
-            postingRemark: `${c.remark} · ${l.description}`.slice(0, 2000),
+            // A correction's reversal (negative amounts) or re-post says why (decision 320).
+            postingRemark: `${c.remark} · ${l.description}${c.reason ? ` · ${c.reason}` : ''}`.slice(0, 2000),
           })),
         },
       };
