@@ -129,6 +129,9 @@ const en = {
     unitTypeNone: 'There are no spots of that kind here. Please choose another kind.',
     freeSpots: 'There are free spots: book one.',
     checkedIn: 'This booking is already checked in, so it can no longer be cancelled.',
+    payLinkClosed: 'This payment link is no longer open. Please call the beach.',
+    payLinkUnavailable:
+      'Online payment is not available right now. Your spots stay held for you: please try again in a few minutes.',
   },
   // The waitlist (issue 24 point 7)
   waitlistTitle: 'Join the waitlist',
@@ -167,6 +170,10 @@ const en = {
   refundedLine: (amount: string) => `Refunded to your card: ${amount}`,
   refundPendingLine: (amount: string) => `Refund on its way: ${amount}`,
   latePayment: 'Your payment arrived after the hold ran out; it was refunded in full.',
+  // Pay by link (issue 33 point 7): the beach booked by phone and sent this page to pay.
+  payLinkHeld: (amount: string, time: string) =>
+    `Your spots are held for you until ${time}. Pay ${amount} to confirm your booking.`,
+  payLinkNotYet: (time: string) => `Payment not completed. You can try again until ${time}.`,
 };
 
 const es: Translation<typeof en> = {
@@ -284,6 +291,9 @@ const es: Translation<typeof en> = {
     unitTypeNone: 'Aquí no hay sitios de ese tipo. Elige otro tipo.',
     freeSpots: 'Hay sitios libres: reserva uno.',
     checkedIn: 'Esta reserva ya está registrada, así que ya no se puede cancelar.',
+    payLinkClosed: 'Este enlace de pago ya no está abierto. Llama a la playa, por favor.',
+    payLinkUnavailable:
+      'El pago en línea no está disponible ahora mismo. Tus sitios siguen guardados: inténtalo de nuevo en unos minutos.',
   },
   waitlistTitle: 'Apúntate a la lista de espera',
   waitlistHint: (minutes: number) =>
@@ -320,6 +330,9 @@ const es: Translation<typeof en> = {
   refundedLine: (amount: string) => `Devuelto a tu tarjeta: ${amount}`,
   refundPendingLine: (amount: string) => `Devolución en camino: ${amount}`,
   latePayment: 'Tu pago llegó cuando la reserva ya había caducado; te lo devolvimos entero.',
+  payLinkHeld: (amount: string, time: string) =>
+    `Tus sitios están guardados para ti hasta las ${time}. Paga ${amount} para confirmar tu reserva.`,
+  payLinkNotYet: (time: string) => `El pago no se completó. Puedes volver a intentarlo hasta las ${time}.`,
 };
 
 export const guestBookingTexts = { en, es } as const;

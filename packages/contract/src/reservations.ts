@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PublicPayment, PublicPaymentRule } from './payments';
+import { PayLinkChoice } from './pay-links';
 import { isBlank, orBlank } from './admin-fields';
 import { guestBookingTexts } from './booking-page';
 import { type CodeRule, Id, Money, wholeNumber } from './common';
@@ -18,6 +19,7 @@ export { cancelPolicyTexts, staffWaitlistTexts } from './reservation-texts';
 /** Sandbar's own texts for bookings (the spec has none): server answers and screens share them. */
 export const reservationTexts = {
   guestNameBlank: 'Enter the guest name.',
+  linkOrDeposit: 'Take a deposit at the desk or send a payment link, not both.',
   contactBlank: 'Enter a phone number or an e-mail address for the guest.',
   invalidPhone: 'Enter a valid mobile number, like 305 555 0123.',
   invalidEmail: 'Enter a valid e-mail address.',
@@ -168,12 +170,16 @@ export const SaveReservationBody = z
     itemIds: unique(z.array(Id).max(reservationLimits.maxItems), reservationTexts.itemTwice).default([]),
     /** Text (else e-mail) the guest the confirmation with a manage link, as the guest page does. */
     sendConfirmation: z.boolean().default(false),
+    /** Instead of a deposit at the desk: text or e-mail the guest a link to pay online (issue 33 point 7); held until paid. */
+    payLink: PayLinkChoice.optional().nullable(),
   })
   .superRefine((b, ctx) => {
     if (isBlank(b.phone) && isBlank(b.email))
       ctx.addIssue({ code: 'custom', message: reservationTexts.contactBlank, path: ['phone'] });
     if (b.hotelId && (isBlank(b.roomNumber) || isBlank(b.lastName)))
       ctx.addIssue({ code: 'custom', message: reservationTexts.hotelNeedsGuest, path: ['roomNumber'] });
+    if (b.payLink && b.deposit)
+      ctx.addIssue({ code: 'custom', message: reservationTexts.linkOrDeposit, path: ['payLink'] });
   });
 
 /** Rules joining two fields (not in the document's schemas): checked in code, listed for the document. */
@@ -187,6 +193,7 @@ export const saveReservationCodeRules: CodeRule[] = [
   contactRule,
   unitsOnceRule,
   { rule: 'with a hotelId, roomNumber and lastName are not blank', message: reservationTexts.hotelNeedsGuest },
+  { rule: 'payLink and deposit are not both sent', message: reservationTexts.linkOrDeposit },
 ];
 /** The guest page keys a guest by the number's one spelling (issue 32 defect 4). */
 const guestPhoneRule: CodeRule = {

@@ -38,6 +38,7 @@ import { secretKeyBytes } from './env';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
 import { publicBookingRoutes } from './features/reservations/public.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { payLinkRoutes } from './features/payments/pay-link.routes';
 import { choosePaymentProvider } from './platform/payments/choose';
 import type { Clock } from './platform/clock';
 import type { AppDeps } from './platform/deps';
@@ -258,6 +259,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(reservationsRoutes);
       await api.register(publicBookingRoutes);
       await api.register(paymentsRoutes);
+      await api.register(payLinkRoutes);
     },
     { prefix: '/api' },
   );

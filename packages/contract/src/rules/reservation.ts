@@ -28,11 +28,12 @@ export function windowsConflict(a: BookingWindow, b: BookingWindow): boolean {
 }
 
 /** What may happen to a reservation in each state: the one machine every caller asks. */
-export type ReservationAction = 'confirm' | 'checkIn' | 'move' | 'cancel' | 'noShow' | 'expire';
+export type ReservationAction = 'confirm' | 'checkIn' | 'move' | 'cancel' | 'noShow' | 'expire' | 'awaitPayment';
 
 const transitions: Record<ReservationStatus, Partial<Record<ReservationAction, ReservationStatus>>> = {
   held: { confirm: 'confirmed', cancel: 'cancelled', expire: 'cancelled', move: 'held' },
-  confirmed: { checkIn: 'checked_in', move: 'confirmed', cancel: 'cancelled', noShow: 'no_show' },
+  // A confirmed, unpaid booking waits for the payment link staff sent (issue 33 point 7): held again.
+  confirmed: { checkIn: 'checked_in', move: 'confirmed', cancel: 'cancelled', noShow: 'no_show', awaitPayment: 'held' },
   // A booking of several days checks in once a day: each day's check-in is its own sale.
   checked_in: { checkIn: 'checked_in', cancel: 'cancelled' },
   no_show: {},

@@ -666,4 +666,36 @@ export interface PaymentTables {
   payment_intents: PaymentIntentsTable;
   payment_webhook_events: PaymentWebhookEventsTable;
   payment_refunds: PaymentRefundsTable;
+  payment_links: PaymentLinksTable;
+  payment_link_sends: PaymentLinkSendsTable;
+}
+
+/** A payment link staff sent a phone booking's guest (issue 33 point 7, decision 310). */
+export interface PaymentLinksTable {
+  id: Generated<number>;
+  reservation_id: number;
+  /** The booking's id while the link is out; NULL once cancelled (unique: one link out per booking). */
+  open_reservation_id: number | null;
+  status: 'sent' | 'cancelled';
+  amount_kind: 'deposit' | 'full';
+  amount_cents: number;
+  currency: string;
+  /** The guest pays by then: the booking's hold runs out at the same moment. */
+  expires_at: number;
+  created_at: number;
+  created_by: number | null;
+  updated_at: number;
+}
+
+/** One text or e-mail of a payment link, with its own token (only its SHA-256 kept). */
+export interface PaymentLinkSendsTable {
+  id: Generated<number>;
+  link_id: number;
+  token_hash: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  sent_at: number;
+  sent_by: number | null;
+  /** The token opens the guest's page until then (the end of the day after the booking). */
+  expires_at: number;
 }

@@ -191,6 +191,11 @@ const breakRule: Record<string, (b: Body) => Body> = {
   [publicBookingTexts.invalidPhone]: (b) => ({ ...b, phone: '0000000' }),
   [reservationTexts.unitTwice]: (b) => ({ ...b, unitIds: [1, '1'] }),
   [reservationTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
+  [reservationTexts.linkOrDeposit]: (b) => ({
+    ...b,
+    deposit: { method: 'Cash', amount: '10.00' },
+    payLink: { amount: 'full', channel: 'sms' },
+  }),
   [publicBookingTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
   'Choose the units or the days to move to.': ({ unitIds: _u, days: _d, ...b }) => b,
 };

@@ -49,7 +49,21 @@ export async function paymentPlan(
   b: { unitTypes: string[]; window: 'full' | 'morning' | 'afternoon'; itemIds: number[]; hotelId?: number | null },
 ): Promise<PaymentPlan | null> {
   if (settings.bookingPayment === 'none' || b.hotelId) return null;
-  const prices = await deps.db
+  const rule = publicPaymentRule(settings);
+  const totalCents = await bookingTotal(deps.db, settings, { ...b, days: 1 });
+  const amountCents = amountDueCents(settings.bookingPayment, settings.bookingDeposit, totalCents);
+  if (amountCents <= 0) return null;
+  if (!deps.payments) throw serviceUnavailable(paymentTexts.notConfigured);
+  return { amountCents, totalCents, currency: settings.paymentCurrency, holdMinutes: rule.holdMinutes };
+}
+
+/** A booking's total at the prices everyone pays (the guest page's rule): `days` days of the units and extras. */
+export async function bookingTotal(
+  db: Kysely<DB>,
+  settings: Settings,
+  b: { unitTypes: string[]; days: number; window: 'full' | 'morning' | 'afternoon'; itemIds: number[] },
+): Promise<number> {
+  const prices = await db
     .selectFrom('prices')
     .select(['id', 'unit_type', 'price_cents', 'add_on', 'start_time', 'end_time'])
     .where('all_hotels', '=', 0)
@@ -59,8 +73,7 @@ export async function paymentPlan(
       ),
     )
     .execute();
-  const rule = publicPaymentRule(settings);
-  const totalCents = bookingTotalCents({
+  return bookingTotalCents({
     prices: prices.map((p) => ({
       id: p.id,
       unitType: p.unit_type,
@@ -70,15 +83,11 @@ export async function paymentPlan(
       endHour: Number(p.end_time),
     })),
     unitTypes: b.unitTypes,
-    days: 1,
+    days: b.days,
     window: b.window,
-    splitHour: rule.splitHour,
+    splitHour: publicPaymentRule(settings).splitHour,
     itemIds: b.itemIds,
   });
-  const amountCents = amountDueCents(settings.bookingPayment, settings.bookingDeposit, totalCents);
-  if (amountCents <= 0) return null;
-  if (!deps.payments) throw serviceUnavailable(paymentTexts.notConfigured);
-  return { amountCents, totalCents, currency: settings.paymentCurrency, holdMinutes: rule.holdMinutes };
 }
 
 /** The held booking's message, in its transaction: the amount, how long it waits, the manage link. */

@@ -13,6 +13,7 @@ import * as reservations from '../reservations/reservations.repository';
 import { unitLabel } from '../reservations/reservation-claim';
 import { cancelHeld } from '../reservations/reservations.service';
 import * as repo from './payments.repository';
+import { openLink } from './pay-link.repository';
 import { ONLINE_METHOD, finishRefund, queueOnlineRefund, sendRefunds } from './refunds.service';
 
 // Online payment of a booking (issue 33, decisions 280–282). A guest's booking is held (its
@@ -191,8 +192,10 @@ async function applyEvent(
     const to = event.type === 'payment.failed' ? 'failed' : 'expired';
     if (!(await repo.moveIntent(trx, intent.id, ['open'], { status: to, updated_at: now })))
       return { status: 'ignored', reason: `The payment is already ${intent.status}.`, intentId: intent.id };
-    // The booking's hold goes now (the job would at its time): the guest is told on return.
-    if (res.status === 'held' && !(await otherOpenIntent(trx, res.id, intent.id))) after.release = res.id;
+    // The booking's hold goes now (the job would at its time): the guest is told on return. A
+    // payment link's booking keeps it: the guest may try again until its time runs out.
+    if (res.status === 'held' && !(await otherOpenIntent(trx, res.id, intent.id)) && !(await openLink(trx, res.id)))
+      after.release = res.id;
     return { status: 'processed', intentId: intent.id };
   }
 
@@ -294,7 +297,12 @@ async function otherOpenIntent(trx: Kysely<DB>, reservationId: number, intentId:
  * closed at the provider and the hold let go now, so the units are free at once. A page that was
  * paid meanwhile keeps the booking.
  */
-export async function abandonPayment(deps: Deps, reservationId: number): Promise<void> {
+export async function abandonPayment(
+  deps: Deps,
+  reservationId: number,
+  /** A payment link's booking: its page is closed but the hold stays until its time (issue 33 point 7). */
+  opts: { keepHold?: boolean } = {},
+): Promise<void> {
   const provider = deps.payments;
   const open = (await repo.intentsOf(deps.db, [reservationId])).filter((i) => i.status === 'open');
   if (open.length === 0) return;
@@ -311,7 +319,7 @@ export async function abandonPayment(deps: Deps, reservationId: number): Promise
     }
     await repo.moveIntent(deps.db, i.id, ['open'], { status: 'cancelled', updated_at: deps.clock.now() });
   }
-  await releaseQuietly(deps, reservationId);
+  if (!opts.keepHold) await releaseQuietly(deps, reservationId);
 }
 
 /** Closes the provider's pages of bookings whose hold the job released (so a late payment is rare). */
@@ -346,7 +354,28 @@ export async function publicPayment(
   reservationId: number,
   status: reservations.ReservationRow['status'],
 ): Promise<PublicPayment> {
-  const [intents, refunds] = await Promise.all([repo.intentsOf(db, [reservationId]), repo.refundsOf(db, [reservationId])]);
+  const [intents, refunds, link] = await Promise.all([
+    repo.intentsOf(db, [reservationId]),
+    repo.refundsOf(db, [reservationId]),
+    openLink(db, reservationId),
+  ]);
+  // A payment link waiting (issue 33 point 7): due, paid from the guest's page (its Pay button
+  // starts the provider's page; an open one is gone back to), declined or abandoned tries included.
+  if (link && status === 'held' && !intents.some((i) => i.status === 'paid')) {
+    const open = intents.filter(
+      (i) => i.status === 'open' && i.purpose === 'link' && Number(i.created_at) >= Number(link.created_at),
+    );
+    const sum = (rs: repo.RefundRow[]) => centsToMoney(rs.reduce((s, r) => s + r.amount_cents, 0));
+    return {
+      state: 'due',
+      amount: centsToMoney(link.amount_cents),
+      paid: centsToMoney(intents.reduce((s, i) => s + i.paid_cents, 0)),
+      refunded: sum(refunds.filter((r) => r.status === 'succeeded')),
+      refundPending: sum(refunds.filter((r) => r.status !== 'succeeded')),
+      currency: link.currency,
+      payUrl: open.at(-1)?.pay_url || null,
+    };
+  }
   const last = intents.at(-1);
   if (!last)
     return { state: 'none', amount: '0.00', paid: '0.00', refunded: '0.00', refundPending: '0.00', currency: '', payUrl: null };

@@ -10,6 +10,7 @@ import {
   publicBookingCodeRules,
   publicWaitlistCodeRules,
 } from '@sandbar/contract/reservations';
+import { PayLinkStart } from '@sandbar/contract/pay-links';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
@@ -128,6 +129,28 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.abandonByToken(app.deps, request.params.token, request.ip),
+  );
+
+  app.post(
+    '/public/booking/manage/:token/pay',
+    {
+      config,
+      bodyLimit: publicBodyLimit,
+      schema: {
+        tags,
+        summary:
+          "The guest pays a payment link's booking (issue 33 point 7): the provider's page is opened and its address answered; an outage is a 503 and the booking stays held",
+        params: ManageTokenParam,
+        response: { 200: PayLinkStart, ...errorsOf(404, 409, 429) },
+      },
+    },
+    async (request) =>
+      service.payByToken(
+        app.deps,
+        request.params.token,
+        request.ip,
+        publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
+      ),
   );
 
   app.post(

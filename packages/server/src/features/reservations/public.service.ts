@@ -35,6 +35,8 @@ import { paymentPlan, publicPaymentRule, queueHeldMessage } from '../payments/bo
 import { abandonPayment, publicPayment, startPayment } from '../payments/online-payment.service';
 import { cancelHeld } from './reservations.service';
 import { unitLabel } from './reservation-claim';
+import { startLinkPayment, waitsForLink } from '../payments/pay-link.service';
+import { reservationIdByToken } from '../payments/pay-link.repository';
 
 export { hashToken };
 
@@ -402,10 +404,24 @@ export async function bookOnline(
 
 export async function byToken(deps: LimitDeps, token: string, ip: string): Promise<repo.ReservationRow> {
   if (!(await takeLimits(deps, [['managePerIp', ip]]))) throw tooManyRequests(publicBookingTexts.tooMany);
-  const row = await repo.reservationByManageHash(deps.db, hashToken(token));
-  if (!row || row.manage_expires_at === null || Number(row.manage_expires_at) < deps.clock.now())
-    throw notFound(publicBookingTexts.linkExpired);
-  return row;
+  const hash = hashToken(token);
+  const now = deps.clock.now();
+  const row = await repo.reservationByManageHash(deps.db, hash);
+  if (row && row.manage_expires_at !== null && Number(row.manage_expires_at) >= now) return row;
+  // A payment link's token (issue 33 point 7) opens the same page of its booking.
+  const viaLink = await reservationIdByToken(deps.db, hash, now);
+  const linked = viaLink === null ? undefined : await repo.reservationById(deps.db, viaLink);
+  if (!linked) throw notFound(publicBookingTexts.linkExpired);
+  return linked;
+}
+
+/**
+ * POST /api/public/booking/manage/:token/pay: the guest's page starts the payment a link asks
+ * for and sends the guest to the provider's page; back on this same address afterwards.
+ */
+export async function payByToken(deps: Deps, token: string, ip: string, base: string): Promise<{ payUrl: string }> {
+  const row = await byToken(deps, token, ip);
+  return startLinkPayment(deps, row, `${base}/book/manage/${token}`);
 }
 
 /** GET /api/public/booking/manage/:token: the guest's own booking. */
@@ -429,7 +445,9 @@ export async function cancelByToken(deps: Deps, token: string, ip: string): Prom
  */
 export async function abandonByToken(deps: Deps, token: string, ip: string): Promise<PublicBooking> {
   const row = await byToken(deps, token, ip);
-  if (row.status === 'held') await abandonPayment(deps, row.id);
+  // A payment link's booking stays held: the guest may pay again until its time runs out.
+  if (row.status === 'held')
+    await abandonPayment(deps, row.id, { keepHold: (await waitsForLink(deps.db, row.id)) !== null });
   const fresh = (await repo.reservationById(deps.db, row.id))!;
   return toPublic(deps.db, fresh, await readSettings(deps.db), deps.clock.now());
 }

@@ -23,6 +23,7 @@ import {
 } from '@sandbar/contract/reservations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as service from './reservations.service';
+import * as payLinks from '../payments/pay-link.service';
 import * as staffWaitlist from './waitlist-staff.service';
 import { errorsOf } from '../../plugins/openapi';
 import { publicBase } from '../../platform/public-url';
@@ -41,15 +42,17 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         codeRules: saveReservationCodeRules,
         tags,
         summary:
-          'Book units ahead for a guest (desk or phone), optionally with a deposit; sendConfirmation texts (else e-mails) the guest a manage link',
+          'Book units ahead for a guest (desk or phone), optionally with a deposit; sendConfirmation texts (else e-mails) the guest a manage link; payLink instead texts or e-mails a link to pay online and holds the booking until paid',
         body: SaveReservationBody,
         response: { 200: ReservationResponse, ...errorsOf(403, 404, 409) },
       },
     },
     async (request) => {
-      return service.saveReservation(app.deps, request.user, request.body, {
-        base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
-      });
+      const ctx = { base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }) };
+      const { payLink } = request.body;
+      // A payment link instead of a deposit at the desk (issue 33 point 7): held until paid.
+      if (payLink) return payLinks.saveWithLink(app.deps, request.user, { ...request.body, payLink }, ctx);
+      return service.saveReservation(app.deps, request.user, request.body, ctx);
     },
   );
 

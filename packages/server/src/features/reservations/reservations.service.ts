@@ -417,6 +417,8 @@ export async function saveReservation(
   user: Actor,
   body: SaveReservationInput,
   ctx: { base: string },
+  /** A booking held for its payment (a pay link, issue 33 point 7): its hold and what goes with it. */
+  held?: { holdExpiresAt: number; inTransaction: NonNullable<CreateOptions['inTransaction']> },
 ): Promise<ReservationResponse> {
   // Extras are checked and stored as the guest page does (reservation-items.ts): in the booking's transaction.
   if (body.itemIds.length > 0) await checkItems(deps.db, body, await repo.positionsByIds(deps.db, body.unitIds));
@@ -427,9 +429,11 @@ export async function saveReservation(
   const reservation = await createReservation(deps, user, body, {
     manageTokenHash: link?.tokenHash ?? null,
     manageExpiresAt: link?.expiresAt ?? null,
+    ...(held ? { status: 'held' as const, holdExpiresAt: held.holdExpiresAt } : {}),
     inTransaction: async (trx, id, units, days) => {
       await repo.insertItems(trx, id, body.itemIds);
       if (settings && link) await queueConfirmation(trx, deps.clock, settings, link, body, { id, units, days });
+      if (held) await held.inTransaction(trx, id, units, days);
     },
   });
   return { success: 1, details: reservationTexts.saved, reservation };
