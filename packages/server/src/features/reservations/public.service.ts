@@ -33,8 +33,8 @@ import { bookingTurns, claimGate } from './claim-gate';
 import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 import { paymentPlan, publicPaymentRule, queueHeldMessage } from '../payments/booking-payment';
 import { abandonPayment, publicPayment, startPayment } from '../payments/online-payment.service';
+import type { PublicPayment } from '@sandbar/contract/payments';
 import { cancelHeld } from './reservations.service';
-import { unitLabel } from './reservation-claim';
 import { startLinkPayment, waitsForLink } from '../payments/pay-link.service';
 import { reservationIdByToken } from '../payments/pay-link.repository';
 
@@ -327,6 +327,9 @@ export async function bookOnline(
   );
   if (!ticket) throw conflict(publicBookingTexts.unitGone);
   let won = false;
+  // What the transaction wrote (its units' labels), for the answer built below without reading it back.
+  let booked: string[] = [];
+  const status = plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed';
   const created = await bookingTurns(deps)
     .run(() =>
       createReservationId(
@@ -350,12 +353,13 @@ export async function bookOnline(
           languageCode: body.languageCode,
         },
         {
-          status: plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed',
+          status,
           holdExpiresAt,
           manageTokenHash: link.tokenHash,
           manageExpiresAt: link.expiresAt,
           settings,
           inTransaction: async (trx, id, units, days) => {
+            booked = units;
             await repo.insertItems(trx, id, body.itemIds);
             const guest = { ...body, phone: contact.phone };
             if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
@@ -377,14 +381,13 @@ export async function bookOnline(
   let payUrl: string | null = null;
   if (plan) {
     try {
-      const units = [...new Set((await repo.heldUnitDays(deps.db, created)).map(unitLabel))];
       payUrl = (
         await startPayment(deps, {
           reservationId: created,
           purpose: 'booking',
           amountCents: plan.amountCents,
           currency: plan.currency,
-          description: `${settings.venueName}: ${units.join(', ')} · ${body.day}`,
+          description: `${settings.venueName}: ${[...new Set(booked)].join(', ')} · ${body.day}`,
           email: contact.email,
           successUrl: `${link.url}?paid=1`,
           cancelUrl: `${link.url}?paid=0`,
@@ -398,9 +401,49 @@ export async function bookOnline(
       throw err;
     }
   }
-  const row = (await repo.reservationById(deps.db, created))!;
-  return { booking: await toPublic(deps.db, row, settings), manageUrl: link.url, payUrl };
+  // The answer is what the booking just wrote (issue 36): under the opening rush, reading it back
+  // cost a winner eight statements, each queued again behind every other phone's.
+  const place = layout.locations.find((l) => l.id === positions[0]!.location_id);
+  const booking: PublicBooking = {
+    status,
+    day: body.day,
+    window: body.window,
+    location: place?.name ?? '',
+    locationName: place?.full_name || place?.name || '',
+    units: [...new Set(booked)],
+    items: body.itemIds.length ? (await repo.itemsOf(deps.db, [created])).map((i) => i.name) : [],
+    guestName: body.guestName,
+    partySize: body.partySize,
+    arrival: body.arrival,
+    policy: settings.bookingCancelPolicy,
+    policyEs: cancelPolicyIn(settings, 'es'),
+    holdExpiresAt: status === 'held' ? holdExpiresAt : null,
+    cancelOutcome: null,
+    payment:
+      plan && payUrl
+        ? {
+            state: 'due',
+            amount: centsToMoney(plan.amountCents),
+            paid: centsToMoney(0),
+            refunded: centsToMoney(0),
+            refundPending: centsToMoney(0),
+            currency: plan.currency,
+            payUrl,
+          }
+        : NO_PAYMENT,
+  };
+  return { booking, manageUrl: link.url, payUrl };
 }
+
+const NO_PAYMENT: PublicPayment = {
+  state: 'none',
+  amount: '0.00',
+  paid: '0.00',
+  refunded: '0.00',
+  refundPending: '0.00',
+  currency: '',
+  payUrl: null,
+};
 
 export async function byToken(deps: LimitDeps, token: string, ip: string): Promise<repo.ReservationRow> {
   if (!(await takeLimits(deps, [['managePerIp', ip]]))) throw tooManyRequests(publicBookingTexts.tooMany);
