@@ -1,4 +1,5 @@
 import { type BookingWindow, windowsConflict } from '@sandbar/contract/rules/reservation';
+import { TurnQueue, writeTurns } from '../../platform/write-turns';
 
 // One claim at a time per unit-day on this instance (issue 36, the opening rush; decision 271).
 // When 200 phones race for 50 front-row unit-days, four phones ask for each at once. Through the
@@ -70,57 +71,21 @@ export class ClaimGate {
 
 const keyOf = (u: GateUnitDay) => `${u.positionId}|${u.day}`;
 
-/**
- * The bookings that passed the gate run `concurrency` at a time, in the order they came, each
- * starting in a turn of the event loop of its own. On SQLite a booking's statements never wait for
- * I/O, so 200 phones arriving together ran as one block of work and a page view or a tablet's sale
- * that arrived meanwhile waited for all of it; taking turns, they wait for at most one booking. On
- * PostgreSQL a few bookings at a time keep the rest of the pool for the tablets and each phone's
- * statements from queueing behind every other phone's (first come, first answered).
- */
-export class TurnQueue {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+export { TurnQueue };
 
-  constructor(readonly concurrency: number) {}
+const gates = new WeakMap<object, ClaimGate>();
 
-  get queued(): number {
-    return this.waiting.length;
-  }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) this.running++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      await new Promise((resolve) => setImmediate(resolve));
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
-
-const gates = new WeakMap<object, { gate: ClaimGate; turns: TurnQueue }>();
-
-function gateOf(deps: { events: object; database: { dialect: string; poolStats?: () => { max: number } } }) {
+/** This instance's gate (keyed by its event bus, as its caches are). */
+export function claimGate(deps: { events: object }): ClaimGate {
   let g = gates.get(deps.events);
-  if (!g) {
-    // SQLite: one at a time (its one connection runs one anyway); PostgreSQL: half the pool.
-    const turns =
-      deps.database.dialect === 'sqlite' ? 1 : Math.max(1, Math.floor((deps.database.poolStats?.().max ?? 10) / 2));
-    gates.set(deps.events, (g = { gate: new ClaimGate(), turns: new TurnQueue(turns) }));
-  }
+  if (!g) gates.set(deps.events, (g = new ClaimGate()));
   return g;
 }
 
-/** This instance's gate (keyed by its event bus, as its caches are). */
-export function claimGate(deps: Parameters<typeof gateOf>[0]): ClaimGate {
-  return gateOf(deps).gate;
-}
-
-/** This instance's turns for guest bookings. */
-export function bookingTurns(deps: Parameters<typeof gateOf>[0]): TurnQueue {
-  return gateOf(deps).turns;
+/**
+ * This instance's turns for guest bookings: the bookings that passed the gate run a few at a time
+ * in the order they came (platform/write-turns.ts), in the queue the tablets' sales join on SQLite.
+ */
+export function bookingTurns(deps: Parameters<typeof writeTurns>[0]): TurnQueue {
+  return writeTurns(deps);
 }

@@ -27,6 +27,7 @@ import {
 } from './sale-write';
 import * as repo from './sales.repository';
 import { beginCheckIn, checkInContext, takeableByCheckIn } from '../reservations/check-in';
+import { writeTurns } from '../../platform/write-turns';
 
 // The sale itself, POST /saveCustomer, as its phases: 0 replay (sale-replay.ts), 1–2 lines and
 // prices (sale-lines.ts, sale-buyer.ts), 3–4 claim and write (sale-write.ts), 5 answer, 6 publish.
@@ -64,9 +65,13 @@ export async function saveCustomer(
       ? await liveLookup(deps, data.roomChargeHotel, data.roomNumber, data.lastName, log)
       : null;
   // A check-in also writes the booking's rows: the sale runs as small statements in one transaction.
-  const sold = !data.reservationId
-    ? await deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true, live))
-    : await sell(deps, user, data, base, false, live);
+  const write = () =>
+    !data.reservationId
+      ? deps.db.connection().execute((conn) => sell({ ...deps, db: conn }, user, data, base, true, live))
+      : sell(deps, user, data, base, false, live);
+  // On SQLite a sale takes its turn among the guests' bookings that race for unit-days (decision
+  // 325): at once when none waits, else after the bookings that came before it, not ahead of them.
+  const sold = deps.database.dialect === 'sqlite' ? await writeTurns(deps).run(write) : await write();
   // Phase 6, publish (after the commit, the connection given back): every board shows the units sold.
   if (sold.event) await deps.events.publish(sold.event);
   return sold.response;
