@@ -45,6 +45,8 @@ export function allowed(rule: LimitRule, hits: number, previous: number, elapsed
 export interface LimitStore {
   /** Counts a hit of `key` at `now`; false when the key is over the limit (the hit is then not counted). */
   take(name: PublicLimit, key: string, now: number): Promise<boolean> | boolean;
+  /** Several hits at once, all or none (PostgreSQL: one statement). */
+  takeAll?(hits: [PublicLimit, string][], now: number): Promise<boolean>;
   /** Adds what is counted only in memory to what every instance shares (PostgreSQL's page views). */
   flush?(): Promise<void>;
   close?(): Promise<void>;
@@ -214,6 +216,46 @@ export class PostgresLimits implements LimitStore {
   }
 
   /**
+   * Several hits of one request (a booking: its address and each of its contacts) in one statement
+   * (issue 36: in the opening rush each phone's two statements queued for the pool behind every
+   * other phone's): each is added only while its own estimate stays under its limit — the row
+   * lock of a key's window still makes concurrent hits queue for it — and none is added when any
+   * is already at its limit, as the one-by-one check stopped at the first refusal.
+   */
+  async takeAll(hits: [PublicLimit, string][], now: number): Promise<boolean> {
+    if (hits.some(([name]) => name === this.reads.name)) {
+      for (const [name, key] of hits) if (!(await this.take(name, key, now))) return false;
+      return true;
+    }
+    const rows = hits.map(([name, key]) => {
+      const rule = this.rules[name];
+      const start = now - (now % rule.windowMs);
+      const covered = Math.max(0, rule.windowMs - (now - start)) / rule.windowMs;
+      return sql`(${name}::text, ${hashOf(key)}::text, ${start}::bigint, ${start - rule.windowMs}::bigint, ${covered}::float8, ${rule.max}::int)`;
+    });
+    const { rows: counted } = await sql<{ limit_name: string }>`
+      WITH wanted (limit_name, key_hash, window_start, previous_start, covered, max) AS (VALUES ${sql.join(rows)}),
+      now_at AS (
+        SELECT w.limit_name, w.key_hash, w.window_start, w.max,
+          floor(coalesce(p.hits, 0) * w.covered) AS previous, coalesce(c.hits, 0) AS hits
+        FROM wanted w
+        LEFT JOIN public_limit_hits p
+          ON p.limit_name = w.limit_name AND p.key_hash = w.key_hash AND p.window_start = w.previous_start
+        LEFT JOIN public_limit_hits c
+          ON c.limit_name = w.limit_name AND c.key_hash = w.key_hash AND c.window_start = w.window_start
+      )
+      INSERT INTO public_limit_hits AS t (limit_name, key_hash, window_start, hits)
+      SELECT limit_name, key_hash, window_start, 1 FROM now_at
+      WHERE NOT EXISTS (SELECT 1 FROM now_at x WHERE x.hits + x.previous >= x.max)
+      ON CONFLICT (limit_name, key_hash, window_start) DO UPDATE SET hits = t.hits + 1
+        WHERE t.hits + (SELECT x.previous FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
+          < (SELECT x.max FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
+      RETURNING limit_name`.execute(this.db);
+    this.sweep(now);
+    return counted.length === hits.length;
+  }
+
+  /**
    * Adds this instance's page views to the table in one statement and learns, for the addresses it
    * counted and for every address anyone has used half its allowance from, the total over all
    * instances. One flush at a time; a second call waits for the running one and then flushes again.
@@ -325,6 +367,7 @@ export async function closeLimits(deps: Pick<LimitDeps, 'events'>): Promise<void
 export async function takeLimits(deps: LimitDeps, hits: [PublicLimit, string][]): Promise<boolean> {
   const store = limitStore(deps);
   const now = deps.clock.now();
+  if (store.takeAll && hits.length > 1) return store.takeAll(hits, now);
   for (const [name, key] of hits) if (!(await store.take(name, key, now))) return false;
   return true;
 }
