@@ -7,7 +7,9 @@
  * must be exactly one for each of the 50), the refusals grouped by status and message, and the
  * guest page's availability latency measured by 10 readers while the race runs. Never asserted.
  *
- *   node --import tsx bench/booking-race.bench.ts      BOOKING_BENCH_DB=sqlite|postgres
+ * Then issue 33's race with payment (payingRace below): 200 phones paying for the same 50 unit-days.
+ *
+ *   node --import tsx bench/booking-race.bench.ts      BOOKING_BENCH_DB=sqlite|postgres  BOOKING_RACE=race,paying
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,16 +173,191 @@ async function race(v: BookingVenue): Promise<void> {
   );
 }
 
+/** The test provider's webhook comes this long after the guest's Pay (a provider is never instant). */
+const WEBHOOK_DELAY_MS = 1_500;
+const LATE = 10;
+
+interface Booked {
+  unit: number;
+  phone: number;
+  status: number;
+  payUrl: string | null;
+  ms: number;
+}
+
+/**
+ * Issue 33's race: 200 phones book the same 50 front-row unit-days of a venue that asks for the
+ * whole booking online (the built-in test provider, its webhook 1.5 s after the guest pays). The
+ * 50 winners are held and pay at once. Then, for 10 of them, staff cancel the held booking while
+ * its payment is on its way (the webhook not yet in), and a phone that lost the race books the
+ * freed unit and pays: the first guest's money arrives for a booking that no longer holds a unit.
+ * Printed from the database once every webhook and refund has settled: unit-days confirmed and
+ * paid (must be 50), late payments and their refunds, and guests charged without a unit (must be 0).
+ */
+async function payingRace(v: BookingVenue): Promise<void> {
+  const first = await fetch(`${v.server.url}/api/public/booking/availability`, {
+    headers: { 'x-forwarded-for': '198.19.0.1' },
+  });
+  const { today } = (await first.json()) as { today: string };
+  const units = [...v.locations[0]!.units.slice(0, PER_ROW), ...v.locations[1]!.units.slice(0, PER_ROW)];
+  const book = async (i: number, unit: number): Promise<Booked> => {
+    const t0 = performance.now();
+    const res = await fetch(`${v.server.url}/api/public/booking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': phoneIp(i + 1) },
+      body: JSON.stringify({
+        day: today,
+        unitIds: [unit],
+        guestName: `Paying Guest ${i}`,
+        phone: `305 556 ${String(1000 + i)}`,
+        partySize: 2,
+        acceptPolicy: true,
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { payUrl?: string | null };
+    return { unit, phone: i, status: res.status, payUrl: body.payUrl ?? null, ms: performance.now() - t0 };
+  };
+  // The guest taps Pay on the test provider's page (its webhook follows WEBHOOK_DELAY_MS later).
+  const pay = async (payUrl: string) => {
+    const res = await fetch(`${v.server.url}${payUrl}/pay`, { method: 'POST', redirect: 'manual' });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const t0 = performance.now();
+  const raced = await Promise.all(Array.from({ length: PHONES }, (_, i) => book(i, units[i % UNITS]!)));
+  const raceSeconds = (performance.now() - t0) / 1000;
+  const winners = raced.filter((b) => b.status === 200 && b.payUrl);
+  const paid = await Promise.all(winners.map((w) => pay(w.payUrl!)));
+  // Staff cancel ten held bookings whose money is on its way; a phone that lost takes each unit and pays.
+  const late = winners.slice(0, LATE);
+  const ids = await v.database.db
+    .selectFrom('reservations')
+    .select(['id', 'guest_name'])
+    .where(
+      'guest_name',
+      'in',
+      late.map((w) => `Paying Guest ${w.phone}`),
+    )
+    .execute();
+  const second: Booked[] = [];
+  await Promise.all(
+    late.map(async (w) => {
+      const id = ids.find((r) => r.guest_name === `Paying Guest ${w.phone}`)!.id;
+      const res = await fetch(`${v.server.url}/api/cancelReservation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${v.token}` },
+        body: JSON.stringify({ id, reason: 'Bench: the guest called to cancel' }),
+      });
+      if (!res.ok) throw new Error(`staff cancel ${res.status}: ${await res.text()}`);
+      const loser = raced.find((b) => b.unit === w.unit && b.status !== 200)!;
+      const again = await book(loser.phone, w.unit);
+      second.push(again);
+      if (again.payUrl) await pay(again.payUrl);
+    }),
+  );
+
+  // Every webhook (1.5 s after its Pay) and every refund settled, or 30 s.
+  const settle = performance.now();
+  const state = async () => {
+    const intents = await v.database.db
+      .selectFrom('payment_intents')
+      .innerJoin('reservations', 'reservations.id', 'payment_intents.reservation_id')
+      .select([
+        'payment_intents.id',
+        'payment_intents.status',
+        'payment_intents.paid_cents',
+        'reservations.status as booking',
+        'reservations.id as rid',
+      ])
+      .execute();
+    const refunds = await v.database.db
+      .selectFrom('payment_refunds')
+      .select(['intent_id', 'status', 'amount_cents'])
+      .execute();
+    return { intents, refunds };
+  };
+  let s = await state();
+  const expectedPaid = winners.length + second.filter((b) => b.payUrl).length;
+  while (performance.now() - settle < 30_000) {
+    const moneyIn = s.intents.filter((i) => i.paid_cents > 0).length;
+    const unsettled = s.refunds.filter((r) => r.status !== 'succeeded' && r.status !== 'failed').length;
+    if (moneyIn >= expectedPaid && unsettled === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+    s = await state();
+  }
+  const holding = await v.database.db
+    .selectFrom('reservation_claims')
+    .innerJoin('reservations', 'reservations.id', 'reservation_claims.reservation_id')
+    .select(['reservation_claims.position_id', 'reservations.id', 'reservations.status'])
+    .where('reservation_claims.position_id', 'in', units)
+    .where('reservation_claims.day', '=', today)
+    .execute();
+  const paidIntent = new Set(s.intents.filter((i) => i.status === 'paid').map((i) => i.rid));
+  const confirmedPaid = units.filter((u) => {
+    // A full day is claimed as its two halves: one booking, two rows.
+    const h = [...new Map(holding.filter((c) => c.position_id === u).map((c) => [c.id, c])).values()];
+    return h.length === 1 && h[0]!.status === 'confirmed' && paidIntent.has(h[0]!.id);
+  }).length;
+  const holds = new Set(holding.map((c) => c.id));
+  const refunded = (intentId: number) =>
+    s.refunds
+      .filter((r) => r.intent_id === intentId && r.status === 'succeeded')
+      .reduce((a, r) => a + r.amount_cents, 0);
+  const lateIntents = s.intents.filter((i) => i.status === 'late');
+  // Charged without a unit: money in, the booking holds no unit, and not all of it given back.
+  const chargedWithoutUnit = s.intents.filter(
+    (i) => i.paid_cents > 0 && !holds.has(i.rid) && refunded(i.id) < i.paid_cents,
+  );
+  if (process.env.BENCH_DEBUG) {
+    const tally = (xs: string[]) =>
+      JSON.stringify(Object.fromEntries([...new Set(xs)].map((x) => [x, xs.filter((y) => y === x).length])));
+    console.log(
+      'intents',
+      tally(s.intents.map((i) => `${i.status}/${i.booking}`)),
+      'claims',
+      holding.length,
+      tally(holding.map((h) => h.status)),
+    );
+  }
+  const phoneMs = raced.map((b) => b.ms);
+  console.log(
+    `paying race ${v.dialect.padEnd(8)} ${PHONES} phones on ${UNITS} unit-days in ${raceSeconds.toFixed(1)} s: ` +
+      `${winners.length} held and paid (${paid.filter((x) => x === 303).length} pay pages answered 303), ` +
+      `phones p50 ${pct(phoneMs, 50).toFixed(0)} ms p99 ${pct(phoneMs, 99).toFixed(0)} ms (${machineLoad()})`,
+  );
+  console.log(
+    `  after ${LATE} staff cancels with the money on its way and ${second.filter((b) => b.payUrl).length} rebookings paid, settled in ` +
+      `${((performance.now() - settle) / 1000).toFixed(1)} s: ${confirmedPaid}/${UNITS} unit-days confirmed and paid; ` +
+      `${lateIntents.length} late payments, ${lateIntents.filter((i) => refunded(i.id) >= i.paid_cents).length} refunded in full; ` +
+      `guests charged without a unit: ${chargedWithoutUnit.length}`,
+  );
+}
+
 export default async function raceBench(): Promise<void> {
   const which = process.env.BOOKING_BENCH_DB;
   const dialects = (which ? [which] : ['sqlite', 'postgres']) as ('sqlite' | 'postgres')[];
+  const parts = (process.env.BOOKING_RACE ?? 'race,paying').split(',');
   console.log(`Booking race: phones against tablets for the front row (${machineLoad()})`);
   for (const d of dialects) {
-    const v = await openBookingVenue(d);
-    try {
-      await race(v);
-    } finally {
-      await v.close();
+    if (parts.includes('race')) {
+      const v = await openBookingVenue(d);
+      try {
+        await race(v);
+      } finally {
+        await v.close();
+      }
+    }
+    if (parts.includes('paying')) {
+      const v = await openBookingVenue(d, {
+        settings: { bookingPayment: 'full' },
+        env: { SANDBAR_PAYMENTS: 'test', SANDBAR_TEST_PAYMENT_DELAY_MS: String(WEBHOOK_DELAY_MS) },
+      });
+      try {
+        await payingRace(v);
+      } finally {
+        await v.close();
+      }
     }
   }
 }

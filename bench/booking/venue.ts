@@ -34,7 +34,7 @@ export interface BookingVenue {
   close(): Promise<void>;
 }
 
-async function seed(database: Database) {
+async function seed(database: Database, settings: Record<string, string>) {
   const db = database.db;
   await migrateToLatest(db);
   await seedDemoVenue(db, systemClock);
@@ -72,16 +72,21 @@ async function seed(database: Database) {
   }
   await writeSettings(db, {
     bookingOnlineLocations: Array.from({ length: LOCATIONS }, (_, l) => `B${l + 1}`).join(', '),
+    ...settings,
   });
   const priceId = await insertBenchPrice(db, now);
   return { locations, priceId };
 }
 
-export async function openBookingVenue(dialect: 'sqlite' | 'postgres'): Promise<BookingVenue> {
+/** `opts.settings`: venue settings on top (the paying race asks for full prepayment); `opts.env`: the server's. */
+export async function openBookingVenue(
+  dialect: 'sqlite' | 'postgres',
+  opts: { settings?: Record<string, string>; env?: Record<string, string> } = {},
+): Promise<BookingVenue> {
   const { database, env, drop, pgName } = await throwAwayDatabase(dialect, { label: 'booking_bench', poolSize: 2 });
   try {
-    const { locations, priceId } = await seed(database);
-    const server = await startServer({ ...env, SANDBAR_TRUST_PROXY: '127.0.0.1' });
+    const { locations, priceId } = await seed(database, opts.settings ?? {});
+    const server = await startServer({ ...env, SANDBAR_TRUST_PROXY: '127.0.0.1', ...opts.env });
     const token = await login(server.url, 'staff', 'sandbar-demo');
     return {
       dialect,
