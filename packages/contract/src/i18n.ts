@@ -216,6 +216,8 @@ export const reportLabelsEs: Record<string, string> = {
   'Credit Card Daily': 'Tarjeta de crédito diario',
   'Daily Totals': 'Totales diarios',
   Bookings: 'Reservas',
+  Payments: 'Pagos',
+  Reconciliation: 'Conciliación',
 };
 
 /** Payment methods as shown (the API keeps the spec's English values). */
@@ -535,6 +537,7 @@ export const reportNamesEs: Translation<typeof reportNames> = {
   creditCardTips: 'Propinas con tarjeta',
   dailyByType: 'Totales diarios',
   reservations: 'Reservas',
+  payments: 'Pagos en línea',
 };
 
 /**
@@ -599,6 +602,13 @@ export const reportWordsEs: Record<string, string> = {
   Desk: 'Mostrador',
   Phone: 'Teléfono',
   Online: 'En línea',
+  // The payments report (issue 33 point 9)
+  Payments: 'Pagos',
+  'Paid online': 'Cobrado en línea',
+  Refunds: 'Devoluciones',
+  Refunded: 'Devuelto',
+  Fees: 'Comisiones',
+  Net: 'Neto',
 };
 
 /** A report header or row word in a language (unknown words, names and figures stay). */

@@ -75,3 +75,61 @@ export const PaymentDeliveriesQuery = z
   .strict();
 export const PaymentDeliveriesResponse = z.object({ deliveries: z.array(PaymentDelivery) });
 export type PaymentDeliveriesResponse = z.infer<typeof PaymentDeliveriesResponse>;
+
+/**
+ * GET /getPaymentReconciliation/{day} (issue 33 point 9): Sandbar's ledger of online money for a
+ * business day beside the provider's balance lines, matched by the provider's reference. Each
+ * difference to the cent is flagged: money only on one side, or an amount (or currency) that differs.
+ */
+export const ReconciliationParams = z
+  .object({ day: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'The day is YYYY-MM-DD') })
+  .strict();
+export const ReconciliationStatus = z.enum(['matched', 'missingAtProvider', 'missingInSandbar', 'amountDiffers']);
+export type ReconciliationStatus = z.infer<typeof ReconciliationStatus>;
+export const ReconciliationLine = z.object({
+  /** The provider's reference of the money (a payment or a refund). */
+  reference: z.string(),
+  kind: z.enum(['payment', 'refund']),
+  status: ReconciliationStatus,
+  /** Sandbar's side (signed: a refund is negative), null when Sandbar has no row. */
+  sandbar: z
+    .object({ amount: Money, currency: z.string(), at: z.number().int(), reservationId: z.number().int() })
+    .nullable(),
+  /** The provider's side, null when the provider has no line. */
+  provider: z
+    .object({ amount: Money, fee: Money, net: Money, currency: z.string(), at: z.number().int(), id: z.string() })
+    .nullable(),
+  /** Provider minus Sandbar (0.00 when matched). */
+  difference: Money,
+});
+export type ReconciliationLine = z.infer<typeof ReconciliationLine>;
+export const ReconciliationResponse = z.object({
+  day: z.string(),
+  provider: z.string(),
+  lines: z.array(ReconciliationLine),
+  /** The provider's other lines of the day (payouts, adjustments): shown, never a difference. */
+  other: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      amount: Money,
+      fee: Money,
+      currency: z.string(),
+      at: z.number().int(),
+    }),
+  ),
+  totals: z.object({
+    sandbar: Money,
+    provider: Money,
+    fees: Money,
+    net: Money,
+    differences: z.number().int(),
+  }),
+  readAt: z.number().int(),
+});
+export type ReconciliationResponse = z.infer<typeof ReconciliationResponse>;
+
+export const reconciliationTexts = {
+  noProvider: 'No payment provider is set up, so there is nothing to reconcile.',
+  providerDown: (why: string) => `The payment provider could not be read: ${why}`,
+} as const;

@@ -24,6 +24,7 @@ export const dailyReportTypes = [
   'tip',
   'creditCardTips',
   'reservations',
+  'payments',
 ] as const;
 export type DailyReportType = (typeof dailyReportTypes)[number];
 
@@ -56,6 +57,7 @@ export const searchReportTypes = [
   { type: 'creditCardDaily', label: 'Credit Card Daily' },
   { type: 'dailyByType', label: 'Daily Totals' },
   { type: 'reservations', label: 'Bookings' },
+  { type: 'payments', label: 'Payments' },
 ] as const;
 export const searchOnlyTypes = ['dailyByType'] as const;
 
@@ -71,6 +73,9 @@ export const reportButtons = {
     { label: 'Search', type: 'searchSales' },
     // Issue 24's report, after the spec's buttons so they keep the spec's order.
     { label: 'Bookings', type: 'reservations' },
+    // Issue 33 point 9: online money per day, and a day's reconciliation with the provider.
+    { label: 'Payments', type: 'payments' },
+    { label: 'Reconciliation', type: 'reconciliation' },
   ],
   S: [
     { label: 'Hotels', type: 'hotels' },
@@ -80,6 +85,8 @@ export const reportButtons = {
     { label: 'Transactions', type: 'allTransactions' },
     { label: 'User Log', type: 'userLog' },
     { label: 'Bookings', type: 'reservations' },
+    { label: 'Payments', type: 'payments' },
+    { label: 'Reconciliation', type: 'reconciliation' },
   ],
 } as const;
 
@@ -94,6 +101,7 @@ export const supervisorReportTypes: readonly string[] = [
   'allTransactions',
   'userLog',
   'reservations',
+  'payments',
 ];
 
 export function mayReadReport(userType: UserType, type: string): boolean {
@@ -399,4 +407,5 @@ export const reportNames: Record<DailyReportType | 'dailyByType', string> = {
   creditCardTips: 'Credit Card Tips',
   dailyByType: 'Daily Totals',
   reservations: 'Bookings',
+  payments: 'Online Payments',
 };

@@ -61,6 +61,8 @@ export interface BuildOptions {
   webDist?: string | null;
   /** PMS calls' time-out (tests shorten it). */
   pmsHttp?: { timeoutMs: number };
+  /** Where the built-in test payment provider keeps its balance lines (the server's data folder). */
+  testPaymentsFile?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -154,10 +156,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const payments = choosePaymentProvider(
     opts.env,
     async (body, headers) => {
-      const res = await app.inject({ method: 'POST', url: '/api/public/payments/test/webhook', headers, payload: body });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/public/payments/test/webhook',
+        headers,
+        payload: body,
+      });
       if (res.statusCode >= 300) app.log.warn({ status: res.statusCode }, 'test payment webhook refused');
     },
     () => clock.now(),
+    opts.testPaymentsFile,
   );
   app.decorate('deps', {
     database: opts.database,

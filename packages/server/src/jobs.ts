@@ -1,7 +1,9 @@
 import { expireHeldBookings, releaseNoShows } from './features/reservations/release.service';
 import { offerWaitlist } from './features/reservations/waitlist.service';
 import { closeExpiredIntents } from './features/payments/online-payment.service';
+import { addDays, businessDay } from '@sandbar/contract/rules/time';
 import { sendRefunds } from './features/payments/refunds.service';
+import { readProviderDays } from './features/payments/provider-lines';
 import { releaseExpiredHolds } from './features/sales/holds.service';
 import { runDailyReportIfDue } from './features/reports/report-email.service';
 import path from 'node:path';
@@ -77,6 +79,21 @@ export function venueJobs(
       },
       done: 'payments tidied',
       failed: 'payment jobs failed',
+    });
+    // The provider's balance lines of today and yesterday (decision 305): the Payments report's
+    // fees, e-mailed to subscribers without calling the provider, are at most ten minutes old.
+    jobs.push({
+      name: 'payment-lines',
+      pattern: '*/10 * * * *',
+      run: async () => {
+        const { timeZone } = await readSettings(deps.db);
+        const now = deps.clock.now();
+        const today = businessDay(now, timeZone);
+        const lines = await readProviderDays(deps.db, payments, { from: addDays(today, -1), to: today }, timeZone, now);
+        return lines.length ? { lines: lines.length } : null;
+      },
+      done: "provider's balance read",
+      failed: "reading the provider's balance failed",
     });
   }
   if (deps.database.dialect === 'sqlite') jobs.push(nightlyBackupJob(deps));

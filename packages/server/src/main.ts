@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { connect } from './db/connect';
 import { DEMO_PASSWORD, demoLogins, isEmpty } from './db/demo-seed';
@@ -42,7 +43,12 @@ const seeded = await underStartupLock(database, async () => {
 // SQLite: `npm run sandbar -- restore` refuses while this file names a live server.
 const removePidFile = database.dialect === 'sqlite' ? writePidFile(env.SANDBAR_DATA_DIR) : () => undefined;
 
-const app = await buildApp({ database, env });
+const app = await buildApp({
+  database,
+  env,
+  // The demo's test provider keeps its balance beside the data, so a restart still reconciles.
+  testPaymentsFile: path.join(env.SANDBAR_DATA_DIR, 'test-payments-balance.jsonl'),
+});
 // A stray rejection (a background task's lost database connection) is logged, not fatal: every
 // instance of a scaled-out deployment would otherwise die at once on a database restart.
 process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));

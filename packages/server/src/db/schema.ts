@@ -662,12 +662,38 @@ export interface PaymentRefundsTable {
   updated_at: number;
 }
 
+/** A balance line of the provider as Sandbar last read it (decision 305): signed minor units. */
+export interface PaymentProviderLinesTable {
+  id: Generated<number>;
+  provider: string;
+  line_id: string;
+  type: 'charge' | 'refund' | 'other';
+  amount_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  currency: string;
+  created_at: number;
+  /** The venue's business day the provider created it on. */
+  day: string;
+  source_ref: string | null;
+  read_at: number;
+}
+
+/** When a business day's lines were last read from the provider. */
+export interface PaymentProviderDaysTable {
+  provider: string;
+  day: string;
+  read_at: number;
+}
+
 export interface PaymentTables {
   payment_intents: PaymentIntentsTable;
   payment_webhook_events: PaymentWebhookEventsTable;
   payment_refunds: PaymentRefundsTable;
   payment_links: PaymentLinksTable;
   payment_link_sends: PaymentLinkSendsTable;
+  payment_provider_lines: PaymentProviderLinesTable;
+  payment_provider_days: PaymentProviderDaysTable;
 }
 
 /** A payment link staff sent a phone booking's guest (issue 33 point 7, decision 310). */

@@ -31,6 +31,7 @@ import { logDetailsEn, logDetailsEs } from '../features/log-details/i18n';
 import { settingsEn, settingsEs } from '../features/settings/i18n';
 import { offlineEn, offlineEs } from '../features/offline/i18n';
 import { bookingsEn, bookingsEs } from '../features/bookings/i18n';
+import { paymentDeliveriesEn, paymentDeliveriesEs } from '../features/payment-deliveries/i18n';
 
 // The app's strings, composed here at the top: each feature keeps its own (features/<x>/i18n.ts)
 // and app/ puts them together, so nothing below app/ reaches every feature's strings. The
@@ -68,6 +69,7 @@ export const en = {
   settings: settingsEn,
   offline: offlineEn,
   bookings: bookingsEn,
+  paymentDeliveries: paymentDeliveriesEn,
   ui: {
     appName: 'Sandbar',
     close: 'Close',
@@ -135,6 +137,7 @@ export const es: Translation<Resources> = {
   settings: settingsEs,
   offline: offlineEs,
   bookings: bookingsEs,
+  paymentDeliveries: paymentDeliveriesEs,
   ui: {
     appName: 'Sandbar',
     close: 'Cerrar',

@@ -9,6 +9,7 @@ export const paths = {
   dailyReports: '/dailyreports',
   config: '/config',
   outbox: '/config/outbox',
+  paymentDeliveries: '/config/payments',
   people: '/config/people',
   peopleAdd: '/config/people/add',
   peopleEdit: (id: number | string) => `/config/people/edit/${id}`,

@@ -43,6 +43,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/config/payments',
+        element: allowed(
+          'config',
+          page(() => import('../features/payment-deliveries/pages/payment-deliveries-page'), 'PaymentDeliveriesPage'),
+        ),
+      },
+      {
         path: '/config/log-details',
         element: allowed(
           'logDetails',

@@ -1,4 +1,10 @@
-import { PaymentDeliveriesQuery, PaymentDeliveriesResponse, paymentTexts } from '@sandbar/contract/payments';
+import {
+  PaymentDeliveriesQuery,
+  PaymentDeliveriesResponse,
+  ReconciliationParams,
+  ReconciliationResponse,
+  paymentTexts,
+} from '@sandbar/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
@@ -6,6 +12,7 @@ import type { TestProvider } from '../../platform/payments/test-provider';
 import { errorsOf } from '../../plugins/openapi';
 import { receiveWebhook } from './online-payment.service';
 import * as repo from './payments.repository';
+import { reconcileDay } from './reconciliation.service';
 import { testCheckoutPage } from './test-checkout-page';
 
 // Online payments' routes (issue 33). The webhook and the test provider's page are public doors
@@ -16,6 +23,8 @@ const tags = ['payments'];
 // Route access (issue 32, decision 260): declared on every route, checked by the auth hook.
 const publicDoor = { access: 'public' } as const;
 const adminsOnly = { access: 'config' } as const;
+// The reconciliation is a report: admins, and supervisors for today and yesterday (the service checks the window).
+const reportReaders = { access: 'reports' } as const;
 
 const ProviderParam = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) }).strict();
 const WebhookAnswer = z.object({
@@ -134,5 +143,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       };
     },
+  );
+
+  app.get(
+    '/getPaymentReconciliation/:day',
+    {
+      config: reportReaders,
+      schema: {
+        tags,
+        summary: "A day's online money: Sandbar's ledger beside the provider's balance lines, each difference flagged",
+        description:
+          "Reads the provider's balance transactions of the day (and a day either side, so money crossing midnight pairs up), stores them for the Payments report's fees, and matches them with the ledger's online payments and refunds by the provider's reference. 503 when no provider is set up or it does not answer.",
+        params: ReconciliationParams,
+        response: { 200: ReconciliationResponse, ...errorsOf(403) },
+      },
+    },
+    async (request) => reconcileDay(app.deps, request.user, request.params.day),
   );
 };

@@ -35,6 +35,13 @@ export interface ReportInput {
     counts: Awaited<ReturnType<typeof repo.reservationCounts>>;
     money: Awaited<ReturnType<typeof repo.reservationMoney>>;
   };
+  /** The payments report: online money per day and kind, and the provider's fees per day where it was read. */
+  online?: {
+    money: Awaited<ReturnType<typeof repo.onlineMoney>>;
+    fees: Map<string, number>;
+    /** Days whose provider lines were read: fees known (0 is a real 0). */
+    read: Set<string>;
+  };
 }
 
 export interface Built {
@@ -620,6 +627,47 @@ export function reservations(input: ReportInput): Built {
   return { headers, rows, footer: rows.length ? [['Total', '', ...line(counts, cash)]] : [] };
 }
 
+/**
+ * Online payments (issue 33 point 9, decision 305): per day, the payments taken online and the
+ * refunds sent back (Sandbar's ledger, the day each counts on), the provider's fees on the day's
+ * lines where the provider was read (blank where it never was: unknown is not zero), and the net:
+ * paid − refunded − fees. None of it is cash on hand.
+ */
+export function payments(input: ReportInput): Built {
+  const headers = ['Day', 'Payments', 'Paid online', 'Refunds', 'Refunded', 'Fees', 'Net'];
+  const m = input.online?.money ?? [];
+  const fees = input.online?.fees ?? new Map<string, number>();
+  const read = input.online?.read ?? new Set<string>();
+  const days = [...new Set([...m.map((r) => r.day), ...fees.keys()])].sort();
+  const line = (rows: typeof m, dayFees: number | null): ReportCell[] => {
+    const of = (kind: string) => rows.filter((r) => r.kind === kind);
+    const paid = sum(of('deposit'), (r) => r.cents);
+    const refunded = sum(of('refund'), (r) => r.cents);
+    return [
+      sum(of('deposit'), (r) => r.n),
+      money(paid),
+      sum(of('refund'), (r) => r.n),
+      money(refunded),
+      dayFees == null ? '' : money(dayFees),
+      money(paid - refunded - (dayFees ?? 0)),
+    ];
+  };
+  const feeOf = (day: string) => (read.has(day) || fees.has(day) ? (fees.get(day) ?? 0) : null);
+  const rows = days.map((day): ReportCell[] => [
+    day,
+    ...line(
+      m.filter((r) => r.day === day),
+      feeOf(day),
+    ),
+  ]);
+  const known = days.map(feeOf).filter((f): f is number => f != null);
+  return {
+    headers,
+    rows,
+    footer: rows.length ? [['Total', ...line(m, known.length ? sum(known, (f) => f) : null)]] : [],
+  };
+}
+
 export const builders = {
   sales,
   salesLocation,
@@ -639,4 +687,5 @@ export const builders = {
   creditCardTips,
   dailyByType,
   reservations,
+  payments,
 } satisfies Record<string, (input: ReportInput) => Built>;

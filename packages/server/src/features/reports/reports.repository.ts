@@ -565,3 +565,20 @@ export async function reservationMoney(db: Db, days: DayRange) {
     .execute();
   return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
 }
+
+/**
+ * The payments report (issue 33 point 9): online money per business day it counts on and kind —
+ * payments in (deposit rows, method Online) and refunds out — with how many of each.
+ */
+export async function onlineMoney(db: Db, days: DayRange) {
+  const rows = await db
+    .selectFrom('reservation_payments')
+    .select((eb) => ['day', 'kind', eb.fn.sum<number>('amount_cents').as('cents'), eb.fn.countAll<number>().as('n')])
+    .where('day', '>=', days.from)
+    .where('day', '<=', days.to)
+    .where('method', '=', 'Online')
+    .where('kind', 'in', ['deposit', 'refund'])
+    .groupBy(['day', 'kind'])
+    .execute();
+  return rows.map((r) => ({ day: r.day, kind: r.kind, cents: Number(r.cents), n: Number(r.n) }));
+}

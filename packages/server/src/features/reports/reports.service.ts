@@ -18,6 +18,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
+import { feesByDay, readProviderDays } from '../payments/provider-lines';
 import { type Built, type ReportInput, builders, roomCharge } from './report-builders';
 import * as repo from './reports.repository';
 
@@ -33,7 +34,8 @@ type Need =
   | 'dayTotals'
   | 'agentTipTotals'
   | 'unseated'
-  | 'bookings';
+  | 'bookings'
+  | 'online';
 
 /** What a report reads; each type loads only its own rows, filtered in SQL where it can. */
 const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.SalesFilter }> = {
@@ -56,6 +58,7 @@ const needs: Record<BuilderType | 'roomCharge', { load: Need[]; filter?: repo.Sa
   creditCardTips: { load: ['sales', 'units'], filter: { tipOnly: true, method: 'Credit Card' } },
   dailyByType: { load: ['dayTotals'] },
   reservations: { load: ['bookings'] },
+  payments: { load: ['online'] },
 };
 
 interface Resolved {
@@ -94,7 +97,7 @@ async function build(
     ...(resolved.builder === 'roomCharge' ? { hotelId: resolved.hotel!.id } : {}),
   };
   if (page) return buildPage(db, resolved, days, timeZone, f, page);
-  const [sales, units, moves, reprints, audit, actions, totals, priceEdits, unseated, counts, money] =
+  const [sales, units, moves, reprints, audit, actions, totals, priceEdits, unseated, counts, money, online, fees] =
     await Promise.all([
       n.includes('sales') ? repo.salesOf(db, days, f) : [],
       n.includes('units') ? repo.saleUnitsOf(db, days, f) : [],
@@ -111,6 +114,8 @@ async function build(
       n.includes('unseated') ? repo.unseatedOf(db, days) : [],
       n.includes('bookings') ? repo.reservationCounts(db, days) : [],
       n.includes('bookings') ? repo.reservationMoney(db, days) : [],
+      n.includes('online') ? repo.onlineMoney(db, days) : [],
+      n.includes('online') ? feesByDay(db, days) : undefined,
     ]);
   const input: ReportInput = {
     timeZone,
@@ -127,6 +132,7 @@ async function build(
     showDeleted,
     unseated: unseatedNames(unseated),
     bookings: { counts, money },
+    ...(fees ? { online: { money: online, ...fees } } : {}),
   };
   return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
 }
@@ -249,7 +255,7 @@ function shape(
  * (decision 050); everyone else gets 403 before anything is read.
  */
 export async function getReport(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'payments'>>,
   user: Pick<SessionUser, 'userType'>,
   type: string,
   timestamp: number,
@@ -271,6 +277,7 @@ export async function getReport(
   }
   const resolved = await resolveType(deps.db, type, { search: false });
   const days = { from: day, to: day };
+  await readProviderFor(deps, type, days, settings.timeZone, now);
   const [built, emails] = await Promise.all([
     build(deps.db, resolved, days, settings.timeZone, user.userType === 'A'),
     emailsOf(deps.db, type),
@@ -278,11 +285,31 @@ export async function getReport(
   return shape(type, resolved.title, built, days, settings.timeZone, now, at, emails);
 }
 
+/**
+ * The Payments report on screen reads the provider's lines of its days first (decision 305), so
+ * its fees are the provider's latest; a provider that does not answer leaves what was read
+ * before. The daily e-mail (inside a transaction) and searches over two months use what is stored.
+ */
+async function readProviderFor(
+  deps: Partial<Pick<AppDeps, 'payments'>> & Pick<AppDeps, 'db'>,
+  type: string,
+  days: repo.DayRange,
+  timeZone: string,
+  now: number,
+): Promise<void> {
+  if (type !== 'payments' || !deps.payments || addDays(days.from, 62) < days.to) return;
+  try {
+    await readProviderDays(deps.db, deps.payments, days, timeZone, now);
+  } catch {
+    // Shown from what was stored; the reconciliation says why the provider did not answer.
+  }
+}
+
 const searchable = new Set<string>(searchReportTypes.map((t) => t.type));
 
 /** GET /getSearchReport/{type}/{startMs}/{endMs}: a searchable type over a range of days (admins). */
 export async function getSearchReport(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'payments'>>,
   user: Pick<SessionUser, 'userType'>,
   type: string,
   startMs: number,
@@ -301,6 +328,7 @@ export async function getSearchReport(
   if (addDays(from, 400) < to) throw badRequest(reportTexts.rangeTooLong);
   const resolved = await resolveType(deps.db, type, { search: true });
   const days = { from, to };
+  await readProviderFor(deps, type, days, settings.timeZone, deps.clock.now());
   const paged = isPagedSearchType(type);
   const page = paged ? { limit: query.limit ?? searchPageRows.default, after: cursorOf(query.after) } : undefined;
   const [built, emails] = await Promise.all([

@@ -12,6 +12,8 @@ export function choosePaymentProvider(
   env: Env,
   deliver: (body: string, headers: Record<string, string>) => Promise<void>,
   now?: () => number,
+  /** The test provider keeps its balance here across restarts (the server's data folder). */
+  testBalanceFile?: string,
 ): PaymentProvider | null {
   const mode = paymentsMode(env);
   if (mode === 'stripe') {
@@ -35,6 +37,7 @@ export function choosePaymentProvider(
       deliver,
       delayMs: env.SANDBAR_TEST_PAYMENT_DELAY_MS,
       now,
+      balanceFile: testBalanceFile,
     });
   return null;
 }

@@ -42,6 +42,15 @@ function providerError(err: unknown): PaymentProviderError {
   return new PaymentProviderError('Stripe could not be reached.', true);
 }
 
+/** The reference Sandbar's ledger keeps for a balance line's source: a charge's PaymentIntent, else the source's id. */
+export function sourceRefOf(source: Stripe.BalanceTransaction['source'] | undefined): string | null {
+  if (!source) return null;
+  if (typeof source === 'string') return source;
+  const intent = (source as { payment_intent?: string | { id: string } | null }).payment_intent;
+  if (source.object === 'charge' && intent) return typeof intent === 'string' ? intent : intent.id;
+  return source.id;
+}
+
 export function createStripeProvider(opts: StripeOptions): PaymentProvider {
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 2,
@@ -175,8 +184,11 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         for await (const t of stripe.balanceTransactions.list({
           created: { gte: Math.floor(fromMs / 1000), lt: Math.ceil(toMs / 1000) },
           limit: 100,
+          // A charge's line names the charge (ch_…); Sandbar's ledger keeps its PaymentIntent
+          // (pi_…, what a refund names): the expanded charge says which (decision 305).
+          expand: ['data.source'],
         })) {
-          const source = typeof t.source === 'string' ? t.source : (t.source?.id ?? null);
+          const source = sourceRefOf(t.source);
           out.push({
             id: t.id,
             type:

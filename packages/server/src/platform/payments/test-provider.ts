@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import {
   type BalanceLine,
   type PaymentEvent,
@@ -17,7 +18,10 @@ import {
 // Sandbar's webhook the way a provider does: a JSON event signed with a local secret
 // (`sandbar-test-signature: t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">`), delivered through the
 // HTTP stack by `deliver`. Its sessions, charges and refunds are its own (in memory), as a remote
-// provider's would be: one instance's demo, not a ledger.
+// provider's would be: one instance's demo, not a ledger. Its balance lines (a charge with a
+// Stripe-like fee, a refund) are kept as a provider keeps them, apart from Sandbar's database: in
+// a file of the data folder when the server names one, so a restarted demo still reconciles its
+// earlier days (decision 305).
 
 export const TEST_SIGNATURE_HEADER = 'sandbar-test-signature';
 const toleranceSeconds = 300;
@@ -38,6 +42,13 @@ export interface TestProvider extends PaymentProvider {
   sign(body: string, atSeconds?: number): string;
   /** Test switches: refuse refunds (the provider says no), fail new payments (an outage). */
   controls: { refuseRefunds: boolean; outage: boolean };
+  /** Books a line as the provider would (tests make the provider and Sandbar disagree with it). */
+  addBalanceLine(line: Omit<BalanceLine, 'id'> & { id?: string }): BalanceLine;
+}
+
+/** The test provider's fee on a charge: 2.9 % + 0.30, as Stripe's standard card price (never more than the charge). */
+export function testFeeCents(amountCents: number): number {
+  return Math.min(amountCents, Math.round(amountCents * 0.029) + 30);
 }
 
 export function createTestProvider(opts: {
@@ -49,14 +60,29 @@ export function createTestProvider(opts: {
   /** Milliseconds between the guest's Pay and the webhook (0: before the guest is sent back). */
   delayMs?: number;
   now?: () => number;
+  /** A JSON-lines file that keeps the balance across restarts (the demo's data folder). */
+  balanceFile?: string;
 }): TestProvider {
   const secret = opts.secret ?? crypto.randomBytes(32).toString('hex');
   const now = opts.now ?? Date.now;
   const sessions = new Map<string, TestSession>();
-  const balance: BalanceLine[] = [];
+  const balance: BalanceLine[] = readBalance(opts.balanceFile);
   const refunds = new Map<string, RefundResult & { paymentRef: string; amountCents: number }>();
   const controls = { refuseRefunds: false, outage: false };
   const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+
+  const book = (line: Omit<BalanceLine, 'id'> & { id?: string }): BalanceLine => {
+    const full: BalanceLine = { ...line, id: line.id ?? id('txn') };
+    balance.push(full);
+    if (opts.balanceFile) {
+      try {
+        fs.appendFileSync(opts.balanceFile, `${JSON.stringify(full)}\n`);
+      } catch {
+        // The demo's memory still has it; a read-only folder only loses it at the next restart.
+      }
+    }
+    return full;
+  };
 
   const sign = (body: string, atSeconds = Math.floor(now() / 1000)) => {
     const mac = crypto.createHmac('sha256', secret).update(`${atSeconds}.${body}`).digest('hex');
@@ -75,6 +101,7 @@ export function createTestProvider(opts: {
     controls,
     sign,
     session: (ref) => sessions.get(ref),
+    addBalanceLine: book,
 
     async startPayment(p: StartPayment): Promise<StartedPayment> {
       if (controls.outage) throw new PaymentProviderError('The test provider is switched to an outage.', true);
@@ -107,12 +134,12 @@ export function createTestProvider(opts: {
       }
       s.state = 'paid';
       s.paymentRef = id('tpay');
-      balance.push({
-        id: id('txn'),
+      const fee = testFeeCents(s.start.amountCents);
+      book({
         type: 'charge',
         amountCents: s.start.amountCents,
-        feeCents: 0,
-        netCents: s.start.amountCents,
+        feeCents: fee,
+        netCents: s.start.amountCents - fee,
         currency: s.start.currency,
         created: now(),
         sourceRef: s.paymentRef,
@@ -172,9 +199,7 @@ export function createTestProvider(opts: {
       const known = refunds.get(r.idempotencyKey);
       if (known) return { refundRef: known.refundRef, status: known.status };
       if (controls.refuseRefunds) throw new PaymentProviderError('The test provider refused the refund.', true);
-      const charged = balance
-        .filter((b) => b.sourceRef === r.paymentRef)
-        .reduce((s, b) => s + b.amountCents, 0);
+      const charged = balance.filter((b) => b.sourceRef === r.paymentRef).reduce((s, b) => s + b.amountCents, 0);
       const refunded = [...refunds.values()]
         .filter((x) => x.paymentRef === r.paymentRef)
         .reduce((s, x) => s + x.amountCents, 0);
@@ -184,8 +209,7 @@ export function createTestProvider(opts: {
       const result: RefundResult = { refundRef: id('tre'), status: 'succeeded' };
       refunds.set(r.idempotencyKey, { ...result, paymentRef: r.paymentRef, amountCents: r.amountCents });
       const currency = balance.find((b) => b.sourceRef === r.paymentRef)?.currency ?? 'USD';
-      balance.push({
-        id: id('txn'),
+      book({
         type: 'refund',
         amountCents: -r.amountCents,
         feeCents: 0,
@@ -201,4 +225,19 @@ export function createTestProvider(opts: {
       return balance.filter((b) => b.created >= fromMs && b.created < toMs);
     },
   };
+}
+
+/** The lines a previous run kept (a torn last line, from a crash mid-write, is skipped). */
+function readBalance(file: string | undefined): BalanceLine[] {
+  if (!file || !fs.existsSync(file)) return [];
+  const out: BalanceLine[] = [];
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as BalanceLine);
+    } catch {
+      // skipped
+    }
+  }
+  return out;
 }

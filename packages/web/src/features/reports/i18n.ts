@@ -66,6 +66,31 @@ export const reportsEn = {
   roomChargeOf: '{{hotel}} Room Charge',
   shownOf: 'Showing {{shown}} of {{total}} transactions, oldest first. The totals count all of them.',
   showMore: 'Show {{n}} more',
+  // A day's reconciliation with the payment provider (issue 33 point 9)
+  reconcileTitle: 'Reconciliation {{day}}',
+  reconcileIntro:
+    "Every online payment and refund in Sandbar's books beside the payment provider's own record of the day, matched by the provider's reference. Any difference, to the cent, is flagged and listed first.",
+  reconcileMatched: 'Everything matches to the cent',
+  reconcileDifferences: 'Differences to check: {{count}}',
+  reconcileTotals: 'Sandbar {{sandbar}} · {{name}} {{provider}} · fees {{fees}} · net {{net}}',
+  reconcileEmpty: 'No online money this day, on either side.',
+  reconcileStatus: 'Status',
+  reconcileKind: 'Kind',
+  reconcileReference: 'Reference',
+  reconcileSandbar: 'Sandbar',
+  reconcileProvider: 'Provider',
+  reconcileFee: 'Fee',
+  reconcileDifference: 'Difference',
+  reconcileNone: 'none',
+  reconcileBooking: 'Booking {{id}} · {{at}}',
+  reconcileStatuses: {
+    matched: 'Matched',
+    missingAtProvider: 'Missing at provider',
+    missingInSandbar: 'Missing in Sandbar',
+    amountDiffers: 'Amount differs',
+  },
+  reconcileKinds: { payment: 'Payment', refund: 'Refund' },
+  reconcileOther: 'Other lines of the provider this day (payouts, adjustments; not booking payments): {{count}}',
 };
 
 export const reportsEs: Translation<typeof reportsEn> = {
@@ -135,4 +160,29 @@ export const reportsEs: Translation<typeof reportsEn> = {
   shownOf:
     'Se muestran {{shown}} de {{total}} transacciones, de la más antigua a la más reciente. Los totales las cuentan todas.',
   showMore: 'Mostrar {{n}} más',
+  reconcileTitle: 'Conciliación {{day}}',
+  reconcileIntro:
+    'Cada pago y devolución en línea de los libros de Sandbar junto al registro del día del proveedor de pagos, emparejados por la referencia del proveedor. Cualquier diferencia, al céntimo, se marca y aparece primero.',
+  reconcileMatched: 'Todo cuadra al céntimo',
+  reconcileDifferences: 'Diferencias por revisar: {{count}}',
+  reconcileTotals: 'Sandbar {{sandbar}} · {{name}} {{provider}} · comisiones {{fees}} · neto {{net}}',
+  reconcileEmpty: 'No hubo dinero en línea este día, en ningún lado.',
+  reconcileStatus: 'Estado',
+  reconcileKind: 'Tipo',
+  reconcileReference: 'Referencia',
+  reconcileSandbar: 'Sandbar',
+  reconcileProvider: 'Proveedor',
+  reconcileFee: 'Comisión',
+  reconcileDifference: 'Diferencia',
+  reconcileNone: 'nada',
+  reconcileBooking: 'Reserva {{id}} · {{at}}',
+  reconcileStatuses: {
+    matched: 'Cuadra',
+    missingAtProvider: 'Falta en el proveedor',
+    missingInSandbar: 'Falta en Sandbar',
+    amountDiffers: 'Importe distinto',
+  },
+  reconcileKinds: { payment: 'Pago', refund: 'Devolución' },
+  reconcileOther:
+    'Otras líneas del proveedor este día (pagos a la cuenta, ajustes; no son pagos de reservas): {{count}}',
 };

@@ -14,6 +14,7 @@ import { downloadCsv } from '../csv';
 import { useReportHotels } from '../api/get-hotels';
 import { remainingPages, useReport, useSearchReport } from '../api/get-report';
 import { DayNav } from '../components/day-nav';
+import { ReconciliationView } from '../components/reconciliation-view';
 import { ReportView } from '../components/report-view';
 import { type SearchRequest, SearchForm } from '../components/search-form';
 import { SubscribersModal } from '../components/subscribers-modal';
@@ -229,7 +230,10 @@ export function ReportsPage() {
         {!type && <Text c="dimmed">{t('messages.report.selectReport')}</Text>}
         {inHotels && <HotelsView onPick={choose} onBack={() => choose(null)} />}
         {type === 'searchSales' && isAdmin && <SearchReport isAdmin={isAdmin} />}
-        {type && !inHotels && type !== 'searchSales' && <DayReport type={type} isAdmin={isAdmin} userType={userType} />}
+        {type === 'reconciliation' && <ReconciliationView userType={userType} />}
+        {type && !inHotels && type !== 'searchSales' && type !== 'reconciliation' && (
+          <DayReport type={type} isAdmin={isAdmin} userType={userType} />
+        )}
       </Stack>
     </Container>
   );

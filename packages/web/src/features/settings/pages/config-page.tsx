@@ -134,6 +134,9 @@ export function ConfigPage() {
           <Anchor component={Link} to={to(paths.outbox)}>
             {t('settings.outboxLink')}
           </Anchor>
+          <Anchor component={Link} to={to(paths.paymentDeliveries)}>
+            {t('settings.paymentsLink')}
+          </Anchor>
         </Group>
       </Group>
       <form onSubmit={(e) => void submit(e)} noValidate>
