@@ -419,6 +419,10 @@ export const serverPhrasesEs: Record<string, string> = {
   'Only admins correct transactions.': 'Solo los administradores corrigen transacciones.',
   'Only an admin can delete a daily log.': 'Solo un administrador puede eliminar un registro diario.',
   'This location is not assigned to you.': 'Esta ubicación no está asignada a ti.',
+  "Choose the venue's rule, nothing, a deposit or the whole booking.":
+    'Elige la regla del local, nada, un depósito o toda la reserva.',
+  "Enter the deposit as an amount ('10.00') or a share of the total ('25%'), or leave it blank for the venue's deposit.":
+    "Escribe el depósito como un importe ('10.00') o una parte del total ('25%'), o déjalo en blanco para usar el del local.",
   'You can only assign the locations you are assigned to yourself.':
     'Solo puedes asignar las ubicaciones que tienes asignadas.',
   'You cannot change your own role.': 'No puedes cambiar tu propio rol.',

@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { filledText, formId, formNumber } from './admin-fields';
+import { filledText, formId, formNumber, optionalText } from './admin-fields';
 import { messages } from './messages';
+import { depositPattern } from './rules/booking-payment';
 
 const m = messages.location;
+
+/** The location form's payment rule messages (issue 33). */
+export const locationPaymentTexts = {
+  rule: "Choose the venue's rule, nothing, a deposit or the whole booking.",
+  deposit:
+    "Enter the deposit as an amount ('10.00') or a share of the total ('25%'), or leave it blank for the venue's deposit.",
+} as const;
 
 /** Grid limits: enough for any beach, small enough that a typo cannot create a million positions. */
 export const locationLimits = { maxUmbrellas: 200, maxRows: 50 } as const;
@@ -16,6 +24,12 @@ export const LocationRow = z.object({
   umbrellas: z.number().int(),
   umbrellaRows: z.number().int(),
   sort: z.number().int(),
+  /**
+   * What a guest's online booking here pays (issue 33, decision 300): '' the venue's rule (Config →
+   * Bookings), else this location's own; `bookingDeposit` '' is the venue's deposit.
+   */
+  bookingPayment: z.enum(['', 'none', 'deposit', 'full']),
+  bookingDeposit: z.string(),
 });
 export type LocationRow = z.infer<typeof LocationRow>;
 
@@ -47,6 +61,10 @@ export const LocationForm = z
       `Umbrella Rows is a whole number from 1 to ${locationLimits.maxRows}.`,
       m.umbrellaRowsBlank,
     ),
+    // Issue 33 (decision 300): the location's own online payment rule. Left out, an edit keeps
+    // the stored rule (older clients and scripts send only the four spec fields).
+    bookingPayment: z.enum(['', 'none', 'deposit', 'full'], { error: locationPaymentTexts.rule }).optional(),
+    bookingDeposit: optionalText(20, { pattern: depositPattern, error: locationPaymentTexts.deposit }).optional(),
   })
   .transform((d) => ({
     id: d.id || d.locationId,
@@ -54,6 +72,10 @@ export const LocationForm = z
     fullName: d.fullName,
     umbrellas: Number(d.umbrellas),
     umbrellaRows: Number(d.umbrellaRows),
+    bookingPayment: d.bookingPayment,
+    // A deposit only means something with the deposit rule; otherwise it is not kept.
+    bookingDeposit:
+      d.bookingPayment === undefined ? undefined : d.bookingPayment === 'deposit' ? (d.bookingDeposit ?? '') : '',
   }));
 export type LocationFormInput = z.input<typeof LocationForm>;
 

@@ -484,6 +484,10 @@ export const PublicAvailability = z.object({
   hotels: z.array(PublicHotel),
   /** What an online booking pays now (issue 33): the page shows the amount before the guest books. */
   payment: PublicPaymentRule.optional(),
+  /** Locations with a rule of their own (decision 300): it replaces `payment`'s rule and deposit there. */
+  locationPayments: z
+    .array(z.object({ locationId: z.number().int(), rule: z.enum(['none', 'deposit', 'full']), deposit: z.string() }))
+    .optional(),
 });
 export type PublicAvailability = z.infer<typeof PublicAvailability>;
 

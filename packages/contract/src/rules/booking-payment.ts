@@ -7,6 +7,21 @@
 export const bookingPaymentRules = ['none', 'deposit', 'full'] as const;
 export type BookingPaymentRule = (typeof bookingPaymentRules)[number];
 
+/** A deposit as typed: '10.00' or '25%' (anchored by the caller; spaces around are trimmed). */
+export const depositPattern = /\d{1,6}(?:\.\d{1,2})?|\d{1,3}\s*%/;
+
+/**
+ * The rule of a location (decision 300): its own when it has one ('' follows the venue's), and its
+ * deposit, else the venue's deposit.
+ */
+export function locationPaymentRule(
+  venue: { rule: BookingPaymentRule; deposit: string },
+  location: { payment: BookingPaymentRule | ''; deposit: string } | null | undefined,
+): { rule: BookingPaymentRule; deposit: string } {
+  if (!location || location.payment === '') return venue;
+  return { rule: location.payment, deposit: location.deposit.trim() || venue.deposit };
+}
+
 /** The venue's deposit setting: '10.00' (that amount per booking) or '25%' (of the total). */
 export type DepositSetting = { kind: 'fixed'; cents: number } | { kind: 'percent'; percent: number };
 

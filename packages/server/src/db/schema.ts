@@ -103,6 +103,9 @@ export interface LocationsTable {
   umbrella_rows: number;
   sort: number;
   created_at: number;
+  /** Issue 33 (decision 300): '' the venue's online payment rule, else this location's own. */
+  booking_payment: Generated<'' | 'none' | 'deposit' | 'full'>;
+  booking_deposit: Generated<string>;
 }
 
 export interface PositionsTable {

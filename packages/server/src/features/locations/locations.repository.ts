@@ -31,7 +31,16 @@ export async function nextSort(db: Db): Promise<number> {
 
 export async function insertLocation(
   db: Db,
-  v: { name: string; full_name: string; umbrellas: number; umbrella_rows: number; sort: number; created_at: number },
+  v: {
+    name: string;
+    full_name: string;
+    umbrellas: number;
+    umbrella_rows: number;
+    sort: number;
+    created_at: number;
+    booking_payment?: '' | 'none' | 'deposit' | 'full';
+    booking_deposit?: string;
+  },
 ): Promise<number> {
   return (await db.insertInto('locations').values(v).returning('id').executeTakeFirstOrThrow()).id;
 }
@@ -39,7 +48,14 @@ export async function insertLocation(
 export async function updateLocation(
   db: Db,
   id: number,
-  v: { name: string; full_name: string; umbrellas: number; umbrella_rows: number },
+  v: {
+    name: string;
+    full_name: string;
+    umbrellas: number;
+    umbrella_rows: number;
+    booking_payment?: '' | 'none' | 'deposit' | 'full';
+    booking_deposit?: string;
+  },
 ): Promise<void> {
   await db.updateTable('locations').set(v).where('id', '=', id).execute();
 }

@@ -9,7 +9,22 @@ import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import * as repo from './locations.repository';
 
-type Row = Omit<LocationsTable, 'id'> & { id: number };
+type Row = Omit<LocationsTable, 'id' | 'booking_payment' | 'booking_deposit'> & {
+  id: number;
+  booking_payment: '' | 'none' | 'deposit' | 'full';
+  booking_deposit: string;
+};
+
+/** What the location form sends: the spec's four fields, and its own payment rule (issue 33; left out, kept). */
+type LocationData = {
+  id: number;
+  name: string;
+  fullName: string;
+  umbrellas: number;
+  umbrellaRows: number;
+  bookingPayment?: '' | 'none' | 'deposit' | 'full';
+  bookingDeposit?: string;
+};
 
 const toRow = (l: Row): LocationRow => ({
   id: l.id,
@@ -19,6 +34,8 @@ const toRow = (l: Row): LocationRow => ({
   umbrellas: l.umbrellas,
   umbrellaRows: l.umbrella_rows,
   sort: l.sort,
+  bookingPayment: l.booking_payment,
+  bookingDeposit: l.booking_deposit,
 });
 
 /** Admins see every location; supervisors only those assigned to them (spec section 6). */
@@ -51,7 +68,7 @@ async function publish(deps: AppDeps, id: number) {
  */
 export async function saveLocation(
   deps: AppDeps,
-  data: { id: number; name: string; fullName: string; umbrellas: number; umbrellaRows: number },
+  data: LocationData,
 ): Promise<{ success: 1; details: string; id: number }> {
   // Unique indexes are the source of truth (issue 11, defect 6): two saves cannot both pass a check.
   return writeLocation(deps, data).catch((err: unknown) => {
@@ -67,16 +84,16 @@ export async function saveLocation(
   });
 }
 
-async function writeLocation(
-  deps: AppDeps,
-  data: { id: number; name: string; fullName: string; umbrellas: number; umbrellaRows: number },
-): Promise<{ success: 1; details: string; id: number }> {
+async function writeLocation(deps: AppDeps, data: LocationData): Promise<{ success: 1; details: string; id: number }> {
   const now = deps.clock.now();
   const values = {
     name: data.name,
     full_name: data.fullName,
     umbrellas: data.umbrellas,
     umbrella_rows: data.umbrellaRows,
+    ...(data.bookingPayment === undefined
+      ? {}
+      : { booking_payment: data.bookingPayment, booking_deposit: data.bookingDeposit ?? '' }),
   };
   const cells = (rows: number, per: number) =>
     Array.from({ length: rows * per }, (_, i) => ({ row: Math.floor(i / per) + 1, position: (i % per) + 1 }));

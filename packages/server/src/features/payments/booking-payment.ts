@@ -3,6 +3,7 @@ import { paymentTexts, type PublicPaymentRule } from '@sandbar/contract/payments
 import {
   amountDueCents,
   bookingTotalCents,
+  locationPaymentRule,
   paymentHoldMinutes,
   refundShareCents,
 } from '@sandbar/contract/rules/booking-payment';
@@ -38,20 +39,50 @@ export function publicPaymentRule(settings: Settings): PublicPaymentRule {
   };
 }
 
+/** A location's own rule as stored (decision 300): '' follows the venue's. */
+export interface LocationPayment {
+  booking_payment: '' | 'none' | 'deposit' | 'full';
+  booking_deposit: string;
+}
+
+/** The rule this location's online bookings follow: its own, else the venue's. */
+export function ruleAt(
+  settings: Pick<Settings, 'bookingPayment' | 'bookingDeposit'>,
+  location: LocationPayment | null | undefined,
+) {
+  return locationPaymentRule(
+    { rule: settings.bookingPayment, deposit: settings.bookingDeposit },
+    location ? { payment: location.booking_payment, deposit: location.booking_deposit } : null,
+  );
+}
+
+/** The online locations with a rule of their own, for the guest page (decision 300). */
+export function locationPayments(settings: Settings, locations: ({ id: number } & LocationPayment)[]) {
+  return locations.filter((l) => l.booking_payment !== '').map((l) => ({ locationId: l.id, ...ruleAt(settings, l) }));
+}
+
 /**
  * What this online booking pays now, or null (nothing asked, or a hotel rate: hotel guests pay
- * through their room at check-in). Refuses with 503 when the venue asks for money and no provider
- * is set up, before anything is held.
+ * through their room at check-in). The booked location's own rule replaces the venue's
+ * (decision 300). Refuses with 503 when money is asked and no provider is set up, before anything
+ * is held.
  */
 export async function paymentPlan(
   deps: Pick<AppDeps, 'db' | 'payments'>,
   settings: Settings,
-  b: { unitTypes: string[]; window: 'full' | 'morning' | 'afternoon'; itemIds: number[]; hotelId?: number | null },
+  b: {
+    unitTypes: string[];
+    window: 'full' | 'morning' | 'afternoon';
+    itemIds: number[];
+    hotelId?: number | null;
+    location?: LocationPayment | null;
+  },
 ): Promise<PaymentPlan | null> {
-  if (settings.bookingPayment === 'none' || b.hotelId) return null;
+  const { rule: payRule, deposit } = ruleAt(settings, b.location);
+  if (payRule === 'none' || b.hotelId) return null;
   const rule = publicPaymentRule(settings);
   const totalCents = await bookingTotal(deps.db, settings, { ...b, days: 1 });
-  const amountCents = amountDueCents(settings.bookingPayment, settings.bookingDeposit, totalCents);
+  const amountCents = amountDueCents(payRule, deposit, totalCents);
   if (amountCents <= 0) return null;
   if (!deps.payments) throw serviceUnavailable(paymentTexts.notConfigured);
   return { amountCents, totalCents, currency: settings.paymentCurrency, holdMinutes: rule.holdMinutes };
@@ -110,7 +141,13 @@ export async function queueHeldMessage(
   );
   const message = guest.phone
     ? { channel: 'sms' as const, recipient: normalisePhone(guest.phone) ?? guest.phone, body: text, purpose: 'booking' }
-    : { channel: 'email' as const, recipient: guest.email, subject: paymentTexts.heldSubject(settings.venueName), body: text, purpose: 'booking' };
+    : {
+        channel: 'email' as const,
+        recipient: guest.email,
+        subject: paymentTexts.heldSubject(settings.venueName),
+        body: text,
+        purpose: 'booking',
+      };
   await trx.insertInto('outbox').values(outboxRow(clock, message)).execute();
 }
 

@@ -31,7 +31,7 @@ import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
 import { bookingTurns, claimGate } from './claim-gate';
 import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
-import { paymentPlan, publicPaymentRule, queueHeldMessage } from '../payments/booking-payment';
+import { locationPayments, paymentPlan, publicPaymentRule, queueHeldMessage } from '../payments/booking-payment';
 import { abandonPayment, publicPayment, startPayment } from '../payments/online-payment.service';
 import type { PublicPayment } from '@sandbar/contract/payments';
 import { cancelHeld } from './reservations.service';
@@ -156,6 +156,10 @@ async function availabilityUntil(
       .concat(hotelRates.prices),
     hotels: hotelRates.hotels,
     payment: publicPaymentRule(settings),
+    locationPayments: locationPayments(
+      settings,
+      layout.locations.filter((l) => locationIds.includes(l.id)),
+    ),
   };
   return { answer, validUntil };
 }
@@ -318,6 +322,8 @@ export async function bookOnline(
     window: body.window,
     itemIds: body.itemIds,
     hotelId: body.hotelId,
+    // The booked location's own rule, if it has one (decision 300); a booking is of one location.
+    location: layout.locations.find((l) => l.id === positions[0]?.location_id),
   });
   const holdExpiresAt = plan ? now + plan.holdMinutes * 60_000 : null;
   // One claim per unit-day at a time on this instance (claim-gate.ts): a phone that lost the race

@@ -227,7 +227,7 @@ export async function locationsByIds(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('locations')
-    .select(['id', 'name', 'full_name'])
+    .select(['id', 'name', 'full_name', 'booking_payment', 'booking_deposit'])
     .where('id', 'in', ids)
     .orderBy('sort')
     .orderBy('id')

@@ -19,6 +19,18 @@ export const locationsEn = {
   save: 'SAVE LOCATION',
   empty: 'No locations yet.',
   resizeHint: 'Growing the grid adds empty positions; shrinking hides the surplus ones. No history is lost.',
+  paymentSection: 'Online bookings',
+  payment: 'Guests booking here online pay',
+  paymentHint:
+    'Paid on the payment provider’s page when the guest books; the booking holds its units until the payment is confirmed. Hotel-rate bookings pay at the beach.',
+  paymentRules: {
+    venue: 'As the venue’s rule (Config → Bookings)',
+    none: 'Nothing (pay at arrival)',
+    deposit: 'A deposit',
+    full: 'The whole booking',
+  },
+  deposit: 'Deposit here',
+  depositHint: "An amount per booking ('10.00') or a share of its total ('25%'); blank: the venue's deposit.",
 };
 
 export const locationsEs: Translation<typeof locationsEn> = {
@@ -41,4 +53,16 @@ export const locationsEs: Translation<typeof locationsEn> = {
   empty: 'Aún no hay ubicaciones.',
   resizeHint:
     'Agrandar la cuadrícula agrega posiciones vacías; achicarla oculta las que sobran. No se pierde el historial.',
+  paymentSection: 'Reservas en línea',
+  payment: 'Quien reserva aquí en línea paga',
+  paymentHint:
+    'Se paga en la página del proveedor de pagos al reservar; la reserva retiene sus unidades hasta que se confirma el pago. Las reservas con tarifa de hotel pagan en la playa.',
+  paymentRules: {
+    venue: 'Según la regla del local (Configuración → Reservas)',
+    none: 'Nada (se paga al llegar)',
+    deposit: 'Un depósito',
+    full: 'Toda la reserva',
+  },
+  deposit: 'Depósito aquí',
+  depositHint: "Un importe por reserva ('10.00') o una parte del total ('25%'); en blanco: el depósito del local.",
 };

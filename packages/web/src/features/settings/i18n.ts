@@ -84,7 +84,7 @@ export const settingsEn = {
     'On: a guest’s booking holds its units as “held” until staff confirm it on the Bookings screen.',
   bookingPayment: 'Online bookings pay when booked',
   bookingPaymentHint:
-    'A deposit or the whole booking is paid on the payment provider’s page; the booking holds its units until the provider confirms the payment. Hotel-rate bookings pay at the beach.',
+    'A deposit or the whole booking is paid on the payment provider’s page; the booking holds its units until the provider confirms the payment. Hotel-rate bookings pay at the beach. A location can have its own rule (Locations → Edit).',
   bookingPaymentRules: { none: 'Nothing (pay at arrival)', deposit: 'A deposit', full: 'The whole booking' },
   bookingDeposit: 'Deposit',
   bookingDepositHint: "An amount per booking ('10.00') or a share of its total ('25%').",
@@ -184,7 +184,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     'Activado: la reserva de un cliente retiene sus unidades como «pendiente» hasta que el personal la confirme en la pantalla Reservas.',
   bookingPayment: 'Las reservas en línea se pagan al reservar',
   bookingPaymentHint:
-    'Se paga un depósito o toda la reserva en la página del proveedor de pagos; la reserva retiene sus unidades hasta que el proveedor confirma el pago. Las reservas con tarifa de hotel pagan en la playa.',
+    'Se paga un depósito o toda la reserva en la página del proveedor de pagos; la reserva retiene sus unidades hasta que el proveedor confirma el pago. Las reservas con tarifa de hotel pagan en la playa. Una ubicación puede tener su propia regla (Ubicaciones → Editar).',
   bookingPaymentRules: { none: 'Nada (se paga al llegar)', deposit: 'Un depósito', full: 'Toda la reserva' },
   bookingDeposit: 'Depósito',
   bookingDepositHint: "Un importe por reserva ('10.00') o una parte del total ('25%').",

@@ -81,7 +81,10 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   const hotelExtras = rateHotel !== null && ratedHotels.some((h) => h.id === rateHotel) ? addOnsFor(rateHotel) : [];
   const offeredExtras = [...everyonesExtras, ...hotelExtras];
   // What the venue asks to pay now (issue 33): the server's own rule over the day's prices.
-  const payRule = data?.payment;
+  // A location may ask its own (decision 300): its rule and deposit replace the venue's there.
+  const ownRule = data?.locationPayments?.find((l) => l.locationId === location?.id);
+  const payRule =
+    data?.payment && (ownRule ? { ...data.payment, rule: ownRule.rule, deposit: ownRule.deposit } : data.payment);
   const dueCents =
     payRule && payRule.rule !== 'none' && rateHotel === null
       ? amountDueCents(

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type LocationRow, LocationForm } from '@sandbar/contract/locations';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { FormErrors } from '../../../components/form-errors';
-import { HiddenField, NumberField, TextField } from '../../../components/form-fields';
+import { HiddenField, NumberField, RadioField, TextField } from '../../../components/form-fields';
 import { useFormState } from '../../../components/use-form-state';
 import { useAVPath } from '../../../lib/av';
 import { useLocation } from '../api/get-location';
@@ -37,6 +37,9 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
     fullName: location?.fullName ?? '',
     umbrellas: location ? String(location.umbrellas) : '',
     umbrellaRows: location ? String(location.umbrellaRows) : '',
+    // Issue 33 (decision 300): 'venue' follows Config → Bookings (stored as '').
+    bookingPayment: location?.bookingPayment || 'venue',
+    bookingDeposit: location?.bookingDeposit ?? '',
   });
   const v = f.values;
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -49,7 +52,8 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
   // Spec section 4: a valid save sends the record and goes to the list at once.
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = LocationForm.safeParse(v);
+    const sent = { ...v, bookingPayment: v.bookingPayment === 'venue' ? '' : v.bookingPayment };
+    const parsed = LocationForm.safeParse(sent);
     if (!parsed.success) {
       // Each message goes under the field it names; the first one wins per field.
       const byField: Record<string, string> = {};
@@ -57,7 +61,7 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
       setFieldErrors(byField);
       return;
     }
-    save.mutate(v);
+    save.mutate(sent as typeof sent & { bookingPayment: '' | 'none' | 'deposit' | 'full' });
     navigate(to(paths.locations));
   };
 
@@ -112,6 +116,29 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
               <Text size="sm" c="dimmed">
                 {t('locations.resizeHint')}
               </Text>
+            )}
+            <Divider label={t('locations.paymentSection')} labelPosition="left" />
+            <RadioField
+              name="bookingPayment"
+              label={t('locations.payment')}
+              description={t('locations.paymentHint')}
+              value={v.bookingPayment}
+              onChange={bind('bookingPayment')}
+              error={fieldErrors.bookingPayment}
+              options={(['venue', 'none', 'deposit', 'full'] as const).map((r) => ({
+                value: r,
+                label: t(`locations.paymentRules.${r}`),
+              }))}
+            />
+            {v.bookingPayment === 'deposit' && (
+              <TextField
+                label={t('locations.deposit')}
+                description={t('locations.depositHint')}
+                name="bookingDeposit"
+                value={v.bookingDeposit}
+                onChange={bind('bookingDeposit')}
+                error={fieldErrors.bookingDeposit}
+              />
             )}
             <FormErrors errors={f.errors} />
             <Group justify="space-between">
