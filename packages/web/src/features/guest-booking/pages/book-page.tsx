@@ -417,7 +417,7 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
           locale={locale}
           prices={data.prices}
           hotels={data.hotels}
-          payment={data.payment?.rule}
+          payment={payRule?.rule}
           unitTypes={[...new Set(units.filter((u) => u.state !== 'dark').map((u) => u.unitType))]}
         />
       )}
