@@ -378,6 +378,18 @@ export const cancelPolicyTextsEs: Translation<typeof cancelPolicyTexts> = {
   refunded: (amount) => `Reserva cancelada antes del plazo: se devuelve el depósito de ${moneyEs(amount)}.`,
   forfeited: (amount) => `Reserva cancelada después del plazo: el depósito de ${moneyEs(amount)} se retiene.`,
   keptOnAccount: (amount) => `Reserva cancelada: el depósito de ${moneyEs(amount)} queda a cuenta.`,
+  refundedPart: (refund, kept) =>
+    `Reserva cancelada: se devuelven ${moneyEs(refund)} del depósito y se retienen ${moneyEs(kept)}.`,
+  refundTooBig: (deposit) => `La devolución puede ser como mucho el depósito a cuenta, ${moneyEs(deposit)}.`,
+  refundAmountAlone: 'Un importe de devolución va con la opción de devolver.',
+  refundRefused: (amount, why) =>
+    `El proveedor de pagos rechazó la devolución de ${moneyEs(amount)} (${why}). Queda pendiente en Devoluciones pendientes de Reservas y se vuelve a intentar; no se registra como devuelta hasta que el proveedor la acepte.`,
+  refundAccepted: (amount) => `El proveedor de pagos aceptó la devolución de ${moneyEs(amount)}.`,
+  refundPending: (amount) => `Devolución de ${moneyEs(amount)} enviada; el proveedor de pagos la confirma en breve.`,
+  refundRefusedAgain: (amount, why) =>
+    `El proveedor de pagos volvió a rechazar la devolución de ${moneyEs(amount)} (${why}). Sigue pendiente.`,
+  refundNotOwed: 'Esta devolución no espera otro intento (se aceptó o se está enviando).',
+  refundNotFound: 'Esa devolución no existe.',
 };
 
 export const staffWaitlistTextsEs: Translation<typeof staffWaitlistTexts> = {

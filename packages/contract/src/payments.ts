@@ -133,3 +133,37 @@ export const reconciliationTexts = {
   noProvider: 'No payment provider is set up, so there is nothing to reconcile.',
   providerDown: (why: string) => `The payment provider could not be read: ${why}`,
 } as const;
+
+/**
+ * GET /getOwedRefunds: refunds through the payment provider not yet accepted (queued, being sent,
+ * waiting for the provider's word, or refused), of bookings in the user's locations (issue 33
+ * point 6). Never counted as refunded until the provider accepts them.
+ */
+export const OwedRefund = z.object({
+  id: z.number().int(),
+  reservationId: z.number().int(),
+  guestName: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  /** The booking's first day. */
+  day: z.string(),
+  amount: Money,
+  status: z.enum(['queued', 'sending', 'pending', 'failed', 'succeeded']),
+  /** The provider's words when it refused. */
+  error: z.string(),
+  /** Why it is owed (the cancel's reason, a late payment). */
+  reason: z.string(),
+  createdAt: z.number().int(),
+  attempts: z.number().int(),
+  /** When the job tries again by itself; null when it waits for a person (a refusal that cannot change). */
+  nextAttemptAt: z.number().int().nullable(),
+});
+export type OwedRefund = z.infer<typeof OwedRefund>;
+export const OwedRefundsResponse = z.object({ refunds: z.array(OwedRefund) });
+export type OwedRefundsResponse = z.infer<typeof OwedRefundsResponse>;
+
+/** POST /retryRefund: send a refused (or queued) refund to the provider now. */
+export const RetryRefundBody = z.object({ id: z.number().int().positive().max(MAX_ID) }).strict();
+export type RetryRefundBody = z.infer<typeof RetryRefundBody>;
+export const RetryRefundResponse = z.object({ success: z.literal(1), details: z.string(), refund: OwedRefund });
+export type RetryRefundResponse = z.infer<typeof RetryRefundResponse>;

@@ -13,6 +13,22 @@ export const cancelPolicyTexts = {
   forfeited: (amount: string) =>
     `Reservation cancelled after the cut-off: the deposit of ${formatMoney(amount)} is kept.`,
   keptOnAccount: (amount: string) => `Reservation cancelled: the deposit of ${formatMoney(amount)} stays on account.`,
+  /** A refund of part of the deposit (issue 33 point 6): the rest is kept by the venue. */
+  refundedPart: (refund: string, kept: string) =>
+    `Reservation cancelled: ${formatMoney(refund)} of the deposit is refunded and ${formatMoney(kept)} is kept.`,
+  refundTooBig: (deposit: string) => `The refund can be at most the deposit on account, ${formatMoney(deposit)}.`,
+  refundAmountAlone: 'A refund amount goes with the refund choice.',
+  /** The provider refused a refund a cancel sent: owed, shown on /bookings, retried; never recorded as done. */
+  refundRefused: (amount: string, why: string) =>
+    `The payment provider refused the refund of ${formatMoney(amount)} (${why}). It stays owed under Refunds owed on Bookings and is tried again; nothing is recorded as refunded until the provider accepts it.`,
+  /** Retry on a refund owed. */
+  refundAccepted: (amount: string) => `The refund of ${formatMoney(amount)} was accepted by the payment provider.`,
+  refundPending: (amount: string) =>
+    `The refund of ${formatMoney(amount)} was sent; the payment provider confirms it shortly.`,
+  refundRefusedAgain: (amount: string, why: string) =>
+    `The payment provider refused the refund of ${formatMoney(amount)} again (${why}). It stays owed.`,
+  refundNotOwed: 'This refund is not waiting to be tried again (it was accepted or is being sent).',
+  refundNotFound: 'No such refund.',
 } as const;
 
 /** Sandbar's own texts for staff's waitlist. */

@@ -332,6 +332,16 @@ export const CancelReservationBody = z.object({
    * choice than the policy's is an override: supervisors and admins, with `overrideReason`.
    */
   deposit: z.enum(['refund', 'forfeit', 'keep']).optional(),
+  /**
+   * With `refund`: how much goes back (a partial refund; the rest is kept). Left out, the policy's
+   * share (or the whole deposit when the policy says keep). An amount other than the policy's is
+   * an override too.
+   */
+  refundAmount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'Amounts are numbers like 35.00' })
+    .optional(),
   overrideReason: z.string().trim().max(500).default(''),
 });
 export type CancelReservationBody = z.input<typeof CancelReservationBody>;
@@ -346,6 +356,10 @@ export const CancelPolicy = z.object({
   cutoffAt: z.number().int(),
   /** Whether the caller may choose otherwise (supervisors and admins, with a reason). */
   canOverride: z.boolean(),
+  /** What the policy refunds (the venue's refund share of the deposit before the cut-off; issue 33). */
+  refund: Money.optional(),
+  /** Of the deposit, what was paid online: refunded through the payment provider. */
+  online: Money.optional(),
 });
 export type CancelPolicy = z.infer<typeof CancelPolicy>;
 

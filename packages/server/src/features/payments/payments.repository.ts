@@ -157,3 +157,42 @@ export async function refundedOrOwed(db: Kysely<DB>, intentId: number): Promise<
     .executeTakeFirst();
   return Number(r?.cents ?? 0);
 }
+
+/** A refund with its booking's guest and place, as staff see it owed (Bookings). */
+function owedQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('payment_refunds')
+    .innerJoin('reservations', 'reservations.id', 'payment_refunds.reservation_id')
+    .innerJoin('locations', 'locations.id', 'reservations.location_id')
+    .select([
+      'payment_refunds.id',
+      'payment_refunds.reservation_id',
+      'payment_refunds.amount_cents',
+      'payment_refunds.status',
+      'payment_refunds.last_error',
+      'payment_refunds.reason',
+      'payment_refunds.attempts',
+      'payment_refunds.next_attempt_at',
+      'payment_refunds.created_at',
+      'reservations.guest_name',
+      'reservations.phone',
+      'reservations.first_day',
+      'reservations.location_id',
+      'locations.name as location_name',
+    ]);
+}
+export type OwedRefundRow = Awaited<ReturnType<ReturnType<typeof owedQuery>['executeTakeFirstOrThrow']>>;
+
+/** Refunds not yet accepted by the provider, of bookings in these locations, oldest first (at most 200). */
+export async function owedRefunds(db: Kysely<DB>, locationIds: number[]): Promise<OwedRefundRow[]> {
+  return owedQuery(db)
+    .where('payment_refunds.status', '!=', 'succeeded')
+    .where('reservations.location_id', 'in', locationIds)
+    .orderBy('payment_refunds.id')
+    .limit(200)
+    .execute();
+}
+
+export async function owedRefundById(db: Kysely<DB>, id: number): Promise<OwedRefundRow | undefined> {
+  return owedQuery(db).where('payment_refunds.id', '=', id).executeTakeFirst();
+}

@@ -1,8 +1,11 @@
 import {
+  OwedRefundsResponse,
   PaymentDeliveriesQuery,
   PaymentDeliveriesResponse,
   ReconciliationParams,
   ReconciliationResponse,
+  RetryRefundBody,
+  RetryRefundResponse,
   paymentTexts,
 } from '@sandbar/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +14,7 @@ import { notFound } from '../../platform/errors';
 import type { TestProvider } from '../../platform/payments/test-provider';
 import { errorsOf } from '../../plugins/openapi';
 import { receiveWebhook } from './online-payment.service';
+import { owedRefunds, retryOwedRefund } from './owed-refunds.service';
 import * as repo from './payments.repository';
 import { reconcileDay } from './reconciliation.service';
 import { testCheckoutPage } from './test-checkout-page';
@@ -25,6 +29,8 @@ const publicDoor = { access: 'public' } as const;
 const adminsOnly = { access: 'config' } as const;
 // The reconciliation is a report: admins, and supervisors for today and yesterday (the service checks the window).
 const reportReaders = { access: 'reports' } as const;
+// Refunds owed are the booking desk's: anyone who handles bookings, in their own locations.
+const bookingDesk = { access: 'bookings' } as const;
 
 const ProviderParam = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) }).strict();
 const WebhookAnswer = z.object({
@@ -159,5 +165,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reconcileDay(app.deps, request.user, request.params.day),
+  );
+
+  app.get(
+    '/getOwedRefunds',
+    {
+      config: bookingDesk,
+      schema: {
+        tags,
+        summary:
+          "Refunds through the payment provider not yet accepted (queued, sent, or refused with the provider's words), in the user's locations",
+        response: { 200: OwedRefundsResponse, ...errorsOf(403) },
+      },
+    },
+    async (request) => owedRefunds(app.deps, request.user),
+  );
+
+  app.post(
+    '/retryRefund',
+    {
+      config: bookingDesk,
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        summary:
+          'Send a refused refund to the payment provider again now (its idempotency key keeps it to one refund); a refusal stays owed',
+        body: RetryRefundBody,
+        response: { 200: RetryRefundResponse, ...errorsOf(403, 404, 409) },
+      },
+    },
+    async (request) => retryOwedRefund(app.deps, request.user, request.body.id),
   );
 };

@@ -38,11 +38,12 @@ import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { newManageLink, queueConfirmation } from './booking-confirmation';
 import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
-import { describeMoney, policyVerdict, settleDeposit } from './cancel-policy';
+import { describeMoney, policyVerdict, remainingDeposits, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
 import { checkItems } from './reservation-items';
 import * as repo from './reservations.repository';
-import { sendRefunds } from '../payments/refunds.service';
+import { ONLINE_METHOD, sendRefunds } from '../payments/refunds.service';
+import { refundsOf } from '../payments/payments.repository';
 
 // Advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, move, cancel and
 // mark no-show reservations. Every change runs in one transaction (claims, rows, payments, unit
@@ -511,8 +512,11 @@ async function releaseAll(
 
 /**
  * POST /cancelReservation: the units go back on sale and the venue's policy decides the deposit:
- * refunded when cancelled up to the cut-off, kept (forfeited) after. A supervisor or an admin may
- * choose otherwise (refund, forfeit or keep on account) with a reason, audited as an override.
+ * its refund share given back when cancelled up to the cut-off (the rest kept), all kept after.
+ * A supervisor or an admin may choose otherwise — refund (all, or an amount: a partial refund,
+ * the rest kept), keep it (forfeit), or leave it on account — with a reason, audited as an
+ * override (issue 33 point 6). Money paid online goes back through the provider: queued in the
+ * cancel's transaction, sent after it, and recorded only once the provider accepts it.
  */
 export async function cancelReservation(
   deps: Deps,
@@ -520,10 +524,25 @@ export async function cancelReservation(
   body: CancelReservationInput,
 ): Promise<ReservationResponse> {
   let details: string = reservationTexts.cancelled;
+  let askedRefund = 0;
   const reservation = await change(deps, user, body.id, 'cancel', 'cancelled', async (trx, row, _next, now, today) => {
     const payments = await repo.paymentsOf(trx, [row.id]);
     const verdict = policyVerdict(row, payments, await readSettings(trx), now);
-    const override = verdict.depositCents > 0 && body.deposit !== undefined && body.deposit !== verdict.outcome;
+    const choice = verdict.depositCents > 0 ? (body.deposit ?? verdict.outcome) : 'none';
+    if (body.refundAmount !== undefined && choice !== 'refund') throw badRequest(cancelPolicyTexts.refundAmountAlone);
+    // What goes back: the amount typed, else the policy's share (all when the policy kept it).
+    const refundCents =
+      choice !== 'refund'
+        ? 0
+        : body.refundAmount !== undefined
+          ? moneyToCents(body.refundAmount)
+          : verdict.outcome === 'refund'
+            ? verdict.refundCents
+            : verdict.depositCents;
+    if (refundCents > verdict.depositCents)
+      throw badRequest(cancelPolicyTexts.refundTooBig(centsToMoney(verdict.depositCents)));
+    const override =
+      choice !== 'none' && (choice !== verdict.outcome || (choice === 'refund' && refundCents !== verdict.refundCents));
     if (override) {
       if (!canAccess(user.userType, 'bookingsManage')) throw forbidden(cancelPolicyTexts.overrideRole);
       if (!body.overrideReason) throw badRequest(cancelPolicyTexts.overrideReasonBlank);
@@ -535,7 +554,6 @@ export async function cancelReservation(
       now,
       `Booking ${row.id} for ${row.guest_name} cancelled: ${body.reason} (${user.name})`,
     );
-    const choice = verdict.depositCents > 0 ? (override ? body.deposit! : verdict.outcome) : 'none';
     let money = '';
     if (choice === 'refund' || choice === 'forfeit') {
       const cents = await settleDeposit(trx, {
@@ -546,22 +564,27 @@ export async function cancelReservation(
         day: today,
         now,
         reason: override ? body.overrideReason : body.reason,
-        // The policy's refund is the venue's share (issue 33); a supervisor's refund gives back all.
-        refundCents: override ? undefined : verdict.refundCents,
+        refundCents,
       });
-      money = `; ${describeMoney(choice, cents)}`;
+      money = `; ${describeMoney(choice, choice === 'refund' ? refundCents : cents)}`;
     }
     const amount = centsToMoney(verdict.depositCents);
     if (choice === 'refund')
-      details = cancelPolicyTexts.refunded(override ? amount : centsToMoney(verdict.refundCents));
+      details =
+        refundCents === verdict.depositCents
+          ? cancelPolicyTexts.refunded(amount)
+          : cancelPolicyTexts.refundedPart(centsToMoney(refundCents), centsToMoney(verdict.depositCents - refundCents));
     else if (choice === 'forfeit') details = cancelPolicyTexts.forfeited(amount);
     else if (choice === 'keep') details = cancelPolicyTexts.keptOnAccount(amount);
+    askedRefund = refundCents;
     if (override) {
+      const chose = choice === 'refund' ? `refund ${centsToMoney(refundCents)}` : choice;
+      const said = verdict.outcome === 'refund' ? `refund ${centsToMoney(verdict.refundCents)} of` : verdict.outcome;
       await repo.audit(
         trx,
         user.id,
         'reservation.policyOverride',
-        `Booking ${row.id} for ${row.guest_name}: the policy said ${verdict.outcome} the deposit of ${amount}, ${user.name} chose ${body.deposit}: ${body.overrideReason}`,
+        `Booking ${row.id} for ${row.guest_name}: the policy said ${said} the deposit of ${amount}, ${user.name} chose ${chose}: ${body.overrideReason}`,
         now,
       );
     }
@@ -572,23 +595,33 @@ export async function cancelReservation(
     };
   });
   await sendOwedRefunds(deps);
+  // A refund the provider refused is said now, not left for a toast that says "refunded".
+  if (askedRefund > 0) {
+    const refused = (await refundsOf(deps.db, [body.id])).filter((r) => r.status === 'failed');
+    if (refused.length > 0)
+      details = cancelPolicyTexts.refundRefused(
+        centsToMoney(refused.reduce((sum, r) => sum + r.amount_cents, 0)),
+        refused[0]!.last_error || 'refused',
+      );
+  }
   return { success: 1, details, reservation };
 }
 
 /** GET /getCancelPolicy/:id: what cancelling now does to the deposit, before staff confirm. */
 export async function getCancelPolicy(deps: Deps, user: Actor, id: number): Promise<CancelPolicy> {
   const row = await loadForUser(deps.db, user, id);
-  const verdict = policyVerdict(
-    row,
-    await repo.paymentsOf(deps.db, [row.id]),
-    await readSettings(deps.db),
-    deps.clock.now(),
-  );
+  const payments = await repo.paymentsOf(deps.db, [row.id]);
+  const verdict = policyVerdict(row, payments, await readSettings(deps.db), deps.clock.now());
+  const online = remainingDeposits(payments)
+    .filter((d) => d.method === ONLINE_METHOD)
+    .reduce((sum, d) => sum + d.cents, 0);
   return {
     outcome: verdict.outcome,
     deposit: centsToMoney(verdict.depositCents),
     cutoffAt: verdict.cutoffAt,
     canOverride: canAccess(user.userType, 'bookingsManage'),
+    refund: centsToMoney(verdict.refundCents),
+    online: centsToMoney(online),
   };
 }
 

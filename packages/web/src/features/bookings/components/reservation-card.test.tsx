@@ -127,4 +127,51 @@ describe('ReservationCard', () => {
       ),
     );
   });
+
+  // Issue 33 point 6: a supervisor refunds part of a paid booking; another amount is an override.
+  it("a supervisor's partial refund of a paid booking sends the amount and the reason; a refusal is said in red", async () => {
+    const refused =
+      'The payment provider refused the refund of $20.00 (card closed). It stays owed under Refunds owed on Bookings and is tried again; nothing is recorded as refunded until the provider accepts it.';
+    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
+      url.includes('/getCancelPolicy/')
+        ? json(200, {
+            outcome: 'refund',
+            deposit: '35.00',
+            refund: '17.50',
+            online: '35.00',
+            cutoffAt: Date.UTC(2026, 6, 4, 4),
+            canOverride: true,
+          })
+        : json(200, answer('cancelled', refused)),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const toasts = vi.spyOn(notifications, 'show');
+    renderWithProviders(<ReservationCard reservation={{ ...card, depositBalance: '35.00' }} day="2026-07-05" />, {
+      user: demoUser('S'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Rain');
+    // The policy's share, and that the money goes back through the provider.
+    expect(await screen.findByTestId('cancel-policy')).toHaveTextContent(
+      '$17.50 of the deposit of $35.00 will be refunded',
+    );
+    expect(screen.getByTestId('cancel-paid-online')).toHaveTextContent('$35.00 was paid online');
+    const amount = screen.getByRole('textbox', { name: /Amount to refund/ });
+    expect(amount).toHaveValue('17.50');
+    // The policy's own amount asks no reason.
+    expect(screen.queryByTestId('override-reason')).toBeNull();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20');
+    await userEvent.type(screen.getByRole('textbox', { name: /Why override/ }), 'Storm');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel this booking' }));
+    await waitFor(() => expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ color: 'red' })));
+    const sent = fetchMock.mock.calls.find((c) => String(c[0]).includes('/cancelReservation'))!;
+    expect(JSON.parse(String((sent[1] as RequestInit).body))).toEqual({
+      id: 41,
+      reason: 'Rain',
+      deposit: 'refund',
+      refundAmount: '20',
+      overrideReason: 'Storm',
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { type ReservationResponse, type UnitReservation, reservationTexts } from
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localText, toastSuccess } from '../../../lib/notify';
+import { localText, toastError, toastSuccess } from '../../../lib/notify';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { useCancelPolicy } from '../api/get-cancel-policy';
 import { useCancelReservation, useConfirmReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
@@ -38,6 +38,8 @@ export function ReservationCard({
   // null: the venue's policy decides; a choice is a supervisor's or admin's override, with a reason.
   const [deposit, setDeposit] = useState<'keep' | 'forfeit' | 'refund' | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
+  // With a refund: the amount typed (null until touched: the policy's share, or all when it keeps it).
+  const [refundAmount, setRefundAmount] = useState<string | null>(null);
   const [moveNumber, setMoveNumber] = useState('');
   const [moveDay, setMoveDay] = useState(day);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -58,7 +60,10 @@ export function ReservationCard({
   const cancelled = (res: ReservationResponse) => {
     const b = res.reservation;
     const said = t('bookings.cancelledToast', { name: r.guestName, units: unitLabels(b), count: unitCount(b) });
-    toastSuccess(res.details === reservationTexts.cancelled ? said : `${said} ${localText(res.details)}`);
+    const text = res.details === reservationTexts.cancelled ? said : `${said} ${localText(res.details)}`;
+    // A refund the provider refused is no success to celebrate: said in red, owed on /bookings.
+    if (res.details.startsWith('The payment provider refused')) toastError(text);
+    else toastSuccess(text);
     done();
   };
   const noShowDone = (res: ReservationResponse) => {
@@ -71,7 +76,14 @@ export function ReservationCard({
   const money = useMoney();
   const time = useVenueTime();
   const verdict = policy.data;
-  const overriding = deposit !== null && verdict !== undefined && deposit !== verdict.outcome;
+  const choice = deposit ?? verdict?.outcome;
+  // What a refund gives back unless staff type another amount: the policy's share, else all.
+  const defaultRefund =
+    verdict?.outcome === 'refund' ? (verdict.refund ?? verdict.deposit) : (verdict?.deposit ?? '0.00');
+  const typedRefund = (refundAmount ?? '').trim();
+  const refundChanged =
+    choice === 'refund' && typedRefund !== '' && Number(typedRefund) !== Number(verdict?.refund ?? verdict?.deposit);
+  const overriding = verdict !== undefined && ((deposit !== null && deposit !== verdict.outcome) || refundChanged);
   return (
     <Card withBorder padding="sm" data-testid="reservation-card" data-reservation={r.id}>
       <Stack gap={6}>
@@ -158,10 +170,23 @@ export function ReservationCard({
                 data-testid="cancel-policy"
                 data-outcome={verdict.outcome}
               >
-                {t(verdict.outcome === 'refund' ? 'bookings.policyRefund' : 'bookings.policyForfeit', {
-                  amount: money(verdict.deposit),
-                  cutoff: time(verdict.cutoffAt, true),
-                })}
+                {t(
+                  verdict.outcome === 'forfeit'
+                    ? 'bookings.policyForfeit'
+                    : verdict.refund && verdict.refund !== verdict.deposit
+                      ? 'bookings.policyRefundShare'
+                      : 'bookings.policyRefund',
+                  {
+                    amount: money(verdict.deposit),
+                    refund: money(verdict.refund ?? verdict.deposit),
+                    cutoff: time(verdict.cutoffAt, true),
+                  },
+                )}
+                {verdict.online && verdict.online !== '0.00' && (
+                  <Text size="sm" mt={4} data-testid="cancel-paid-online">
+                    {t('bookings.paidOnline', { amount: money(verdict.online) })}
+                  </Text>
+                )}
               </Alert>
             )}
             {pane === 'cancel' && hasDeposit && verdict?.canOverride && verdict.outcome !== 'none' && (
@@ -172,13 +197,29 @@ export function ReservationCard({
                   orientation={narrow ? 'vertical' : 'horizontal'}
                   fullWidth={narrow}
                   value={deposit ?? verdict.outcome}
-                  onChange={(v) => setDeposit(v as NonNullable<typeof deposit>)}
+                  onChange={(v) => {
+                    setDeposit(v as NonNullable<typeof deposit>);
+                    setRefundAmount(null);
+                  }}
                   data={[
                     { value: 'refund', label: t('bookings.depositRefund') },
                     { value: 'forfeit', label: t('bookings.depositForfeit') },
                     { value: 'keep', label: t('bookings.depositKeep') },
                   ]}
+                  data-testid="cancel-deposit-choice"
                 />
+                {choice === 'refund' && (
+                  <TextInput
+                    label={t('bookings.refundAmount')}
+                    description={t('bookings.refundAmountHint')}
+                    inputMode="decimal"
+                    leftSection="$"
+                    value={refundAmount ?? defaultRefund}
+                    onChange={(e) => setRefundAmount(e.currentTarget.value)}
+                    maxLength={10}
+                    data-testid="refund-amount"
+                  />
+                )}
                 {overriding && (
                   <TextInput
                     label={t('bookings.overrideReason')}
@@ -200,7 +241,17 @@ export function ReservationCard({
                 onClick={() =>
                   pane === 'cancel'
                     ? cancel.mutate(
-                        { id: r.id, reason, ...(overriding ? { deposit: deposit!, overrideReason } : {}) },
+                        {
+                          id: r.id,
+                          reason,
+                          ...(overriding
+                            ? {
+                                deposit: choice as 'refund' | 'forfeit' | 'keep',
+                                ...(choice === 'refund' && typedRefund !== '' ? { refundAmount: typedRefund } : {}),
+                                overrideReason,
+                              }
+                            : {}),
+                        },
                         { onSuccess: cancelled },
                       )
                     : noShow.mutate({ id: r.id, reason }, { onSuccess: noShowDone })

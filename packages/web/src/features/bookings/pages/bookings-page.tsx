@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useBookingBoard } from '../api/get-booking-board';
 import { useReservations } from '../api/get-reservations';
 import { BookingForm } from '../components/booking-form';
+import { OwedRefundsPanel } from '../components/owed-refunds-panel';
 import { ReservationCard } from '../components/reservation-card';
 import { WaitlistPanel } from '../components/waitlist-panel';
 import '../components/booking-grid.css';
@@ -84,6 +85,7 @@ export function BookingsPage() {
         <Text size="sm" c="dimmed">
           {t('bookings.chooseUnits')}
         </Text>
+        <OwedRefundsPanel />
         {waiting.length > 0 && (
           <Stack gap="xs" data-testid="bookings-waiting">
             <Title order={3}>{t('bookings.waiting', { count: waiting.length })}</Title>
