@@ -74,6 +74,8 @@ describe(`cancelling under the venue's policy on ${testDialect}`, () => {
       deposit: '25.00',
       cutoffAt: CUTOFF,
       canOverride: false,
+      refund: '25.00',
+      online: '0.00',
     });
     clock.set(CUTOFF + 1);
     expect(await policy('staff', id)).toMatchObject({ outcome: 'forfeit', deposit: '25.00' });
@@ -151,7 +153,7 @@ describe(`cancelling under the venue's policy on ${testDialect}`, () => {
       .where('kind', '=', 'reservation.policyOverride')
       .execute();
     expect(audit.map((a) => a.detail)).toContainEqual(
-      expect.stringMatching(/policy said forfeit .*\$?25\.00.*chose refund: Storm warning/),
+      expect.stringMatching(/policy said forfeit .*\$?25\.00.*chose refund 25\.00: Storm warning/),
     );
   });
 
