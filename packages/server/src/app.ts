@@ -31,6 +31,7 @@ import { dailyLogRoutes } from './features/daily-log/daily-log.routes';
 import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { pmsRoutes } from './features/pms/pms.routes';
+import { reconciliationRoutes } from './features/pms/reconciliation.routes';
 import { findRosterGuest } from './features/hotels/roster-guest';
 import { guestsOf } from './features/hotels/hotels.repository';
 import { pmsDirectory } from './adapters/pms';
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(pricesRoutes);
       await api.register(hotelsRoutes);
       await api.register(pmsRoutes);
+      await api.register(reconciliationRoutes);
       await api.register(uploadsRoutes);
       await api.register(unitsRoutes);
       await api.register(eventsRoutes);

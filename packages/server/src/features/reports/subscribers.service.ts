@@ -8,6 +8,7 @@ import {
   reportTexts,
 } from '@sandbar/contract/reports';
 import { splitEmails } from '@sandbar/contract/hotels';
+import { type HotelReconciliation, reconciliationLines } from '@sandbar/contract/pms-reconciliation';
 import { messages } from '@sandbar/contract/messages';
 import { type Language, reportIn, toLanguage } from '@sandbar/contract/i18n';
 import { absoluteLinks, escapeHtml, fillTemplate, templatesFor } from '@sandbar/contract/settings';
@@ -21,6 +22,7 @@ import { configuredBase } from '../../platform/public-url';
 import { readSettings } from '../settings/settings.repository';
 import { reportHtml, reportText, reportTotal } from './report-render';
 import * as repo from './reports.repository';
+import { hotelReconciliation } from '../pms/reconciliation.service';
 import { allReportTypes, getReport, resolveType } from './reports.service';
 
 // Report subscribers (spec sections 2, 3, 7): each report type has one config row with a name
@@ -104,6 +106,14 @@ async function languagesOfEmails(db: Kysely<DB>, emails: string[]): Promise<Map<
   return out;
 }
 
+/** The reconciliation's lines as HTML: the verdict, then the sales that differ. */
+function reconciliationHtml(r: HotelReconciliation | null, lang: Language): string {
+  if (!r) return '';
+  const [verdict, ...sales] = reconciliationLines(r, lang);
+  const list = sales.length ? `<ul>${sales.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '';
+  return `<p data-pms-reconciliation><strong>${escapeHtml(verdict ?? '')}</strong></p>${list}`;
+}
+
 /** Queues one report of one day to its recipients (the report e-mail settings' subject and message). */
 async function queueReport(
   db: Db,
@@ -117,6 +127,12 @@ async function queueReport(
   const settings = await readSettings(db as Kysely<DB>);
   const data = await getReport({ db: db as Kysely<DB>, clock }, { userType: 'A' }, type, timestamp);
   const values = { venueName: settings.venueName, date: data.startDate, total: reportTotal(data) };
+  // A PMS-connected hotel's RoomCharge e-mail says whether its PMS confirmed every charge of the
+  // day, or lists what it did not (issue 34 point 5, decision 321).
+  const hotelId = isRoomChargeType(type)
+    ? (await resolveType(db as Kysely<DB>, type, { search: false })).hotel?.id
+    : undefined;
+  const reconciled = hotelId ? await hotelReconciliation(db, hotelId, data.startDate) : null;
   // Each recipient in their language: a user's own when the address is a user's, else the venue's.
   const known = await languagesOfEmails(db as Kysely<DB>, recipients);
   const venue = toLanguage(settings.venueLanguage) ?? 'en';
@@ -130,10 +146,12 @@ async function queueReport(
       mail = {
         subject: `${fillTemplate(templates.reportEmailSubject, values)}: ${shown.reportTitle}`,
         html: absoluteLinks(
-          `${fillTemplate(templates.reportEmailMessage, values, escapeHtml)}${reportHtml(shown, lang)}`,
+          `${fillTemplate(templates.reportEmailMessage, values, escapeHtml)}${reportHtml(shown, lang)}${reconciliationHtml(reconciled, lang)}`,
           publicUrl,
         ),
-        body: reportText(shown, lang),
+        body: [reportText(shown, lang), ...(reconciled ? ['', ...reconciliationLines(reconciled, lang)] : [])].join(
+          '\n',
+        ),
       };
       mails.set(lang, mail);
     }
