@@ -143,10 +143,10 @@ describe(`night reconciliation per hotel on ${testDialect}`, () => {
       expect(r.statusCode, r.body).toBe(200);
     }
     const mails = await t.deps.db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'html']).execute();
-    const hyatt = mails.find((m) => m.subject.includes('Hyatt'))!;
+    const hyatt = mails.find((m) => (m.subject ?? '').includes('Hyatt'))!;
     expect(hyatt.body).toContain('All posted to Mews: 4 room charges, Sandbar $65.00 = Mews $65.00.');
     expect(hyatt.html).toContain('All posted to Mews');
-    const wyndham = mails.find((m) => m.subject.includes('Wyndham'))!;
+    const wyndham = mails.find((m) => (m.subject ?? '').includes('Wyndham'))!;
     expect(wyndham.body).toContain(
       'Not all posted to OPERA Cloud: Sandbar $49.50, OPERA Cloud confirmed $42.50 (difference $7.00).',
     );
