@@ -57,7 +57,7 @@ test.beforeAll(async ({ request }) => {
   // Online: Main Beach and the Cabana Deck; no booking is released during the spec until the
   // no-show test sets the Cabana Deck's time.
   await adminCall(request, '/saveConfigSettings', {
-    bookingOnlineLocations: 'MB, CD',
+    bookingOnlineLocations: 'MB, CD, OP', // OP: online-payments.spec's own location
     bookingNeedsConfirmation: '0',
     bookingReleaseTime: '23:59',
   });

@@ -70,7 +70,11 @@ test('the guest’s manage page says the deposit comes back before they cancel; 
   const board = await adminCall(request, `/getBookingBoard?day=${day}`);
   const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
   const unit = mb.rows.flat().find((u: { unitNumber: number }) => u.unitNumber === 78);
-  await adminCall(request, '/saveConfigSettings', { bookingOnlineLocations: 'MB, CD', bookingCancelCutoffHours: '24' });
+  // OP: online-payments.spec's own location.
+  await adminCall(request, '/saveConfigSettings', {
+    bookingOnlineLocations: 'MB, CD, OP',
+    bookingCancelCutoffHours: '24',
+  });
   const booked = await request.post('/api/public/booking', {
     data: {
       day,

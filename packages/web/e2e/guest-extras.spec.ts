@@ -44,7 +44,7 @@ test.beforeAll(async ({ request }) => {
   }
   // The Cabana Deck's day beds (row 2) stay walk-in; bookings.spec books only its row 1 and MB.
   await adminCall(request, '/saveConfigSettings', {
-    bookingOnlineLocations: 'MB, CD',
+    bookingOnlineLocations: 'MB, CD, OP', // OP: online-payments.spec's own location
     bookingOnlineRows: 'CD=1',
     bookingNeedsConfirmation: '0',
   });
