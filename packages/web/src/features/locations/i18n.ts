@@ -20,7 +20,7 @@ export const locationsEn = {
   empty: 'No locations yet.',
   resizeHint: 'Growing the grid adds empty positions; shrinking hides the surplus ones. No history is lost.',
   paymentSection: 'Online bookings',
-  payment: 'Guests booking here online pay',
+  payment: 'What guests pay when they book here online',
   paymentHint:
     'Paid on the payment provider’s page when the guest books; the booking holds its units until the payment is confirmed. Hotel-rate bookings pay at the beach.',
   paymentRules: {
@@ -54,7 +54,7 @@ export const locationsEs: Translation<typeof locationsEn> = {
   resizeHint:
     'Agrandar la cuadrícula agrega posiciones vacías; achicarla oculta las que sobran. No se pierde el historial.',
   paymentSection: 'Reservas en línea',
-  payment: 'Quien reserva aquí en línea paga',
+  payment: 'Lo que paga quien reserva aquí en línea',
   paymentHint:
     'Se paga en la página del proveedor de pagos al reservar; la reserva retiene sus unidades hasta que se confirma el pago. Las reservas con tarifa de hotel pagan en la playa.',
   paymentRules: {

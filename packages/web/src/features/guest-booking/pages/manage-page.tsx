@@ -101,7 +101,7 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
               <h2 data-testid="guest-confirming">{t.confirming}</h2>
               <p>{t.confirmingNote}</p>
             </>
-          ) : pay.state === 'paid' && paidReturn === '1' ? (
+          ) : pay.state === 'paid' && paidReturn === '1' && holdsUnits(booking.status) ? (
             <>
               <h2 data-testid="guest-paid">{t.paidTitle}</h2>
               <p>{t.paidNote(money(pay.paid))}</p>
@@ -120,9 +120,22 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
           )}
           <dl className="gb-facts">
             <dt>{t.payment}</dt>
-            <dd data-testid="guest-paid-line">{t.paidLine(money(pay.paid))}</dd>
-            {pay.refunded !== '0.00' && <dd data-testid="guest-refunded-line">{t.refundedLine(money(pay.refunded))}</dd>}
-            {pay.refundPending !== '0.00' && <dd>{t.refundPendingLine(money(pay.refundPending))}</dd>}
+            {/* One value cell: a second <dd> would fall into the term's column of the grid. */}
+            <dd>
+              <span className="gb-fact-line" data-testid="guest-paid-line">
+                {t.paidLine(money(pay.paid))}
+              </span>
+              {pay.refunded !== '0.00' && (
+                <span className="gb-fact-line" data-testid="guest-refunded-line">
+                  {t.refundedLine(money(pay.refunded))}
+                </span>
+              )}
+              {pay.refundPending !== '0.00' && (
+                <span className="gb-fact-line" data-testid="guest-refund-pending-line">
+                  {t.refundPendingLine(money(pay.refundPending))}
+                </span>
+              )}
+            </dd>
           </dl>
         </section>
       )}

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Divider, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type LocationRow, LocationForm } from '@sandbar/contract/locations';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { FormErrors } from '../../../components/form-errors';
-import { HiddenField, NumberField, RadioField, TextField } from '../../../components/form-fields';
+import { HiddenField, NumberField, TextField } from '../../../components/form-fields';
 import { useFormState } from '../../../components/use-form-state';
 import { useAVPath } from '../../../lib/av';
 import { useLocation } from '../api/get-location';
@@ -118,18 +118,21 @@ function LocationFormCard({ location }: { location: LocationRow | null }) {
               </Text>
             )}
             <Divider label={t('locations.paymentSection')} labelPosition="left" />
-            <RadioField
+            {/* Four choices, one per line: side by side they wrap two by two on a phone. */}
+            <Radio.Group
               name="bookingPayment"
               label={t('locations.payment')}
               description={t('locations.paymentHint')}
               value={v.bookingPayment}
               onChange={bind('bookingPayment')}
               error={fieldErrors.bookingPayment}
-              options={(['venue', 'none', 'deposit', 'full'] as const).map((r) => ({
-                value: r,
-                label: t(`locations.paymentRules.${r}`),
-              }))}
-            />
+            >
+              <Stack gap="xs" mt={6}>
+                {(['venue', 'none', 'deposit', 'full'] as const).map((r) => (
+                  <Radio key={r} value={r} label={t(`locations.paymentRules.${r}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
             {v.bookingPayment === 'deposit' && (
               <TextField
                 label={t('locations.deposit')}
