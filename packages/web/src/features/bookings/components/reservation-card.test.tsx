@@ -162,6 +162,9 @@ describe('ReservationCard', () => {
     expect(screen.queryByTestId('override-reason')).toBeNull();
     await userEvent.clear(amount);
     await userEvent.type(amount, '20');
+    // Another amount is an override: the button waits for its reason, and says so.
+    expect(screen.getByRole('button', { name: 'Cancel this booking' })).toBeDisabled();
+    expect(screen.getByTestId('reason-first')).toHaveTextContent('Write why you override the policy first.');
     await userEvent.type(screen.getByRole('textbox', { name: /Why override/ }), 'Storm');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel this booking' }));
     await waitFor(() => expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ color: 'red' })));

@@ -84,6 +84,8 @@ export function ReservationCard({
   const refundChanged =
     choice === 'refund' && typedRefund !== '' && Number(typedRefund) !== Number(verdict?.refund ?? verdict?.deposit);
   const overriding = verdict !== undefined && ((deposit !== null && deposit !== verdict.outcome) || refundChanged);
+  // The server refuses an override without its reason: the button waits for it, and says so.
+  const overrideMissing = pane === 'cancel' && overriding && overrideReason.trim() === '';
   return (
     <Card withBorder padding="sm" data-testid="reservation-card" data-reservation={r.id}>
       <Stack gap={6}>
@@ -222,6 +224,7 @@ export function ReservationCard({
                 )}
                 {overriding && (
                   <TextInput
+                    required
                     label={t('bookings.overrideReason')}
                     description={t('bookings.overrideHint')}
                     value={overrideReason}
@@ -236,8 +239,8 @@ export function ReservationCard({
               <Button
                 color="red"
                 loading={cancel.isPending || noShow.isPending}
-                disabled={reasonMissing}
-                aria-describedby={reasonMissing ? reasonHint : undefined}
+                disabled={reasonMissing || overrideMissing}
+                aria-describedby={reasonMissing || overrideMissing ? reasonHint : undefined}
                 onClick={() =>
                   pane === 'cancel'
                     ? cancel.mutate(
@@ -263,9 +266,9 @@ export function ReservationCard({
                 {t('bookings.back')}
               </Button>
             </Group>
-            {reasonMissing && (
+            {(reasonMissing || overrideMissing) && (
               <Text size="sm" id={reasonHint} data-testid="reason-first">
-                {t('bookings.reasonFirst')}
+                {t(reasonMissing ? 'bookings.reasonFirst' : 'bookings.overrideFirst')}
               </Text>
             )}
           </Stack>
