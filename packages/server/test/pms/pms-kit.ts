@@ -102,16 +102,15 @@ export function pmsHeld(mews: MewsFake, ohip: OhipFake) {
   for (const p of ohip.postings) add(p.reference, Math.round(p.amount * 100));
   let total = 0;
   for (const v of byKey.values()) total += v;
-  /** How many times each posting key was posted (its first line counted). */
+  /** How many requests posted each posting key (more than one would be a posting made twice). */
   const times = new Map<string, number>();
   for (const i of mews.items.filter((x) => x.ExternalIdentifier.endsWith('.1')))
     times.set(i.ExternalIdentifier, (times.get(i.ExternalIdentifier) ?? 0) + 1);
-  const operaFirst = new Map<string, string>();
+  const operaRequests = new Map<string, Set<number>>();
   for (const p of ohip.postings) {
-    // The first line of a posting is its first transaction number with that reference.
-    const k = `${p.reference}#${p.transactionCode}`;
-    if (!operaFirst.has(p.reference)) operaFirst.set(p.reference, k);
-    if (operaFirst.get(p.reference) === k) times.set(k, (times.get(k) ?? 0) + 1);
+    if (!operaRequests.has(p.reference)) operaRequests.set(p.reference, new Set());
+    operaRequests.get(p.reference)!.add(p.request);
   }
+  for (const [k, r] of operaRequests) times.set(k, r.size);
   return { byKey, total, times };
 }

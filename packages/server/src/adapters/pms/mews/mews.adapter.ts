@@ -54,6 +54,7 @@ const Items = z.object({
       .object({ Id: z.string(), ServiceOrderId: z.string().nullish(), ExternalIdentifier: z.string().nullish() })
       .loose(),
   ),
+  Cursor: z.string().nullish(),
 });
 
 const parse = <T>(schema: z.ZodType<T>, body: unknown, what: string): T => {
@@ -126,17 +127,25 @@ export function mewsConnector(cfg: MewsConfig, http: PmsHttpOptions): PmsConnect
     async findPosted(c: ChargeRequest): Promise<Posted | null> {
       const from = new Date(c.at - 3_600_000).toISOString();
       const to = new Date(Math.max(Date.now(), c.at) + 3_600_000).toISOString();
-      const r = parse(
-        Items,
-        await call('orderItems/getAll', {
-          AccountIds: [c.guest.accountId],
-          CreatedUtc: { StartUtc: from, EndUtc: to },
-          Limitation: { Count: 1000 },
-        }),
-        'the order items',
-      );
-      const mine = r.OrderItems.find((i) => i.ExternalIdentifier === mewsItemId(c.key, 0));
-      return mine ? { reference: mine.ServiceOrderId ?? mine.Id } : null;
+      const wanted = mewsItemId(c.key, 0);
+      // A guest's account may hold more items than a page: follow the Cursor (guidelines/pagination.md).
+      let cursor: string | null = null;
+      for (let page = 0; page < 100; page++) {
+        const r: z.infer<typeof Items> = parse(
+          Items,
+          await call('orderItems/getAll', {
+            AccountIds: [c.guest.accountId],
+            CreatedUtc: { StartUtc: from, EndUtc: to },
+            Limitation: { Count: 1000, ...(cursor ? { Cursor: cursor } : {}) },
+          }),
+          'the order items',
+        );
+        const mine = r.OrderItems.find((i) => i.ExternalIdentifier === wanted);
+        if (mine) return { reference: mine.ServiceOrderId ?? mine.Id };
+        if (!r.Cursor || r.OrderItems.length < 1000) return null;
+        cursor = r.Cursor;
+      }
+      return null;
     },
     async test(): Promise<PmsTestStep[]> {
       const steps: PmsTestStep[] = [];
