@@ -9,8 +9,8 @@ import {
 } from '@sandbar/contract/rules/booking-payment';
 import { normalisePhone } from '@sandbar/contract/rules/phone';
 import type { Settings } from '@sandbar/contract/settings';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, OutboxTable } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { serviceUnavailable } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
@@ -131,6 +131,21 @@ export async function queueHeldMessage(
   guest: { phone: string; email: string; languageCode?: 'en' | 'es' | null },
   booked: { units: string[]; days: string[] },
 ): Promise<void> {
+  await trx
+    .insertInto('outbox')
+    .values(heldMessageRow(clock, settings, plan, url, guest, booked))
+    .execute();
+}
+
+/** The held booking's outbox row (built before a booking's one statement, decision 326). */
+export function heldMessageRow(
+  clock: Clock,
+  settings: Pick<Settings, 'venueName'>,
+  plan: PaymentPlan,
+  url: string,
+  guest: { phone: string; email: string; languageCode?: 'en' | 'es' | null },
+  booked: { units: string[]; days: string[] },
+): Insertable<OutboxTable> {
   const text = (guest.languageCode === 'es' ? paymentTexts.heldTextEs : paymentTexts.heldText)(
     settings.venueName,
     booked.days[0]!,
@@ -148,7 +163,7 @@ export async function queueHeldMessage(
         body: text,
         purpose: 'booking',
       };
-  await trx.insertInto('outbox').values(outboxRow(clock, message)).execute();
+  return outboxRow(clock, message);
 }
 
 /** What a cancel before the cut-off gives back of `depositCents`: the venue's refund share. */

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { publicBookingTexts } from '@sandbar/contract/reservations';
 import { addDays, dayStartMs } from '@sandbar/contract/rules/time';
 import type { Settings } from '@sandbar/contract/settings';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, OutboxTable } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { outboxRow } from '../../platform/outbox';
 import { smsRecipient } from './guest-contact';
@@ -42,6 +42,22 @@ export async function queueConfirmation(
   // The message lists the extras in the guest's language (a price's Spanish name, else its name).
   const es = guest.languageCode === 'es';
   const extras = (await repo.itemsOf(trx, [booked.id])).map((i) => (es && i.name_es.trim() ? i.name_es : i.name));
+  await trx
+    .insertInto('outbox')
+    .values(confirmationRow(clock, settings, link, guest, booked, extras))
+    .execute();
+}
+
+/** The confirmation's outbox row (a booking without extras builds it before its one statement, decision 326). */
+export function confirmationRow(
+  clock: Clock,
+  settings: Pick<Settings, 'venueName' | 'venueCountry'>,
+  link: Pick<ManageLink, 'url'>,
+  guest: { phone: string; email: string; languageCode?: 'en' | 'es' | null },
+  booked: { units: string[]; days: string[] },
+  extras: string[],
+): Insertable<OutboxTable> {
+  const es = guest.languageCode === 'es';
   const text = (es ? publicBookingTexts.confirmTextEs : publicBookingTexts.confirmText)(
     settings.venueName,
     booked.days[0]!,
@@ -63,5 +79,5 @@ export async function queueConfirmation(
         body: text,
         purpose: 'booking',
       };
-  await trx.insertInto('outbox').values(outboxRow(clock, message)).execute();
+  return outboxRow(clock, message);
 }

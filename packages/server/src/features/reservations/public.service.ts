@@ -30,8 +30,14 @@ import type { BoardEncoding } from '../units/board-cache';
 import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
 import { bookingTurns, claimGate } from './claim-gate';
-import { hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
-import { locationPayments, paymentPlan, publicPaymentRule, queueHeldMessage } from '../payments/booking-payment';
+import { confirmationRow, hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
+import {
+  heldMessageRow,
+  locationPayments,
+  paymentPlan,
+  publicPaymentRule,
+  queueHeldMessage,
+} from '../payments/booking-payment';
 import { abandonPayment, publicPayment, startPayment } from '../payments/online-payment.service';
 import type { PublicPayment } from '@sandbar/contract/payments';
 import { cancelHeld } from './reservations.service';
@@ -333,6 +339,7 @@ export async function bookOnline(
   );
   if (!ticket) throw conflict(publicBookingTexts.unitGone);
   let won = false;
+  const guest = { ...body, phone: contact.phone };
   // What the transaction wrote (its units' labels), for the answer built below without reading it back.
   let booked: string[] = [];
   const status = plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed';
@@ -367,10 +374,22 @@ export async function bookOnline(
           inTransaction: async (trx, id, units, days) => {
             booked = units;
             await repo.insertItems(trx, id, body.itemIds);
-            const guest = { ...body, phone: contact.phone };
             if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
             else await queueConfirmation(trx, deps.clock, settings, link, guest, { id, units, days });
           },
+          // PostgreSQL: without extras, the booking and its message in one statement (decision 326).
+          oneStatement: body.itemIds.length
+            ? undefined
+            : {
+                outbox: (units, days) => {
+                  booked = units;
+                  return [
+                    plan
+                      ? heldMessageRow(deps.clock, settings, plan, link.url, guest, { units, days })
+                      : confirmationRow(deps.clock, settings, link, guest, { units, days }, []),
+                  ];
+                },
+              },
         },
       ),
     )

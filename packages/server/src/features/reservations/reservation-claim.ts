@@ -60,6 +60,15 @@ function cartHoldRunOut(st: UnitState, now: number): boolean {
 }
 
 /**
+ * What a booking may do with a unit-day in this state: claim it (free, left, or a cart hold that
+ * ran out), or not (sold, held, dark); one already booked for a half may be booked for the other.
+ */
+export function claimable(st: UnitState, now: number): 'free' | 'halfBooked' | 'taken' {
+  if (isReservedState(st)) return 'halfBooked';
+  return st.status === 0 || st.status === 3 || cartHoldRunOut(st, now) ? 'free' : 'taken';
+}
+
+/**
  * Claims one unit-day for a reservation inside the caller's transaction, or throws 409 naming who
  * holds it. Free (0), left (3) or a run-out cart hold may be booked; a unit-day already reserved
  * may be booked for the other half when both bookings are half days.

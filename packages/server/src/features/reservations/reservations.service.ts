@@ -25,11 +25,12 @@ import {
   type ReservationAction,
   type ReservationStatus,
   nextReservationStatus,
+  windowHalves,
 } from '@sandbar/contract/rules/reservation';
 import { addDays, businessDay } from '@sandbar/contract/rules/time';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AppDeps } from '../../platform/deps';
-import type { DB } from '../../db/schema';
+import type { DB, OutboxTable } from '../../db/schema';
 import { type HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { BoardEvent } from '../../platform/events';
 import type { SessionUser } from '../../platform/deps';
@@ -37,7 +38,9 @@ import type { Settings } from '@sandbar/contract/settings';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { newManageLink, queueConfirmation } from './booking-confirmation';
-import { claimUnitDay, releaseUnitDay, unitLabel } from './reservation-claim';
+import { claimUnitDay, claimable, releaseUnitDay, takenText, unitLabel } from './reservation-claim';
+import { type BookingWrite, UnitDayTakenError, writeBookingPg } from './booking-statement.pg';
+import { readState, stateFromRow } from '../units/unit-state.repository';
 import { describeMoney, policyVerdict, remainingDeposits, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
 import { checkItems } from './reservation-items';
@@ -49,7 +52,7 @@ import { refundsOf } from '../payments/payments.repository';
 // mark no-show reservations. Every change runs in one transaction (claims, rows, payments, unit
 // log and audit line), then publishes a board event for each day it touched.
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'> & Partial<Pick<AppDeps, 'payments'>>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'events'> & Partial<Pick<AppDeps, 'payments' | 'database'>>;
 type Actor = Pick<SessionUser, 'id' | 'name' | 'userType'>;
 type Window = SaveReservationInput['window'];
 
@@ -309,6 +312,12 @@ export interface CreateOptions {
   inTransaction?: (trx: Kysely<DB>, id: number, units: string[], days: string[]) => Promise<void>;
   /** The venue's settings when the caller holds them already (the guest page's cached venue facts). */
   settings?: Settings;
+  /**
+   * PostgreSQL (decision 326): the booking in one statement when every unit-day reads free (a
+   * half-day already booked goes through the transaction), its messages given as rows built before
+   * the write instead of `inTransaction` (which then runs only on the transaction's path).
+   */
+  oneStatement?: { outbox: (units: string[], days: string[]) => Insertable<OutboxTable>[] };
 }
 
 export async function createReservation(
@@ -337,39 +346,64 @@ export async function createReservationId(
   const locationId = positions[0]!.location_id;
   const userId = user?.id ?? null;
   const status = opts.status ?? 'confirmed';
+  const row = {
+    location_id: locationId,
+    status,
+    channel: input.channel,
+    booking_window: input.window,
+    first_day: days[0]!,
+    last_day: days[days.length - 1]!,
+    guest_name: input.guestName,
+    phone,
+    email: input.email,
+    hotel_id: guest.hotelId,
+    room_number: guest.roomNumber,
+    last_name: guest.lastName,
+    party_size: input.partySize,
+    arrival: input.arrival,
+    notes: input.notes,
+    language_code: input.languageCode ?? null,
+    hold_expires_at: opts.holdExpiresAt ?? null,
+    manage_token_hash: opts.manageTokenHash ?? null,
+    manage_expires_at: opts.manageExpiresAt ?? null,
+    sale_id: null,
+    status_reason: '',
+    version: 1,
+    created_at: now,
+    created_by: userId,
+    updated_at: now,
+    updated_by: userId,
+  };
+  const by = user ? ` (${user.name})` : ' (online)';
+  const auditText = (rid: number | string) =>
+    `Booking ${rid} (${input.channel}) for ${input.guestName}: ${positions.map(unitLabel).join(', ')} on ${days.join(', ')}${
+      input.deposit ? `, deposit ${centsToMoney(moneyToCents(input.deposit.amount))} ${input.deposit.method}` : ''
+    }`;
+  const events = eventsFor(
+    'reservation',
+    days.flatMap((day) => positions.map((p) => ({ position_id: p.id, day }))),
+    locationId,
+  );
+  if (opts.oneStatement && deps.database?.dialect === 'postgres' && !input.deposit) {
+    const written = await bookInOneStatement(deps, {
+      row,
+      positions,
+      days,
+      window: input.window,
+      now,
+      userId,
+      log: [`Reserved for ${input.guestName} (booking `, `)${by}`],
+      audit: [`Booking `, auditText('').slice('Booking '.length)],
+      outbox: opts.oneStatement.outbox(positions.map(unitLabel), days),
+      events,
+    });
+    if (written !== null) return written;
+  }
 
   let id: number;
   try {
     id = await deps.db.transaction().execute(async (trx) => {
-      const rid = await repo.insertReservation(trx, {
-        location_id: locationId,
-        status,
-        channel: input.channel,
-        booking_window: input.window,
-        first_day: days[0]!,
-        last_day: days[days.length - 1]!,
-        guest_name: input.guestName,
-        phone,
-        email: input.email,
-        hotel_id: guest.hotelId,
-        room_number: guest.roomNumber,
-        last_name: guest.lastName,
-        party_size: input.partySize,
-        arrival: input.arrival,
-        notes: input.notes,
-        language_code: input.languageCode ?? null,
-        hold_expires_at: opts.holdExpiresAt ?? null,
-        manage_token_hash: opts.manageTokenHash ?? null,
-        manage_expires_at: opts.manageExpiresAt ?? null,
-        sale_id: null,
-        status_reason: '',
-        version: 1,
-        created_at: now,
-        created_by: userId,
-        updated_at: now,
-        updated_by: userId,
-      });
-      const by = user ? ` (${user.name})` : ' (online)';
+      const rid = await repo.insertReservation(trx, row);
       for (const day of days) {
         for (const p of positions) {
           await claimUnitDay(trx, {
@@ -385,15 +419,7 @@ export async function createReservationId(
       }
       if (input.deposit) await repo.insertPayment(trx, depositRow(rid, input.deposit, today, now, userId));
       if (opts.inTransaction) await opts.inTransaction(trx, rid, positions.map(unitLabel), days);
-      await repo.audit(
-        trx,
-        userId,
-        'reservation.create',
-        `Booking ${rid} (${input.channel}) for ${input.guestName}: ${positions.map(unitLabel).join(', ')} on ${days.join(', ')}${
-          input.deposit ? `, deposit ${centsToMoney(moneyToCents(input.deposit.amount))} ${input.deposit.method}` : ''
-        }`,
-        now,
-      );
+      await repo.audit(trx, userId, 'reservation.create', auditText(rid), now);
       return rid;
     });
   } catch (err) {
@@ -401,14 +427,86 @@ export async function createReservationId(
     if (isClaimRace(err)) throw conflict(reservationTexts.stale);
     throw err;
   }
-  await publishAll(
-    deps,
-    eventsFor(
-      'reservation',
-      days.flatMap((day) => positions.map((p) => ({ position_id: p.id, day }))),
-      locationId,
-    ),
-  );
+  await publishAll(deps, events);
+  return id;
+}
+
+/**
+ * A guest's booking on PostgreSQL in one statement (booking-statement.pg.ts, decision 326): reads
+ * the unit-days' states, decides as claimUnitDay does, and writes. Null when a unit-day is already
+ * booked for a half (the transaction decides the other half); a 409 naming who holds a unit-day
+ * that is taken, read or lost meanwhile.
+ */
+async function bookInOneStatement(
+  deps: Deps,
+  b: {
+    row: Omit<Insertable<DB['reservations']>, 'id'>;
+    positions: repo.BookablePosition[];
+    days: string[];
+    window: Window;
+    now: number;
+    userId: number | null;
+    log: [string, string];
+    audit: [string, string];
+    outbox: Insertable<OutboxTable>[];
+    events: BoardEvent[];
+  },
+): Promise<number | null> {
+  const read = await deps.db
+    .selectFrom('unit_states')
+    .selectAll()
+    .where(
+      'position_id',
+      'in',
+      b.positions.map((p) => p.id),
+    )
+    .where('day', 'in', b.days)
+    .execute();
+  const stateOf = (p: repo.BookablePosition, day: string) =>
+    stateFromRow(
+      read.find((r) => r.position_id === p.id && r.day === day),
+      p.id,
+      day,
+      p.unit_type,
+    );
+  const unitDays: BookingWrite['unitDays'] = [];
+  for (const day of b.days) {
+    for (const p of b.positions) {
+      const st = stateOf(p, day);
+      const claim = claimable(st, b.now);
+      if (claim === 'halfBooked') return null;
+      if (claim === 'taken') throw conflict(await takenText(deps.db, p, day, st));
+      unitDays.push({ positionId: p.id, day, version: st.version, halves: windowHalves(b.window), log: b.log });
+    }
+  }
+  // On PostgreSQL's bus the statement NOTIFYs its own events (delivered when it commits).
+  const carried = deps.events.viaDatabase === true;
+  let id: number;
+  try {
+    id = await writeBookingPg(deps.db, {
+      reservation: b.row,
+      unitDays,
+      outbox: b.outbox,
+      audit: b.audit,
+      notify: carried ? b.events.map((e) => JSON.stringify(e)) : [],
+      now: b.now,
+      userId: b.userId,
+    });
+  } catch (err) {
+    if (err instanceof UnitDayTakenError) {
+      // Who took it, told as the transaction's path tells it.
+      for (const day of b.days)
+        for (const p of b.positions) {
+          const st = await readState(deps.db, p.id, day, p.unit_type);
+          if (st.version !== stateOf(p, day).version) throw conflict(await takenText(deps.db, p, day, st));
+        }
+      throw conflict(reservationTexts.stale);
+    }
+    if (isClaimRace(err)) throw conflict(reservationTexts.stale);
+    throw err;
+  }
+  if (carried) for (const e of b.events) deps.events.sentWithWrite?.(e);
+  else await publishAll(deps, b.events);
   return id;
 }
 

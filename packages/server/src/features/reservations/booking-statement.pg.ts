@@ -1,0 +1,123 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { PREPARED } from '../../db/connect';
+import type { DB, OutboxTable, ReservationsTable } from '../../db/schema';
+import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
+import { RESERVATION_HOLD } from './reservation-claim';
+
+// A guest's booking on PostgreSQL in one statement (issue 36, decision 326), as a sale is written
+// (decision 150): the unit-days it claims were read free just before, and one data-modifying
+// statement claims them with the same compare-and-set as unit-state.repository (insert at version
+// 0, else update at the version read) and writes the booking, its half-day claims, its unit-days,
+// the unit log lines, the guest's message, the audit line and the board's NOTIFY. A unit-day
+// taken meanwhile makes it call sandbar_unit_taken(), whose error undoes all of it; two bookings
+// of one half-day meet the claims' primary key. Through a transaction of small statements the
+// booking held its unit-day's row lock across eleven round trips, each waiting for the server's
+// busy event loop (PostgreSQL sampled "idle in transaction / ClientRead" three times in four).
+
+export interface BookingWrite {
+  reservation: Omit<Insertable<ReservationsTable>, 'id'>;
+  /**
+   * Each unit-day claimed, with the version read (0: no row yet that day) and its log line, as the
+   * text before and after the booking's id (the id is drawn in the statement).
+   */
+  unitDays: { positionId: number; day: string; version: number; halves: string[]; log: [string, string] }[];
+  outbox: Insertable<OutboxTable>[];
+  /** The audit line, before and after the booking's id. */
+  audit: [string, string];
+  /** The board events (JSON), NOTIFYed by the statement itself: delivered when it commits. */
+  notify: string[];
+  now: number;
+  userId: number | null;
+}
+
+/** Thrown when a unit-day was claimed by someone else between the read and the write. */
+export class UnitDayTakenError extends Error {}
+
+/** PostgreSQL's answer when a unit-day was lost meanwhile (or two crossing bookings deadlocked). */
+const LOST = new Set(['SB409', '40P01', '40001']);
+
+export async function writeBookingPg(db: Kysely<DB>, w: BookingWrite): Promise<number> {
+  const unitDays = w.unitDays.map((u) => ({
+    position_id: u.positionId,
+    day: u.day,
+    version: u.version,
+    log_before: u.log[0],
+    log_after: u.log[1],
+  }));
+  const halves = w.unitDays.flatMap((u) => u.halves.map((half) => ({ position_id: u.positionId, day: u.day, half })));
+  try {
+    const { rows } = await sql<{ id: number }>`${sql.raw(PREPARED)}
+      WITH
+      rid AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::int AS id),
+      res AS (
+        INSERT INTO reservations (id, location_id, status, channel, booking_window, first_day, last_day, guest_name,
+          phone, email, hotel_id, room_number, last_name, party_size, arrival, notes, language_code, hold_expires_at,
+          manage_token_hash, manage_expires_at, sale_id, status_reason, version, created_at, created_by, updated_at,
+          updated_by)
+        SELECT rid.id, r.location_id, r.status, r.channel, r.booking_window, r.first_day, r.last_day, r.guest_name,
+          r.phone, r.email, r.hotel_id, r.room_number, r.last_name, r.party_size, r.arrival, r.notes, r.language_code,
+          r.hold_expires_at, r.manage_token_hash, r.manage_expires_at, r.sale_id, r.status_reason, r.version,
+          r.created_at, r.created_by, r.updated_at, r.updated_by
+        FROM json_populate_record(NULL::reservations, ${JSON.stringify(w.reservation)}::json) r CROSS JOIN rid
+      ),
+      ud AS MATERIALIZED (
+        SELECT * FROM json_to_recordset(${JSON.stringify(unitDays)}::json)
+          AS u(position_id int, day text, version int, log_before text, log_after text)
+      ),
+      inserted AS (
+        INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
+          customer_id, updated_at, updated_by)
+        SELECT ud.position_id, ud.day, 1, 1, ${RESERVATION_HOLD}::text, NULL, NULL, NULL, ${w.now}::bigint,
+          ${w.userId}::int
+        FROM ud WHERE ud.version = 0
+        ON CONFLICT (position_id, day) DO NOTHING
+        RETURNING position_id
+      ),
+      updated AS (
+        UPDATE unit_states st SET status = 1, version = ud.version + 1, hold_cart_id = ${RESERVATION_HOLD}::text,
+          hold_user_id = NULL, hold_expires_at = NULL, customer_id = NULL, updated_at = ${w.now}::bigint,
+          updated_by = ${w.userId}::int
+        FROM ud
+        WHERE ud.version > 0 AND st.position_id = ud.position_id AND st.day = ud.day AND st.version = ud.version
+        RETURNING st.position_id
+      ),
+      claims AS (
+        INSERT INTO reservation_claims (position_id, day, half, reservation_id)
+        SELECT c.position_id, c.day, c.half, rid.id
+        FROM json_to_recordset(${JSON.stringify(halves)}::json) AS c(position_id int, day text, half text) CROSS JOIN rid
+      ),
+      units AS (
+        INSERT INTO reservation_units (reservation_id, position_id, day, booking_window, released_at)
+        SELECT rid.id, ud.position_id, ud.day, ${w.reservation.booking_window}::text, NULL FROM ud CROSS JOIN rid
+      ),
+      logs AS (
+        INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
+        SELECT ud.position_id, ud.day, 'log', ud.log_before || rid.id::text || ud.log_after, ${w.userId}::int,
+          ${w.now}::bigint
+        FROM ud CROSS JOIN rid
+      ),
+      messages AS (
+        INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
+          next_attempt_at, created_at, sent_at)
+        SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
+          created_at, sent_at
+        FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
+      ),
+      audit AS (
+        INSERT INTO audit_log (user_id, kind, detail, at)
+        SELECT ${w.userId}::int, 'reservation.create', ${w.audit[0]}::text || rid.id::text || ${w.audit[1]}::text,
+          ${w.now}::bigint
+        FROM rid
+      )
+      SELECT
+        CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${unitDays.length}::int
+          THEN (SELECT id FROM rid) ELSE sandbar_unit_taken() END AS id,
+        (SELECT count(pg_notify(${BOARD_EVENTS_CHANNEL}::text, e))
+          FROM json_array_elements_text(${JSON.stringify(w.notify)}::json) e) AS notified
+    `.execute(db);
+    return rows[0]!.id;
+  } catch (err) {
+    if (LOST.has((err as { code?: string }).code ?? '')) throw new UnitDayTakenError('unit-day taken meanwhile');
+    throw err;
+  }
+}
