@@ -474,7 +474,13 @@ async function bookInOneStatement(
     for (const p of b.positions) {
       const st = stateOf(p, day);
       const claim = claimable(st, b.now);
-      if (claim === 'halfBooked') return null;
+      if (claim === 'halfBooked') {
+        // Booked already: refused here when a half asked for is taken (a phone that reached the
+        // gate after the winner left it), else the transaction books the other half.
+        const clash = (await repo.claimsOn(deps.db, p.id, day)).find((k) => windowHalves(b.window).includes(k.half));
+        if (clash) throw conflict(reservationTexts.reservedFor(unitLabel(p), day, clash.guest_name, clash.arrival));
+        return null;
+      }
       if (claim === 'taken') throw conflict(await takenText(deps.db, p, day, st));
       unitDays.push({ positionId: p.id, day, version: st.version, halves: windowHalves(b.window), log: b.log });
     }
