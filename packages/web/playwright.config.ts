@@ -43,7 +43,7 @@ if (!pgUp && process.env.E2E_PG !== '0') {
   }
   console.warn(`*** The 'postgres' Playwright project is left out: ${pgAdminUrl} does not answer.`);
 }
-const onPostgres = /(bookings|guest-extras|sale|board)\.spec\.ts/;
+const onPostgres = /(bookings|guest-extras|sale|board|online-payments)\.spec\.ts/;
 
 // Parallel sessions can each build into their own folder and use their own port:
 // E2E_PORT, E2E_WEB_DIST (vite build --outDir) and E2E_OUTPUT_DIR keep them apart.
