@@ -326,8 +326,9 @@ export const MoveBody = z.object({
 });
 export type MoveBody = z.input<typeof MoveBody>;
 
+// `\S` before the trim: the document says a blank text is refused (a pattern), as the code does.
 const textOf = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max);
+  z.string({ error: message }).regex(/\S/, { error: message }).trim().min(1, { error: message }).max(max);
 
 export const LogActionBody = z.object({
   unitId,
