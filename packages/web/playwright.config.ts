@@ -9,8 +9,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-// The reports spec checks a whole day's totals, so it gets a server and a day of its own: other
-// specs sell on the main server at the same time and would change those totals.
+// The reports specs check a whole day's totals, so they get a server and a day of their own: other
+// specs sell on the main server at the same time and would change those totals (payments-report
+// also turns on prepayment, which the guest specs of the main server do not expect).
 const reportsPort = port + 1;
 const reportsDataDir =
   process.env.E2E_REPORTS_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-e2e-reports-'));
@@ -76,8 +77,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'main', testIgnore: /reports\.spec\.ts/ },
-    { name: 'reports', testMatch: /reports\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${reportsPort}` } },
+    { name: 'main', testIgnore: /(reports|payments-report)\.spec\.ts/ },
+    {
+      name: 'reports',
+      testMatch: /(reports|payments-report)\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${reportsPort}` },
+    },
     ...(pgUp ? [{ name: 'postgres', testMatch: onPostgres, use: { baseURL: `http://127.0.0.1:${pgPort}` } }] : []),
   ],
   webServer: [

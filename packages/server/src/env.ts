@@ -165,9 +165,14 @@ export const EnvSchema = z.object({
     .optional(),
   /** Another address for Stripe's API (a local mock such as stripe-mock or prism in tests and development). */
   STRIPE_API_URL: urlOf(['https:', 'http:'], 'http://127.0.0.1:12111').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'expected pk_test_… or pk_live_…').optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'expected pk_test_… or pk_live_…')
+    .optional(),
   /** The test provider's delay between the guest's Pay and its webhook (0: before the guest returns). */
   SANDBAR_TEST_PAYMENT_DELAY_MS: int(0, 60_000, 'milliseconds').default(0),
+  /** The test provider's signing secret (default: a random one per process); the payments bench signs its own events. */
+  SANDBAR_TEST_PAYMENT_SECRET: z.string().min(32, 'at least 32 characters').max(200).optional(),
   // setTimeout cannot wait past 2^31 ms (it would fire at once): at most an hour.
   OUTBOX_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
 });

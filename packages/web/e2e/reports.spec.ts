@@ -70,8 +70,18 @@ test('a supervisor walks their report buttons', async ({ page }) => {
   await expect(page.getByRole('heading', { name: messages.report.heading })).toBeVisible();
   await expect(page.getByText(messages.report.selectReport)).toBeVisible();
   const buttons = page.getByTestId('report-buttons').getByRole('button');
-  // The spec's six in its order, then the bookings report issue 24 adds.
-  await expect(buttons).toHaveText(['Hotels', 'Location', 'Agent', 'Hourly', 'Transactions', 'User Log', 'Bookings']);
+  // The spec's six in its order, then the bookings report issue 24 adds and issue 33's two.
+  await expect(buttons).toHaveText([
+    'Hotels',
+    'Location',
+    'Agent',
+    'Hourly',
+    'Transactions',
+    'User Log',
+    'Bookings',
+    'Payments',
+    'Reconciliation',
+  ]);
 
   await page.getByRole('button', { name: 'Hotels', exact: true }).click();
   const hotels = page.getByTestId('hotels-view');
@@ -120,6 +130,8 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
     'Move',
     'Search',
     'Bookings', // issue 24's report, after the spec's seven
+    'Payments', // issue 33's online money and its reconciliation
+    'Reconciliation',
   ]);
 
   await openReport(page, 'Credit Card');

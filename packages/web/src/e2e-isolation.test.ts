@@ -15,10 +15,18 @@ const e2eDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2
 /** The demo venue's users (packages/server/src/db/demo-seed.ts). */
 const DEMO_USERS = ['admin', 'supervisor', 'manager', 'staff', 'owner'];
 
+/** The `reports` project's own server runs the spec, and the `main` project ignores it. */
+function reportsProject(config: string, name: string): boolean {
+  const ignored = /testIgnore:\s*\/\(([\w|-]+)\)\\\.spec\\\.ts\//.exec(config)?.[1]?.split('|') ?? [];
+  const matched = /testMatch:\s*\/\(([\w|-]+)\)\\\.spec\\\.ts\//.exec(config)?.[1]?.split('|') ?? [];
+  return ignored.includes(name) && matched.includes(name) && /reportsPort/.test(config);
+}
+
 /** Specs that run against a server of their own, and how (checked below, so the claim stays true). */
 const OWN_SERVER: Record<string, (config: string, spec: string) => boolean> = {
   // the `reports` project: its own port and data folder, and the `main` project ignores the spec
-  'reports.spec.ts': (config) => /testIgnore:\s*\/reports\\\.spec\\\.ts\//.test(config) && /reportsPort/.test(config),
+  'reports.spec.ts': (config) => reportsProject(config, 'reports'),
+  'payments-report.spec.ts': (config) => reportsProject(config, 'payments-report'),
   // starts and restarts its own built server
   'offline-faults.spec.ts': (_config, spec) => /from '\.\/fault-server'/.test(spec),
 };

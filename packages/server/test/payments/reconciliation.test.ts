@@ -187,6 +187,42 @@ describe(`payments report and reconciliation on ${testDialect}`, () => {
     expect(r.lines.slice(0, 3).every((l: { status: string }) => l.status !== 'matched')).toBe(true);
   });
 
+  it("lists the webhook's deliveries for admins, newest first, with the reason of a refusal, in pages", async () => {
+    // A signed event for a payment page Sandbar never opened: refused, with the reason.
+    const body = JSON.stringify({ id: 'evt_unknown_session', type: 'payment.failed', session: 'tcs_nowhere' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/payments/test/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'sandbar-test-signature': provider.sign(body, Math.floor(clock.now() / 1000)),
+      },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await injectAs(t.app, 'admin', { method: 'GET', url: '/api/getPaymentDeliveries' });
+    expect(list.statusCode).toBe(200);
+    const { deliveries } = list.json();
+    expect(deliveries[0]).toMatchObject({ eventId: 'evt_unknown_session', status: 'refused', provider: 'test' });
+    expect(deliveries[0].reason).toContain('tcs_nowhere');
+    const paid = deliveries.filter((d: { type: string; status: string }) => d.type === 'payment.succeeded');
+    expect(paid).toHaveLength(3);
+    expect(
+      paid.every((d: { status: string; reservationId: number | null }) => d.status === 'processed' && d.reservationId),
+    ).toBe(true);
+    // The next page starts before a delivery's id.
+    const older = await injectAs(t.app, 'admin', {
+      method: 'GET',
+      url: `/api/getPaymentDeliveries?beforeId=${deliveries[0].id}`,
+    });
+    expect(older.json().deliveries.map((d: { id: number }) => d.id)).toEqual(
+      deliveries.slice(1).map((d: { id: number }) => d.id),
+    );
+    expect((await injectAs(t.app, 'supervisor', { method: 'GET', url: '/api/getPaymentDeliveries' })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('answers 503 with the reason when the provider cannot be read', async () => {
     const real = provider.balanceTransactions;
     provider.balanceTransactions = async () => {

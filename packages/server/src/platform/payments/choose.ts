@@ -36,6 +36,7 @@ export function choosePaymentProvider(
       pageUrl: (ref) => `/api/public/payments/test/checkout/${ref}`,
       deliver,
       delayMs: env.SANDBAR_TEST_PAYMENT_DELAY_MS,
+      secret: env.SANDBAR_TEST_PAYMENT_SECRET,
       now,
       balanceFile: testBalanceFile,
     });
