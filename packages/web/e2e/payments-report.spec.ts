@@ -21,7 +21,7 @@ async function payOnline(request: APIRequestContext) {
   });
   const board = await adminCall(request, `/getBookingBoard?day=${day}`);
   const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
-  const unit = mb.rows.flat().find((u: { unitNumber: number }) => u.unitNumber === 88);
+  const unit = mb.rows.flat().find((u: { unitNumber: number }) => u.unitNumber === 78);
   const booked = await request.post('/api/public/booking', {
     data: {
       day,
