@@ -21,7 +21,9 @@ async function payOnline(request: APIRequestContext) {
   });
   const board = await adminCall(request, `/getBookingBoard?day=${day}`);
   const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
-  const unit = mb.rows.flat().find((u: { unitNumber: number }) => u.unitNumber === 78);
+  // A free spot of the day (this server's only booking is this spec's).
+  const unit = mb.rows.flat().find((u: { state: string; walkIn?: boolean }) => u.state === 'free' && !u.walkIn);
+  expect(unit, JSON.stringify(mb).slice(0, 400)).toBeTruthy();
   const booked = await request.post('/api/public/booking', {
     data: {
       day,
