@@ -8,6 +8,7 @@ import { dailyLogTexts } from './daily-log';
 import { dropoffTexts } from './dropoff';
 import { messages, passwordStrengthLabels, saleBookingTexts } from './messages';
 import { offlineTexts } from './offline';
+import { postingCellIn, postingTexts, postingTextsEs } from './pms-postings';
 import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
 import { correctionValueTexts } from './rules/corrections';
@@ -633,6 +634,10 @@ export function reportWord(word: string, lang: Language): string {
   // A Status cell carries the customer's name after the words (offline.ts, unseatedCell).
   const unseated = `${offlineTexts.unseatedStatus}: `;
   if (word.startsWith(unseated)) return `${offlineTextsEs.unseatedStatus}: ${word.slice(unseated.length)}`;
+  if (word === postingTexts.column) return postingTextsEs.column;
+  // A Posting cell (issue 34): its first words, then the PMS's reference or message as they are.
+  const posting = postingCellIn(word, lang);
+  if (posting !== word) return posting;
   return reportWordsEs[word] ?? word;
 }
 

@@ -55,6 +55,8 @@ export const access = {
   config: ['A'],
   reportsConfig: ['A'],
   outbox: ['A'],
+  /** The hotels' PMS postings (issue 34): the Postings screen, Retry, failures on Needs attention. */
+  postings: ['A'],
   /** Take, move, cancel and check in advance bookings (issue 24) in the user's locations. */
   bookings: ['A', 'S', 'M', 'U'],
   /** Refund a booking's deposit. */

@@ -32,6 +32,7 @@ import { logDetailsRoutes } from './features/log-details/log-details.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { pmsRoutes } from './features/pms/pms.routes';
 import { reconciliationRoutes } from './features/pms/reconciliation.routes';
+import { postingsScreenRoutes } from './features/pms/postings-screen.routes';
 import { findRosterGuest } from './features/hotels/roster-guest';
 import { guestsOf } from './features/hotels/hotels.repository';
 import { pmsDirectory } from './adapters/pms';
@@ -255,6 +256,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(hotelsRoutes);
       await api.register(pmsRoutes);
       await api.register(reconciliationRoutes);
+      await api.register(postingsScreenRoutes);
       await api.register(uploadsRoutes);
       await api.register(unitsRoutes);
       await api.register(eventsRoutes);

@@ -30,6 +30,8 @@ export interface ReportInput {
   rangeTotals?: repo.MethodTotal[];
   /** Sale id → names of its customers still waiting unseated (an offline sale's unit sold meanwhile). */
   unseated?: Map<number, string[]>;
+  /** Sale id → its posting to the hotel's PMS in words (issue 34); absent: no hotel has a PMS. */
+  postings?: Map<number, string> | null;
   /** The bookings report: bookings per day, channel and status, and deposit money per day, channel and kind. */
   bookings?: {
     counts: Awaited<ReturnType<typeof repo.reservationCounts>>;
@@ -495,11 +497,14 @@ export function allTransactions(input: ReportInput): Built {
     'Price',
     'Tip',
     'Total',
+    // Issue 34: where each room charge stands with the hotel's PMS (only when a hotel has one).
+    ...(input.postings ? ['Posting'] : []),
     'Status',
     'Editable',
     'ID',
   ];
   const shown = input.showDeleted ? input.sales : input.sales.filter(live);
+  const posting = input.postings;
   return {
     headers,
     rows: shown.map((s) => [
@@ -514,6 +519,7 @@ export function allTransactions(input: ReportInput): Built {
       money(priceOf(s)),
       money(s.tip_cents),
       money(s.total_cents),
+      ...(posting ? [posting.get(s.id) ?? ''] : []),
       // Issue 23: the promised unit was sold meanwhile; the row says so, with the guest's name,
       // until the customer is seated (read as a double sale otherwise).
       !live(s) ? 'Deleted' : input.unseated?.has(s.id) ? unseatedCell(input.unseated.get(s.id)!) : '',

@@ -21,6 +21,7 @@ import { readSettings } from '../settings/settings.repository';
 import { feesByDay, readProviderDays } from '../payments/provider-lines';
 import { type Built, type ReportInput, builders, roomCharge } from './report-builders';
 import * as repo from './reports.repository';
+import { postingCells } from '../pms/postings-screen.service';
 
 type BuilderType = keyof typeof builders;
 
@@ -133,6 +134,7 @@ async function build(
     unseated: unseatedNames(unseated),
     bookings: { counts, money },
     ...(fees ? { online: { money: online, ...fees } } : {}),
+    postings: resolved.builder === 'allTransactions' ? await postingCells(db, sales) : null,
   };
   return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
 }
@@ -195,6 +197,7 @@ async function buildPage(
     showDeleted: false,
     rangeTotals,
     unseated: unseatedNames(unseated),
+    postings: resolved.builder === 'allTransactions' ? await postingCells(db, sales) : null,
   };
   const built = resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
   return {

@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// Reads of the posting screens (issue 34): the Postings screen, a sale's View, All Transactions'
+// column and Needs attention. The queue's own reads and writes are in postings.repository.ts.
+
+const columns = [
+  'p.id',
+  'p.sale_id',
+  'p.hotel_id',
+  'h.name as hotel',
+  'p.day',
+  'p.action',
+  'p.status',
+  'p.amount_cents',
+  'p.room_number',
+  'p.last_name',
+  'p.attempts',
+  'p.pms_ref',
+  'p.last_error',
+  'p.reason',
+  'p.created_at',
+  'p.posted_at',
+  'p.next_attempt_at',
+] as const;
+
+const base = (db: Db) => db.selectFrom('pms_postings as p').innerJoin('hotels as h', 'h.id', 'p.hotel_id');
+
+export type PostingListRow = Awaited<ReturnType<typeof postingsOfSale>>[number];
+
+export function postingsOfDay(db: Db, day: string, hotelId: number | null) {
+  let q = base(db).select(columns).where('p.day', '=', day);
+  if (hotelId) q = q.where('p.hotel_id', '=', hotelId);
+  return q.orderBy('p.id').execute();
+}
+
+export function postingsOfSale(db: Db, saleId: number) {
+  return base(db).select(columns).where('p.sale_id', '=', saleId).orderBy('p.id').execute();
+}
+
+/** Postings that failed: refused by the PMS or given up after their retries (newest first). */
+export function failedPostings(db: Db, limit: number) {
+  return base(db).select(columns).where('p.status', '=', 'failed').orderBy('p.id', 'desc').limit(limit).execute();
+}
+
+export async function countFailed(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('pms_postings')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The latest posting of each of these sales (the one that says where the sale stands). */
+export async function latestPostingOfSales(db: Db, saleIds: number[]) {
+  if (saleIds.length === 0) return [];
+  const out = [];
+  // In chunks: a day's sales can be thousands, and a database has a limit on bound parameters.
+  for (let i = 0; i < saleIds.length; i += 500) {
+    const ids = saleIds.slice(i, i + 500);
+    out.push(
+      ...(await db
+        .selectFrom('pms_postings as p')
+        .select(['p.sale_id', 'p.action', 'p.status', 'p.pms_ref', 'p.last_error'])
+        .where('p.sale_id', 'in', ids)
+        .where((eb) =>
+          eb(
+            'p.id',
+            '=',
+            eb
+              .selectFrom('pms_postings as q')
+              .select((e) => e.fn.max('q.id').as('m'))
+              .whereRef('q.sale_id', '=', 'p.sale_id'),
+          ),
+        )
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Hotels connected to a PMS, with their names and since when (a sale before it posts nothing). */
+export function connectedHotelNames(db: Db) {
+  return db
+    .selectFrom('hotel_pms as c')
+    .innerJoin('hotels as h', 'h.id', 'c.hotel_id')
+    .select(['h.id', 'h.name', 'c.kind', 'c.connected_at'])
+    .where('c.kind', '!=', 'roster')
+    .orderBy('h.name')
+    .execute();
+}
