@@ -111,6 +111,11 @@ function server(p: number, dir: string, command = 'npx tsx ../server/src/main.ts
       SANDBAR_DEMO_TIME_ZONE: 'America/New_York',
       LOG_LEVEL: 'warn',
       OUTBOX_INTERVAL_MS: '500',
+      // Issue 34: the PMS posting queue every half second, a retry after one second (pms-posting.spec
+      // brings its Mews fake back from an outage), and a key for the hotels' PMS credentials.
+      PMS_INTERVAL_MS: '500',
+      PMS_RETRY_MS: '1000',
+      SANDBAR_SECRET_KEY: 'e2e0'.repeat(16),
       // Every spec books from 127.0.0.1: the guest page's per-address limit (10 an hour) would
       // count the screen walks' bookings with the booking specs' (the limits have server tests).
       SANDBAR_PUBLIC_BOOKINGS_PER_IP: '100/1h',

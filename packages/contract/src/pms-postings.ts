@@ -66,14 +66,21 @@ export function postingCell(p: { action: string; status: string; reference: stri
   return words;
 }
 
+/** The state a Posting cell says, or null for any other cell. */
+export function postingStateOfCell(cell: string): SalePostingState | null {
+  const keys = ['voidPending', 'voidFailed', 'pending', 'failed', 'posted', 'voided'] as const;
+  return (
+    keys.find(
+      (k) =>
+        cell === postingTexts[k] || cell.startsWith(`${postingTexts[k]} `) || cell.startsWith(`${postingTexts[k]}:`),
+    ) ?? null
+  );
+}
+
 /** A posting cell's leading words in Spanish (the reference or the PMS's message stay as they are). */
 export function postingCellIn(cell: string, lang: string): string {
   if (lang !== 'es') return cell;
-  // Longest first: "Posting failed" before "Posted" (no overlap today, but the order is the rule).
-  const keys = (['voidPending', 'voidFailed', 'pending', 'failed', 'posted', 'voided'] as const).filter((k) =>
-    cell.startsWith(postingTexts[k]),
-  );
-  const k = keys[0];
+  const k = postingStateOfCell(cell);
   return k ? postingTextsEs[k] + cell.slice(postingTexts[k].length) : cell;
 }
 

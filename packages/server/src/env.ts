@@ -147,6 +147,11 @@ export const EnvSchema = z.object({
     .optional(),
   /** How often the PMS posting queue looks for due postings (issue 34). */
   PMS_INTERVAL_MS: int(50, 3_600_000, 'milliseconds').default(2000),
+  /**
+   * The posting queue's first back-off after a failed attempt (doubling, at most 30 min); 15 s when
+   * unset. The Playwright run shortens it so a PMS back from an outage is posted to within seconds.
+   */
+  PMS_RETRY_MS: int(50, 1_800_000, 'milliseconds').optional(),
   /** `production` keeps the built-in test payment provider off unless SANDBAR_PAYMENTS=test asks for it. */
   NODE_ENV: z.string().optional(),
   /**

@@ -14,7 +14,7 @@ import { publicUrlWarning } from './platform/public-url';
 import { startScheduler } from './platform/scheduler';
 import { readSettings } from './features/settings/settings.repository';
 import { venueJobs } from './jobs';
-import { startPostingWorker } from './features/pms/postings.service';
+import { postingRetry, startPostingWorker } from './features/pms/postings.service';
 import { writePidFile } from './platform/backup';
 
 let env: ReturnType<typeof loadEnv>;
@@ -65,6 +65,8 @@ const worker = startOutboxWorker(
   },
   env.OUTBOX_INTERVAL_MS,
 );
+const retryMs = env.PMS_RETRY_MS;
+if (retryMs) postingRetry.delayMs = (attempt) => Math.min(retryMs * 2 ** (attempt - 1), 1_800_000);
 const postings = startPostingWorker(app.deps, app.log, env.PMS_INTERVAL_MS);
 const scheduler = startScheduler(venueJobs(app.deps), app.log, app.metrics.schedulerRun);
 if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox (Config → Outbox).');

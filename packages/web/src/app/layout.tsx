@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { NeedsAttention } from '../features/offline/components/needs-attention';
+import { PmsAttention } from '../features/hotels/components/pms-attention';
 import { LiveDot, OfflineBanner } from '../features/offline/components/offline-status';
 import { QueueCounter } from '../features/offline/components/queue-counter';
 import { UpdatePrompt } from '../features/offline/components/update-prompt';
@@ -165,6 +166,7 @@ export function Layout() {
       </Box>
       <OfflineBanner />
       <NeedsAttention enabled={!!user && canAccess(user.userType, 'selling')} />
+      <PmsAttention enabled={!!user && canAccess(user.userType, 'postings')} />
       <UpdatePrompt isBusy={isBusy} />
       <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
         <Stack styles={{ root: { '--anchor-color': 'white' } }} bg="sea.8" p="md">

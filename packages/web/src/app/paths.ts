@@ -22,6 +22,7 @@ export const paths = {
   hotels: '/config/hotels',
   hotelAdd: '/config/hotel/add',
   hotelEdit: (id: number | string) => `/config/hotel/edit/${id}`,
+  postings: '/config/postings',
   logDetails: '/config/log-details',
   logDetailsAdd: '/config/log-details/add',
   logDetailsEdit: (id: number | string) => `/config/log-details/edit/${id}`,

@@ -50,6 +50,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/config/postings',
+        element: allowed(
+          'postings',
+          page(() => import('../features/hotels/pages/postings-page'), 'PostingsPage'),
+        ),
+      },
+      {
         path: '/config/log-details',
         element: allowed(
           'logDetails',

@@ -54,28 +54,17 @@ export async function countFailed(db: Db): Promise<number> {
   return Number(r.n);
 }
 
-/** The latest posting of each of these sales (the one that says where the sale stands). */
-export async function latestPostingOfSales(db: Db, saleIds: number[]) {
-  if (saleIds.length === 0) return [];
+/** The postings of these sales, oldest first (what each sale's Posting cell is made of). */
+export async function postingsOfSales(db: Db, saleIds: number[]) {
   const out = [];
   // In chunks: a day's sales can be thousands, and a database has a limit on bound parameters.
   for (let i = 0; i < saleIds.length; i += 500) {
-    const ids = saleIds.slice(i, i + 500);
     out.push(
       ...(await db
-        .selectFrom('pms_postings as p')
-        .select(['p.sale_id', 'p.action', 'p.status', 'p.pms_ref', 'p.last_error'])
-        .where('p.sale_id', 'in', ids)
-        .where((eb) =>
-          eb(
-            'p.id',
-            '=',
-            eb
-              .selectFrom('pms_postings as q')
-              .select((e) => e.fn.max('q.id').as('m'))
-              .whereRef('q.sale_id', '=', 'p.sale_id'),
-          ),
-        )
+        .selectFrom('pms_postings')
+        .select(['id', 'sale_id', 'action', 'status', 'pms_ref', 'last_error'])
+        .where('sale_id', 'in', saleIds.slice(i, i + 500))
+        .orderBy('id')
         .execute()),
     );
   }

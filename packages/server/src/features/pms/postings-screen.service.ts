@@ -93,16 +93,21 @@ export async function postingCells(
   db: AppDeps['db'],
   sales: { id: number; payment_method: string; hotel_id: number | null; created_at: number; deleted_at: unknown }[],
 ): Promise<Map<number, string> | null> {
-  const [latest, hotels] = await Promise.all([
-    repo.latestPostingOfSales(
-      db,
-      sales.filter((s) => s.payment_method === 'Room Charge').map((s) => s.id),
-    ),
+  const roomCharges = sales.filter((s) => s.payment_method === 'Room Charge').map((s) => s.id);
+  const [postings, hotels] = await Promise.all([
+    roomCharges.length ? repo.postingsOfSales(db, roomCharges) : [],
     repo.connectedHotelNames(db),
   ]);
-  if (latest.length === 0 && hotels.length === 0) return null;
+  if (postings.length === 0 && hotels.length === 0) return null;
+  // A sale's cell: a posting still failing if it has one (a failed reversal must not hide behind
+  // the re-posted charge), else its latest posting (a correction's re-post, or the void of a delete).
+  const shown = new Map<number, (typeof postings)[number]>();
+  for (const p of postings) {
+    const before = shown.get(p.sale_id);
+    if (!before || before.status !== 'failed') shown.set(p.sale_id, p);
+  }
   const cells = new Map<number, string>();
-  for (const p of latest) {
+  for (const p of shown.values()) {
     cells.set(
       p.sale_id,
       postingCell({ action: p.action, status: p.status, reference: p.pms_ref, error: p.last_error }),

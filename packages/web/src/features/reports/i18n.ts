@@ -40,6 +40,10 @@ export const reportsEn = {
   agent: 'Agent',
   history: 'History',
   historyEmpty: 'No corrections.',
+  postingsHeading: 'Hotel system (PMS)',
+  postingAttempts: '{{count}} attempts',
+  postingCharge: 'Charge',
+  postingVoid: 'Void',
   historyKinds: {
     delete: 'Deleted',
     restore: 'Restored',
@@ -133,6 +137,10 @@ export const reportsEs: Translation<typeof reportsEn> = {
   agent: 'Agente',
   history: 'Historial',
   historyEmpty: 'Sin correcciones.',
+  postingsHeading: 'Sistema del hotel (PMS)',
+  postingAttempts: '{{count}} intentos',
+  postingCharge: 'Cargo',
+  postingVoid: 'Anulación',
   historyKinds: {
     delete: 'Eliminada',
     restore: 'Restaurada',

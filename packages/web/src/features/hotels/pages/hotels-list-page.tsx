@@ -31,9 +31,14 @@ export function HotelsListPage() {
     <Container size="lg" py="md">
       <Group justify="space-between" mb="md">
         <Title order={2}>{t('hotels.title')}</Title>
-        <Button component={Link} to={to(paths.hotelAdd)}>
-          {t('hotels.add')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to={to(paths.postings)}>
+            {t('hotels.postingsLink')}
+          </Button>
+          <Button component={Link} to={to(paths.hotelAdd)}>
+            {t('hotels.add')}
+          </Button>
+        </Group>
       </Group>
       {isPending ? (
         <Loader />

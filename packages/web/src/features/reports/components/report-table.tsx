@@ -1,5 +1,6 @@
 import { reportWord } from '@sandbar/contract/i18n';
 import { offlineTexts } from '@sandbar/contract/offline';
+import { postingStateOfCell } from '@sandbar/contract/pms-postings';
 import { currentLanguage } from '../../../lib/current-language';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
@@ -76,10 +77,25 @@ export function ReportTable({
   const moneyCell = useMoneyCell();
   // Status words that carry a name (an unseated offline sale, issue 23) in the app's language.
   const cell = useCallback(
-    (c: ReportCell) =>
-      typeof c === 'string' && c.startsWith(offlineTexts.unseatedStatus)
-        ? reportWord(c, currentLanguage())
-        : moneyCell(c),
+    (c: ReportCell): ReactNode => {
+      if (typeof c === 'string' && c.startsWith(offlineTexts.unseatedStatus)) return reportWord(c, currentLanguage());
+      // A Posting cell (issue 34): a failure reads in red, a reference never stretches the column.
+      const posting = typeof c === 'string' ? postingStateOfCell(c) : null;
+      if (posting)
+        return (
+          <Text
+            span
+            size="sm"
+            c={posting === 'failed' || posting === 'voidFailed' ? 'red.9' : posting === 'posted' ? 'teal.9' : undefined}
+            fw={posting === 'failed' || posting === 'voidFailed' ? 700 : undefined}
+            style={{ wordBreak: 'break-word' }}
+            data-posting={posting}
+          >
+            {reportWord(c as string, currentLanguage())}
+          </Text>
+        );
+      return moneyCell(c);
+    },
     [moneyCell],
   );
   const tail = hiddenTail(headers);

@@ -15,6 +15,8 @@ import {
   useTransactionDetail,
 } from '../api/corrections';
 import { useReportHotels } from '../api/get-hotels';
+import { useSalePostings } from '../api/sale-postings';
+import { PostingBadge } from '../../../components/posting-badge';
 
 /** 'View Transaction Details': date plus notes, the tip, the correction history; Restore when deleted. */
 export function ViewTransactionModal({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -47,6 +49,7 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
             {t(`paymentMethods.${d.paymentMethod}`, { defaultValue: d.paymentMethod })}
             {d.hotel && ` (${d.hotel})`} · <b>{t('reports.agent')}:</b> {d.agent}
           </Text>
+          {d.paymentMethod === 'Room Charge' && <SalePostings id={d.transactionId} />}
           {d.deleted && (
             <Alert color="red" title={t('reports.deleted')}>
               <Group justify="space-between">
@@ -96,6 +99,41 @@ export function ViewTransactionModal({ id, onClose }: { id: number | null; onClo
         }}
       />
     </Modal>
+  );
+}
+
+/** A room charge's postings to the hotel's PMS (issue 34): status, reference or the PMS's message. */
+function SalePostings({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const venueTime = useVenueTime();
+  const { data } = useSalePostings(id, true);
+  if (!data?.postings.length) return null;
+  return (
+    <Stack gap={4} data-testid="sale-postings">
+      <Text fw={700}>{t('reports.postingsHeading')}</Text>
+      {data.postings.map((p) => (
+        <Group key={p.id} gap="xs" wrap="wrap" align="flex-start" data-testid="sale-posting">
+          <PostingBadge state={p.state} />
+          <Text size="sm">
+            {p.action === 'void' ? t('reports.postingVoid') : t('reports.postingCharge')} {money(p.amount)} · {p.hotel}{' '}
+            {p.room}
+            {p.postedAt ? ` · ${venueTime(p.postedAt, true)}` : ''} ·{' '}
+            {t('reports.postingAttempts', { count: p.attempts })}
+          </Text>
+          {p.reference && (
+            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {p.reference}
+            </Text>
+          )}
+          {p.error && p.status !== 'posted' && (
+            <Text size="sm" c={p.status === 'failed' ? 'red.9' : undefined} style={{ flexBasis: '100%' }}>
+              {p.error}
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
