@@ -136,9 +136,9 @@ export const RetryPmsPostingResponse = z.object({ success: z.literal(1), details
 export const SalePostingsResponse = z.object({ postings: z.array(PostingRow) });
 export type SalePostingsResponse = z.infer<typeof SalePostingsResponse>;
 
-/** GET /getPmsAttention (admins): postings still failing after their retries, every day. */
-export const PmsAttentionResponse = z.object({
+/** GET /getFailedPmsPostings (admins): postings still failing after their retries, every day. */
+export const FailedPostingsResponse = z.object({
   failed: z.number().int(),
   postings: z.array(PostingRow),
 });
-export type PmsAttentionResponse = z.infer<typeof PmsAttentionResponse>;
+export type FailedPostingsResponse = z.infer<typeof FailedPostingsResponse>;

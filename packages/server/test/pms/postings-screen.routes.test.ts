@@ -99,7 +99,7 @@ describe(`posting screens on ${testDialect}`, () => {
     expect((await get('admin', `getPmsPostings?day=2026-07-05`)).json().postings).toEqual([]);
     expect((await get('admin', `getPmsPostings?day=July`)).statusCode).toBe(400);
     expect((await get('supervisor', `getPmsPostings?day=${DAY}`)).statusCode).toBe(403);
-    expect((await get('staff', 'getPmsAttention')).statusCode).toBe(403);
+    expect((await get('staff', 'getFailedPmsPostings')).statusCode).toBe(403);
   });
 
   it("a sale's View reads its postings (supervisors too)", async () => {
@@ -110,7 +110,7 @@ describe(`posting screens on ${testDialect}`, () => {
   });
 
   it('Needs attention counts the failed posting; Retry sends it again and it posts once', async () => {
-    const attention = await get('admin', 'getPmsAttention');
+    const attention = await get('admin', 'getFailedPmsPostings');
     expect(attention.json()).toMatchObject({ failed: 1, postings: [{ saleId: ids.failed }] });
     const failedId = attention.json().postings[0].id as number;
     const posted = (await get('admin', `getSalePostings/${ids.posted}`)).json().postings[0].id as number;
@@ -125,7 +125,7 @@ describe(`posting screens on ${testDialect}`, () => {
     const orders = mews.orders;
     await runPostingQueue(t.deps);
     expect(mews.orders).toBe(orders + 2); // the retried one and the pending sale's
-    expect((await get('admin', 'getPmsAttention')).json().failed).toBe(0);
+    expect((await get('admin', 'getFailedPmsPostings')).json().failed).toBe(0);
     const r = await allTransactions();
     expect(r.cell(ids.failed!)).toMatch(/^Posted /);
     expect(r.cell(ids.pending!)).toMatch(/^Posted /);

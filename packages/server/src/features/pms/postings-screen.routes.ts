@@ -1,6 +1,6 @@
 import { IdParam } from '@sandbar/contract/common';
 import {
-  PmsAttentionResponse,
+  FailedPostingsResponse,
   PmsPostingsQuery,
   PmsPostingsResponse,
   RetryPmsPostingBody,
@@ -9,7 +9,7 @@ import {
 } from '@sandbar/contract/pms-postings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorsOf } from '../../plugins/openapi';
-import { getPmsAttention, getPmsPostings, getSalePostings, retryPmsPosting } from './postings-screen.service';
+import { getFailedPmsPostings, getPmsPostings, getSalePostings, retryPmsPosting } from './postings-screen.service';
 
 /** The posting screens (issue 34): Postings and Retry for admins; a sale's postings on its View. */
 export const postingsScreenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,16 +40,16 @@ export const postingsScreenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => retryPmsPosting(app.deps, request.body.postData),
   );
   app.get(
-    '/getPmsAttention',
+    '/getFailedPmsPostings',
     {
       config: { access: 'postings' },
       schema: {
         tags: ['hotels'],
         summary: 'Postings still failing after their retries (Needs attention)',
-        response: { 200: PmsAttentionResponse, ...errorsOf(403) },
+        response: { 200: FailedPostingsResponse, ...errorsOf(403) },
       },
     },
-    async () => getPmsAttention(app.deps),
+    async () => getFailedPmsPostings(app.deps),
   );
   app.get(
     '/getSalePostings/:id',

@@ -1,6 +1,6 @@
 import { centsToMoney } from '@sandbar/contract/common';
 import {
-  type PmsAttentionResponse,
+  type FailedPostingsResponse,
   type PmsPostingsResponse,
   type PostingRow,
   type SalePostingsResponse,
@@ -78,8 +78,8 @@ export async function getSalePostings(deps: AppDeps, saleId: number): Promise<Sa
   return { postings: (await repo.postingsOfSale(deps.db, saleId)).map(toRow) };
 }
 
-/** GET /getPmsAttention (admins): postings still failing after their retries (refused, or given up). */
-export async function getPmsAttention(deps: AppDeps): Promise<PmsAttentionResponse> {
+/** GET /getFailedPmsPostings (admins): postings still failing after their retries (refused, or given up). */
+export async function getFailedPmsPostings(deps: AppDeps): Promise<FailedPostingsResponse> {
   const [failed, rows] = await Promise.all([repo.countFailed(deps.db), repo.failedPostings(deps.db, 20)]);
   return { failed, postings: rows.map(toRow) };
 }

@@ -1,4 +1,4 @@
-import type { PmsAttentionResponse, PmsPostingsResponse } from '@sandbar/contract/pms-postings';
+import type { FailedPostingsResponse, PmsPostingsResponse } from '@sandbar/contract/pms-postings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/notify';
@@ -27,11 +27,11 @@ export const pmsPostingsQuery = (day: string, hotelId: number | null) =>
   });
 export const usePmsPostings = (day: string, hotelId: number | null) => useQuery(pmsPostingsQuery(day, hotelId));
 
-/** GET /getPmsAttention: postings still failing after their retries (admins). */
+/** GET /getFailedPmsPostings: postings still failing after their retries (admins). */
 export const usePmsAttention = (enabled: boolean) =>
   useQuery({
     queryKey: postingKeys.attention,
-    queryFn: () => api<PmsAttentionResponse>('/getPmsAttention', { silent: true }),
+    queryFn: () => api<FailedPostingsResponse>('/getFailedPmsPostings', { silent: true }),
     enabled,
     refetchInterval: 30_000,
     staleTime: 10_000,
