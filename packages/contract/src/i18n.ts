@@ -14,7 +14,7 @@ import type { NavKey } from './roles';
 import { correctionValueTexts } from './rules/corrections';
 import { formatMoney } from './rules/money';
 import type { Translation } from './translation';
-import { cancelPolicyTexts, staffWaitlistTexts } from './reservation-texts';
+import { cancelPolicyTexts, payLinkStaffTexts, staffWaitlistTexts } from './reservation-texts';
 import { saleTexts } from './sales';
 import { settingsTexts } from './settings';
 import type { UnitType } from './units';
@@ -393,6 +393,25 @@ export const cancelPolicyTextsEs: Translation<typeof cancelPolicyTexts> = {
   refundNotFound: 'Esa devolución no existe.',
 };
 
+export const payLinkStaffTextsEs: Translation<typeof payLinkStaffTexts> = {
+  sent: (amount: string) => `Enlace de pago de ${amount} enviado.`,
+  resent: 'Enlace de pago enviado de nuevo.',
+  cancelled: 'Enlace de pago cancelado: la reserva se mantiene, se paga en la playa.',
+  notConfigured: 'Los pagos en línea no están configurados: cobra el depósito en el mostrador.',
+  alreadyOut: 'Esta reserva ya tiene un enlace de pago enviado: envíalo de nuevo o cancélalo.',
+  notOpen: 'Esta reserva no tiene ningún enlace de pago pendiente.',
+  ranOut: 'El enlace de pago caducó y la reserva se liberó.',
+  wrongState: 'Solo una reserva confirmada y sin pagar puede recibir un enlace de pago.',
+  guestPaying: 'Esta reserva espera el pago en línea del propio cliente.',
+  hasMoney: (amount: string) => `Esta reserva tiene ${amount} a cuenta: cobra el resto en el mostrador.`,
+  hotelGuest: 'Los huéspedes de hotel pagan con su habitación al registrarse: sin enlace de pago.',
+  noPhone: 'La reserva no tiene móvil: envía el enlace por correo electrónico.',
+  noEmail: 'La reserva no tiene correo electrónico: envía el enlace por SMS.',
+  nothingToPay: 'Estas unidades no tienen precio que cobrar: sin enlace de pago.',
+  depositNone: 'El depósito del lugar no da nada para esta reserva: pide la reserva entera.',
+  linkOrDeposit: 'Cobra un depósito en el mostrador o envía un enlace de pago, no las dos cosas.',
+};
+
 export const staffWaitlistTextsEs: Translation<typeof staffWaitlistTexts> = {
   added: (position) => `Añadido a la lista de espera (número ${position} en la fila).`,
   removed: 'Quitado de la lista de espera.',
@@ -689,6 +708,7 @@ export const textPairs = [
   [reportNames, reportNamesEs],
   [cancelPolicyTexts, cancelPolicyTextsEs],
   [staffWaitlistTexts, staffWaitlistTextsEs],
+  [payLinkStaffTexts, payLinkStaffTextsEs],
 ] as const;
 
 type Templ = { literal: number; pattern: RegExp; es: (...args: string[]) => string };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Money } from './common';
+import { payLinkStaffTexts } from './reservation-texts';
 
 // Pay by link (issue 33 point 7, decision 310): staff taking a phone booking (or opening an
 // unpaid one) text or e-mail the guest a link to their booking's page, where the guest pays the
@@ -73,6 +74,9 @@ export const PayLink = z.object({
   reservationId: z.number().int(),
   locationId: z.number().int(),
   guestName: z.string(),
+  /** The booking's contact: where the link may be sent again. */
+  phone: z.string(),
+  email: z.string(),
   units: z.array(z.string()),
   day: z.string(),
   /** waiting (the guest has until expiresAt), paid, expired (released), cancelled (by staff), late (paid after release: refunded). */
@@ -93,7 +97,13 @@ export const PayLinkResponse = z.object({ success: z.literal(1), details: z.stri
 export type PayLinkResponse = z.infer<typeof PayLinkResponse>;
 
 /** GET /getPaymentLink/:id: the booking's latest link (or none) and what a new one would ask. */
-export const BookingPayLink = z.object({ link: PayLink.nullable(), quote: PayLinkQuote });
+export const BookingPayLink = z.object({
+  link: PayLink.nullable(),
+  quote: PayLinkQuote,
+  /** The booking's contact, for the choice of text or e-mail. */
+  phone: z.string(),
+  email: z.string(),
+});
 export type BookingPayLink = z.infer<typeof BookingPayLink>;
 
 /** GET /getPaymentLinks?day=&locationId= : the links of a day's bookings in the user's locations. */
@@ -112,21 +122,7 @@ export type PayLinkStart = z.infer<typeof PayLinkStart>;
 
 /** Server answers (staff) and the guest's messages. */
 export const payLinkTexts = {
-  sent: (amount: string) => `Payment link for ${amount} sent.`,
-  resent: 'Payment link sent again.',
-  cancelled: 'Payment link cancelled: the booking is kept, to pay at the beach.',
-  notConfigured: 'Online payments are not set up: take the deposit at the desk.',
-  alreadyOut: 'A payment link is already out for this booking: send it again or cancel it.',
-  notOpen: 'This booking has no payment link waiting.',
-  ranOut: 'The payment link ran out and the booking was released.',
-  wrongState: 'Only a booked, unpaid booking can get a payment link.',
-  guestPaying: "This booking waits for the guest's own online payment.",
-  hasMoney: (amount: string) => `This booking has ${amount} on account: take the rest at the desk.`,
-  hotelGuest: 'Hotel guests pay through their room at check-in: no payment link.',
-  noPhone: 'The booking has no mobile number: send the link by e-mail.',
-  noEmail: 'The booking has no e-mail address: send the link by text.',
-  nothingToPay: 'These units have no price to ask for: no payment link.',
-  depositNone: "The venue's deposit setting gives nothing for this booking: ask for the whole booking.",
+  ...payLinkStaffTexts,
   /** The guest's text or e-mail, in the guest's language. */
   linkText: (venue: string, day: string, units: string, amount: string, until: string, url: string) =>
     `${venue}: ${units} on ${day} is held for you until ${until}. Pay ${amount} here to confirm your booking: ${url}`,

@@ -39,3 +39,23 @@ export const staffWaitlistTexts = {
   notWaiting: 'This request is no longer waiting (it was offered a unit, booked or removed).',
   twice: 'This guest is already on the waitlist for that day and place.',
 } as const;
+
+/** Staff's words of pay by link (issue 33 point 7): the server's answers, shown in Spanish too. */
+export const payLinkStaffTexts = {
+  sent: (amount: string) => `Payment link for ${amount} sent.`,
+  resent: 'Payment link sent again.',
+  cancelled: 'Payment link cancelled: the booking is kept, to pay at the beach.',
+  notConfigured: 'Online payments are not set up: take the deposit at the desk.',
+  alreadyOut: 'A payment link is already out for this booking: send it again or cancel it.',
+  notOpen: 'This booking has no payment link waiting.',
+  ranOut: 'The payment link ran out and the booking was released.',
+  wrongState: 'Only a booked, unpaid booking can get a payment link.',
+  guestPaying: "This booking waits for the guest's own online payment.",
+  hasMoney: (amount: string) => `This booking has ${amount} on account: take the rest at the desk.`,
+  hotelGuest: 'Hotel guests pay through their room at check-in: no payment link.',
+  noPhone: 'The booking has no mobile number: send the link by e-mail.',
+  noEmail: 'The booking has no e-mail address: send the link by text.',
+  nothingToPay: 'These units have no price to ask for: no payment link.',
+  depositNone: "The venue's deposit setting gives nothing for this booking: ask for the whole booking.",
+  linkOrDeposit: 'Take a deposit at the desk or send a payment link, not both.',
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicPayment, PublicPaymentRule } from './payments';
 import { PayLinkChoice } from './pay-links';
+import { payLinkStaffTexts } from './reservation-texts';
 import { isBlank, orBlank } from './admin-fields';
 import { guestBookingTexts } from './booking-page';
 import { type CodeRule, Id, Money, wholeNumber } from './common';
@@ -10,7 +11,7 @@ import { cancelOutcomes } from './rules/cancel-policy';
 import { bookingWindows, reservationChannels, reservationStatuses } from './rules/reservation';
 
 // The texts i18n.ts puts into Spanish live in a leaf module of their own (no import circle, issue 36).
-export { cancelPolicyTexts, staffWaitlistTexts } from './reservation-texts';
+export { cancelPolicyTexts, payLinkStaffTexts, staffWaitlistTexts } from './reservation-texts';
 
 // Calls of advance bookings (issue 24, DESIGN.md section 11, decision 170): staff take, list,
 // move, cancel and mark no-show reservations; a reservation claims its unit-days through the same
@@ -19,7 +20,7 @@ export { cancelPolicyTexts, staffWaitlistTexts } from './reservation-texts';
 /** Sandbar's own texts for bookings (the spec has none): server answers and screens share them. */
 export const reservationTexts = {
   guestNameBlank: 'Enter the guest name.',
-  linkOrDeposit: 'Take a deposit at the desk or send a payment link, not both.',
+  linkOrDeposit: payLinkStaffTexts.linkOrDeposit,
   contactBlank: 'Enter a phone number or an e-mail address for the guest.',
   invalidPhone: 'Enter a valid mobile number, like 305 555 0123.',
   invalidEmail: 'Enter a valid e-mail address.',

@@ -114,9 +114,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/bookings',
+        // Live (issue 33 point 7): a guest's payment, an expiry or another desk's change
+        // refetches the booking desk's grid, lists and payment links.
         element: allowed(
           'bookings',
-          page(() => import('../features/bookings/pages/bookings-page'), 'BookingsPage'),
+          page(() => import('./bookings-live-page'), 'BookingsLivePage'),
         ),
       },
       {

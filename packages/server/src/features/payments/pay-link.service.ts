@@ -529,6 +529,8 @@ export async function bookingPayLink(deps: Deps, user: Actor, id: number): Promi
   return {
     link: latest ? (await describe(deps, [latest]))[0]! : null,
     quote: quoteOf(q.amounts, settings, q.refusal),
+    phone: row.phone,
+    email: row.email,
   };
 }
 
@@ -582,6 +584,8 @@ async function describe(deps: Pick<Deps, 'db'>, links: repo.LinkRow[]): Promise<
       reservationId: l.reservation_id,
       locationId: res.location_id,
       guestName: res.guest_name,
+      phone: res.phone,
+      email: res.email,
       units: [...new Set(shown.map(unitLabel))],
       day: res.first_day,
       state: stateOf(l, res, paid),

@@ -19,17 +19,20 @@ import { useTranslation } from 'react-i18next';
 import { useBookingPriceList } from '../api/get-price-list';
 import { CardPayment } from '../../../components/card-payment';
 import { CountInput } from '../../../components/count-input';
-import { toastSuccess } from '../../../lib/notify';
+import { localText, toastSuccess } from '../../../lib/notify';
 import { useAddDeposit, useSaveReservation } from '../api/mutations';
 import { ContactFields } from './contact-fields';
 import { dayRange, unitLabels } from './unit-labels';
+import { useQuotePayLink } from '../api/pay-links';
+import { PayLinkChoices, type PayLinkChoiceState, firstChoice } from './pay-link-panel';
+import { useMoney } from '../../../lib/venue-format';
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-type DepositMethod = 'none' | (typeof paymentMethods)[number];
+type DepositMethod = 'none' | 'link' | (typeof paymentMethods)[number];
 
 /**
  * A desk or phone booking in a few taps (issue 24 point 3): who, how many, when, and optionally a
@@ -79,6 +82,14 @@ export function BookingForm({
   const [amountError, setAmountError] = useState('');
   const addDeposit = useAddDeposit();
   const byCard = method === 'Credit Card';
+  // Pay by link (issue 33 point 7): instead of a deposit at the desk, the guest pays online.
+  const byLink = method === 'link';
+  const money = useMoney();
+  const chosenItems = itemIds.map(Number).filter((id) => offered.some((i) => i.id === id));
+  const quote = useQuotePayLink({ unitIds, days: Math.max(1, dayCount), window, itemIds: chosenItems }, byLink);
+  const [linkChoice, setLinkChoice] = useState<PayLinkChoiceState | null>(null);
+  const choice = linkChoice ?? (quote.data ? firstChoice(quote.data, phone) : null);
+  const linkRefusal = byLink ? (quote.data?.refusal ?? null) : null;
   const cardCents = Math.round(Number(amount) * 100);
 
   const submit = (e: FormEvent) => {
@@ -96,11 +107,12 @@ export function BookingForm({
       arrival,
       notes,
       channel,
-      sendConfirmation,
+      sendConfirmation: sendConfirmation && !byLink,
       languageCode: guestLanguage,
-      itemIds: itemIds.map(Number).filter((id) => offered.some((i) => i.id === id)),
+      itemIds: chosenItems,
+      payLink: byLink && choice ? choice : null,
       deposit:
-        method === 'none' || byCard
+        method === 'none' || byCard || byLink
           ? null
           : {
               method,
@@ -113,6 +125,13 @@ export function BookingForm({
         // Said at once (issue 32): the form closes and the grid shows the units reserved.
         const b = r.reservation;
         toastSuccess(t('bookings.savedToast', { name: b.guestName, units: unitLabels(b), day: dayRange(b) || day }));
+        if (byLink && choice && quote.data)
+          toastSuccess(
+            t('bookings.payLink.sentToast', {
+              amount: money(choice.amount === 'full' ? quote.data.full : (quote.data.deposit ?? quote.data.full)),
+              name: b.guestName,
+            }),
+          );
         if (byCard) setCardFor(b.id);
         else onDone(b.id);
       },
@@ -211,12 +230,13 @@ export function BookingForm({
             allowDeselect={false}
             data={[
               { value: 'none', label: t('bookings.noDeposit') },
+              { value: 'link', label: t('bookings.payLink.option') },
               ...paymentMethods
                 .filter((m) => m !== 'Room Charge')
                 .map((m) => ({ value: m, label: t(`paymentMethods.${m}`) })),
             ]}
           />
-          {method !== 'none' && (
+          {method !== 'none' && !byLink && (
             <TextInput
               label={t('bookings.depositAmount')}
               error={amountError || undefined}
@@ -233,6 +253,14 @@ export function BookingForm({
             />
           )}
         </Group>
+        {byLink && linkRefusal && (
+          <Alert color="orange" data-testid="pay-link-refusal">
+            {localText(linkRefusal)}
+          </Alert>
+        )}
+        {byLink && quote.data && !linkRefusal && choice && (
+          <PayLinkChoices quote={quote.data} value={choice} onChange={setLinkChoice} phone={phone} email={email} />
+        )}
         <Textarea
           label={t('bookings.notes')}
           value={notes}
@@ -241,13 +269,16 @@ export function BookingForm({
           autosize
           minRows={1}
         />
-        <Checkbox
-          label={t('bookings.sendConfirmation')}
-          checked={sendConfirmation}
-          onChange={(e) => setSendConfirmation(e.currentTarget.checked)}
-          styles={{ body: { minHeight: 48, alignItems: 'center' } }}
-        />
-        {sendConfirmation && (
+        {/* The payment link's message carries the booking's page: no confirmation besides. */}
+        {!byLink && (
+          <Checkbox
+            label={t('bookings.sendConfirmation')}
+            checked={sendConfirmation}
+            onChange={(e) => setSendConfirmation(e.currentTarget.checked)}
+            styles={{ body: { minHeight: 48, alignItems: 'center' } }}
+          />
+        )}
+        {(sendConfirmation || byLink) && (
           <SegmentedControl
             aria-label={t('bookings.guestLanguage')}
             value={guestLanguage}
@@ -259,8 +290,15 @@ export function BookingForm({
           />
         )}
         <Group>
-          <Button type="submit" loading={save.isPending}>
-            {t('bookings.save')}
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={
+              byLink && (!choice || linkRefusal !== null || !(choice.channel === 'sms' ? phone.trim() : email.trim()))
+            }
+            data-testid="booking-save"
+          >
+            {byLink ? t('bookings.payLink.bookAndSend') : t('bookings.save')}
           </Button>
           <Button variant="default" onClick={onCancel}>
             {t('bookings.cancel')}

@@ -9,8 +9,10 @@ import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { useCancelPolicy } from '../api/get-cancel-policy';
 import { useCancelReservation, useConfirmReservation, useMarkNoShow, useMoveReservation } from '../api/mutations';
 import { dayRange, unitCount, unitLabels } from './unit-labels';
+import { useBookingPayLink } from '../api/pay-links';
+import { PayLinkStatus, SendPayLinkPane } from './pay-link-panel';
 
-type Pane = null | 'cancel' | 'noShow' | 'move';
+type Pane = null | 'cancel' | 'noShow' | 'move' | 'payLink';
 
 /**
  * One booking on a unit (the board's modal or the booking grid): who, when, how many, the deposit
@@ -48,6 +50,14 @@ export function ReservationCard({
   const move = useMoveReservation();
   const confirm = useConfirmReservation();
   const error = localError ?? ((cancel.error ?? noShow.error ?? move.error ?? confirm.error) as Error | null)?.message;
+  // Pay by link (issue 33 point 7): a booked, unpaid booking may get a link; one held for its
+  // link waits for the guest's payment (not for staff to confirm it).
+  // Asked of a held booking (is it waiting for its link?) and when staff open the link's pane.
+  const payLink = useBookingPayLink(r.id, r.status === 'held' || pane === 'payLink');
+  const link = payLink.data?.link ?? null;
+  const linkWaiting = link?.state === 'waiting';
+  // A booked booking with nothing on account, not a hotel rate; the server says the rest.
+  const canSendLink = r.status === 'confirmed' && r.depositBalance === '0.00' && !r.hotelId;
   // A held booking (online, waiting for staff) is confirmed first; only then checked in or released.
   const held = r.status === 'held';
   const done = () => {
@@ -121,10 +131,16 @@ export function ReservationCard({
             {t('bookings.notesLine', { notes: r.notes })}
           </Text>
         ) : null}
+        {held && link && link.state !== 'cancelled' && <PayLinkStatus link={link} />}
         {error && <Alert color="red">{error}</Alert>}
         {pane === null && (
           <Group gap="xs">
-            {held && (
+            {canSendLink && (
+              <Button variant="default" onClick={() => setPane('payLink')} data-testid="pay-link-open">
+                {t('bookings.payLink.open')}
+              </Button>
+            )}
+            {held && !linkWaiting && (
               <Button
                 loading={confirm.isPending}
                 onClick={() => confirm.mutate({ id: r.id }, { onSuccess: done })}
@@ -272,6 +288,27 @@ export function ReservationCard({
               </Text>
             )}
           </Stack>
+        )}
+        {pane === 'payLink' && payLink.data?.quote.refusal && (
+          <Stack gap="xs">
+            <Alert color="orange" data-testid="pay-link-refusal">
+              {localText(payLink.data.quote.refusal)}
+            </Alert>
+            <Button variant="default" onClick={() => setPane(null)}>
+              {t('bookings.back')}
+            </Button>
+          </Stack>
+        )}
+        {pane === 'payLink' && payLink.data && !payLink.data.quote.refusal && (
+          <SendPayLinkPane
+            reservationId={r.id}
+            guestName={r.guestName}
+            quote={payLink.data.quote}
+            phone={payLink.data.phone}
+            email={payLink.data.email}
+            onDone={() => setPane(null)}
+            onBack={() => setPane(null)}
+          />
         )}
         {pane === 'move' && resolveUnit && (
           <Stack gap="xs">

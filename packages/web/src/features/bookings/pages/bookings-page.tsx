@@ -21,6 +21,7 @@ import { BookingForm } from '../components/booking-form';
 import { OwedRefundsPanel } from '../components/owed-refunds-panel';
 import { ReservationCard } from '../components/reservation-card';
 import { WaitlistPanel } from '../components/waitlist-panel';
+import { DayPayLinks } from '../components/pay-link-panel';
 import '../components/booking-grid.css';
 import '../../../app/touch-targets.css';
 
@@ -38,7 +39,10 @@ export function BookingsPage() {
   const [openUnit, setOpenUnit] = useState<BookingUnit | null>(null);
   const { data, isPending, error } = useBookingBoard(day, locationId);
   const shownDay = data?.day ?? day ?? '';
-  const waiting = useReservations(shownDay || null, 'held').data?.reservations ?? [];
+  // Held online bookings wait for staff; a phone booking held for its payment link is in the links panel.
+  const waiting = (useReservations(shownDay || null, 'held').data?.reservations ?? []).filter(
+    (r) => r.channel === 'online',
+  );
   const location = data ? (data.locations.find((l) => l.id === locationId) ?? data.locations[0]) : undefined;
   const units = location?.rows.flat() ?? [];
   const label = (u: { unitNumber: number; row: number; position: number }) =>
@@ -165,6 +169,7 @@ export function BookingsPage() {
             ))}
           </div>
         )}
+        {shownDay && <DayPayLinks day={shownDay} locationId={location?.id ?? null} />}
         {location && shownDay && <WaitlistPanel day={shownDay} locationId={location.id} locationName={location.name} />}
       </Stack>
       {booking && (

@@ -35,6 +35,8 @@ export function replaceLocations(data: DashboardData, part: DashboardData): Dash
 /** Applies one live event to every cached board of that day: patch the changed tiles, or refetch. */
 export async function applyBoardEvent(qc: QueryClient, e: BoardEventMessage): Promise<void> {
   for (const id of e.unitIds) await qc.invalidateQueries({ queryKey: ['units', 'unit', id] });
+  // The booking desk's grid, lists and payment links (issue 33 point 7: paid or expired by itself).
+  if (e.type === 'reservation' || e.type === 'resync') void qc.invalidateQueries({ queryKey: ['bookings'] });
   if (e.type === 'unitNote' || e.type === 'unitLog') return;
   const boards = qc.getQueriesData<DashboardData>({ queryKey: unitsKeys.boards() });
   for (const [key, data] of boards) {

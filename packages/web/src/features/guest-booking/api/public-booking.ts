@@ -81,3 +81,8 @@ export function keepOffer(token: string): Promise<PublicBooking> {
 export function abandonManagedBooking(token: string): Promise<PublicBooking> {
   return call(`${base}/manage/${encodeURIComponent(token)}/abandon`, { method: 'POST' });
 }
+
+/** POST pay: a payment link's booking (issue 33 point 7) opens the provider's page; its address comes back. */
+export function startLinkPayment(token: string): Promise<{ payUrl: string }> {
+  return call(`${base}/manage/${encodeURIComponent(token)}/pay`, { method: 'POST' });
+}

@@ -3,7 +3,13 @@ import type { PublicBooking } from '@sandbar/contract/reservations';
 import { formatMoney } from '@sandbar/contract/rules/money';
 import { holdsUnits } from '@sandbar/contract/rules/reservation';
 import { useEffect, useState } from 'react';
-import { abandonManagedBooking, cancelManagedBooking, getManagedBooking, keepOffer } from '../api/public-booking';
+import {
+  abandonManagedBooking,
+  cancelManagedBooking,
+  getManagedBooking,
+  keepOffer,
+  startLinkPayment,
+} from '../api/public-booking';
 import { formatDay } from '../guest-language';
 import { guestError } from './book-page';
 
@@ -63,6 +69,18 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
       .catch((err: unknown) => setError(err))
       .finally(() => setBusy(false));
   };
+  // A payment link's booking (issue 33 point 7): Pay opens the provider's page from here; an
+  // outage is said and the spots stay held.
+  const payLink = () => {
+    setBusy(true);
+    setError(null);
+    startLinkPayment(token)
+      .then(({ payUrl }) => window.location.assign(payUrl))
+      .catch((err: unknown) => {
+        setError(err);
+        setBusy(false);
+      });
+  };
   const pay = booking?.payment && booking.payment.state !== 'none' ? booking.payment : null;
   const money = (m: string) => formatMoney(m, { locale: lang === 'es' ? 'es-US' : 'en-US' });
   // A waitlist offer (held with a time, no payment asked) is kept by a tap; a held payment is paid.
@@ -112,11 +130,22 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
             </p>
           ) : pay.state === 'late' ? (
             <p data-testid="guest-late">{t.latePayment}</p>
+          ) : pay.state === 'due' && booking.holdExpiresAt !== null ? (
+            <p data-testid="guest-pay-held">
+              {paidReturn === '0'
+                ? t.payLinkNotYet(until(booking.holdExpiresAt))
+                : t.payLinkHeld(money(pay.amount), until(booking.holdExpiresAt))}
+            </p>
           ) : null}
           {pay.state === 'due' && pay.payUrl && !confirming && (
             <a className="gb-primary" href={pay.payUrl} data-testid="guest-pay-now">
               {t.payNow(money(pay.amount))}
             </a>
+          )}
+          {pay.state === 'due' && !pay.payUrl && !confirming && (
+            <button type="button" className="gb-primary" disabled={busy} onClick={payLink} data-testid="guest-pay-now">
+              {t.payNow(money(pay.amount))}
+            </button>
           )}
           <dl className="gb-facts">
             <dt>{t.payment}</dt>
