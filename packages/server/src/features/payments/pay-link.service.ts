@@ -26,7 +26,7 @@ import { smsRecipient } from '../reservations/guest-contact';
 import { unitLabel } from '../reservations/reservation-claim';
 import * as reservations from '../reservations/reservations.repository';
 import { saveReservation } from '../reservations/reservations.service';
-import { bookingTotal } from './booking-payment';
+import { bookingTotal, ruleAt } from './booking-payment';
 import { startPayment } from './online-payment.service';
 import * as payments from './payments.repository';
 import * as repo from './pay-link.repository';
@@ -51,12 +51,27 @@ interface Amounts {
 async function amountsFor(
   db: Kysely<DB>,
   settings: Settings,
-  b: { unitTypes: string[]; days: number; window: 'full' | 'morning' | 'afternoon'; itemIds: number[] },
+  b: {
+    locationId: number | undefined;
+    unitTypes: string[];
+    days: number;
+    window: 'full' | 'morning' | 'afternoon';
+    itemIds: number[];
+  },
 ): Promise<Amounts> {
   const fullCents = await bookingTotal(db, settings, b);
-  const depositCents = amountDueCents('deposit', settings.bookingDeposit, fullCents);
-  // A link follows the venue's rule for online bookings; with no rule, its deposit when it gives one.
-  const suggested = settings.bookingPayment === 'full' || depositCents <= 0 ? 'full' : 'deposit';
+  // The booked location's own online rule, else the venue's (decision 300).
+  const location = b.locationId
+    ? await db
+        .selectFrom('locations')
+        .select(['booking_payment', 'booking_deposit'])
+        .where('id', '=', b.locationId)
+        .executeTakeFirst()
+    : undefined;
+  const rule = ruleAt(settings, location);
+  const depositCents = amountDueCents('deposit', rule.deposit, fullCents);
+  // A link follows the online rule; with no rule, the deposit when it gives one.
+  const suggested = rule.rule === 'full' || depositCents <= 0 ? 'full' : 'deposit';
   return { depositCents, fullCents, suggested };
 }
 
@@ -96,7 +111,11 @@ export async function quoteNewBooking(
 ): Promise<PayLinkQuote> {
   const settings = await readSettings(deps.db);
   const positions = await reservations.positionsByIds(deps.db, b.unitIds);
-  const a = await amountsFor(deps.db, settings, { ...b, unitTypes: positions.map((p) => p.unit_type) });
+  const a = await amountsFor(deps.db, settings, {
+    ...b,
+    locationId: positions[0]?.location_id,
+    unitTypes: positions.map((p) => p.unit_type),
+  });
   return quoteOf(a, settings, newBookingRefusal(deps, a, b.hotelId));
 }
 
@@ -110,6 +129,7 @@ async function quoteBooking(
   const byUnit = new Map(held.map((u) => [u.position_id, u.unit_type]));
   const items = await reservations.itemsOf(deps.db, [row.id]);
   const amounts = await amountsFor(deps.db, settings, {
+    locationId: row.location_id,
     unitTypes: [...byUnit.values()],
     days: Math.max(1, new Set(held.map((u) => u.day)).size),
     window: row.booking_window,
@@ -251,6 +271,7 @@ export async function planNewBookingLink(
   const settings = await readSettings(deps.db);
   const positions = await reservations.positionsByIds(deps.db, b.unitIds);
   const a = await amountsFor(deps.db, settings, {
+    locationId: positions[0]?.location_id,
     unitTypes: positions.map((p) => p.unit_type),
     days: b.days.length,
     window: b.window,
