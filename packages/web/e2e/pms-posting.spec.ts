@@ -162,7 +162,7 @@ test('connected on the Hotels screen, a room charge finds the guest live and pos
   // Admin → Hotels: the hotel's system is Mews, at the fake's address; the test says what worked.
   await page.goto(`/config/hotel/edit/${hotelId}`);
   const card = page.getByTestId('hotel-pms');
-  await card.getByRole('textbox', { name: 'Connection' }).click();
+  await card.getByRole('combobox', { name: 'Connection' }).click();
   await page.getByRole('option', { name: 'Mews (Connector API)' }).click();
   await card.getByLabel('Endpoint').fill(mews.url);
   await card.getByLabel('Mews service id (the charges are ordered on it)').fill(mews.serviceId);
