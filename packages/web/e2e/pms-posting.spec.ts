@@ -47,6 +47,15 @@ test.beforeAll(async ({ request }) => {
       }),
     );
     board = await ok(await request.get('/api/getUnits', { headers }));
+    // A new location's units have no numbers yet ("PM 1-1"): number them 1–4 as an admin would.
+    const fresh = board.locations.find((l: { name: string }) => l.name === LOCATION);
+    for (const [i, u] of (fresh.units.flat() as { id: number }[]).entries())
+      await ok(
+        await request.post('/api/saveUmbrellaNumber', {
+          headers,
+          data: { unitData: { unitId: u.id, unitNumber: i + 1, unitType: 'U' } },
+        }),
+      );
   }
   const location = board.locations.find((l: { name: string }) => l.name === LOCATION);
   const people = await ok(await request.get('/api/getPeopleList', { headers }));
