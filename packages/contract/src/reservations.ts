@@ -44,6 +44,8 @@ export const reservationTexts = {
   notForSale: (unit: string) => `${unit} is a pier or tower spot and cannot be booked.`,
   notFound: 'No such reservation.',
   stale: 'This reservation changed meanwhile. Look again and retry.',
+  /** Staff cannot confirm a booking whose online payment is still open: the provider's webhook confirms it. */
+  awaitsPayment: 'This booking waits for the guest’s online payment: it is confirmed when the payment arrives.',
   notAllowed: (status: string, action: string) => `A ${status.replace('_', '-')} reservation cannot be ${action}.`,
   reasonBlank: 'Give a reason.',
   refundRole: 'Only a supervisor or an admin can refund a deposit.',

@@ -1,4 +1,5 @@
 import { paymentTexts } from '@sandbar/contract/payments';
+import { reservationTexts } from '@sandbar/contract/reservations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireHeldBookings } from '../../src/features/reservations/release.service';
 import { writeSettings } from '../../src/features/settings/settings.repository';
@@ -6,7 +7,7 @@ import { readState } from '../../src/features/units/unit-state.repository';
 import { fixedClock } from '../../src/platform/clock';
 import { SETTINGS_EVENT } from '../../src/platform/events';
 import { TEST_SIGNATURE_HEADER, type TestProvider } from '../../src/platform/payments/test-provider';
-import { type TestApp, buildTestApp, testDialect } from '../helpers';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { MORNING, unitId } from '../sales/factories';
 
 // Issue 33 points 2, 4 and 5: the guest pays through the built-in test provider, whose webhook is
@@ -120,6 +121,19 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     expect(paidMsg.body).toContain('hemos recibido tu pago de 8.75');
     const delivery = await t.deps.db.selectFrom('payment_webhook_events').selectAll().executeTakeFirstOrThrow();
     expect(delivery).toMatchObject({ provider: 'test', type: 'payment.succeeded', status: 'processed' });
+  });
+
+  it('leaves a booking held for its payment to the provider: staff cannot confirm it unpaid', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 29);
+    const out = (await book(unit)).json();
+    const id = await idOf(refOf(out.payUrl));
+    const res = await injectAs(t.app, 'admin', { method: 'POST', url: '/api/confirmReservation', payload: { id } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().details).toBe(reservationTexts.awaitsPayment);
+    expect((await reservationOf(tokenOf(out.manageUrl))).status).toBe('held');
+    // Paid: the webhook confirms it, as ever.
+    expect((await call('POST', `${out.payUrl}/pay`)).statusCode).toBe(303);
+    expect((await reservationOf(tokenOf(out.manageUrl))).status).toBe('confirmed');
   });
 
   it('refuses a wrong signature with 400 and writes nothing; a replay and a duplicate change nothing', async () => {

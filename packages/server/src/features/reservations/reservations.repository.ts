@@ -410,3 +410,14 @@ export async function markItemsSold(db: Kysely<DB>, reservationId: number, price
     .where('sale_id', 'is', null)
     .execute();
 }
+
+/** The booking has an online payment still open (issue 33): started, neither paid nor given up. */
+export async function hasOpenPayment(db: Kysely<DB>, reservationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_intents')
+    .select('id')
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row !== undefined;
+}

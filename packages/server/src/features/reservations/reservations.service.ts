@@ -853,6 +853,9 @@ export async function keepOfferByGuest(deps: Deps, id: number): Promise<Reservat
 
 /** POST /confirmReservation: staff confirm a booking that waits for them (an online one, by the venue's rule). */
 export async function confirmReservation(deps: Deps, user: Actor, id: number): Promise<ReservationResponse> {
+  // A booking held for its online payment is the provider's to confirm: confirmed by staff, it
+  // would keep its units with nothing paid once the guest walks away from the payment page.
+  if (await repo.hasOpenPayment(deps.db, id)) throw conflict(reservationTexts.awaitsPayment);
   const reservation = await change(deps, user, id, 'confirm', 'confirmed', async (_trx, row) => ({
     touched: [],
     patch: { hold_expires_at: null },
