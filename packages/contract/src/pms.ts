@@ -36,6 +36,16 @@ export const pmsCredentialFields: Record<PmsKind, readonly string[]> = {
   opera: ['clientId', 'clientSecret', 'appKey', 'enterpriseId'],
 };
 
+/** The credentials' labels on Admin → Hotels: the names the vendors' own consoles give them. */
+export const pmsCredentialLabels: Record<string, string> = {
+  clientToken: 'Client token (Mews)',
+  accessToken: 'Access token (Mews)',
+  clientId: 'Client id (OHIP OAuth)',
+  clientSecret: 'Client secret (OHIP OAuth)',
+  appKey: 'Application key (x-app-key)',
+  enterpriseId: 'Enterprise id (OHIP)',
+};
+
 const secret = z.string().trim().max(2000, { error: 'Keep each credential under 2000 characters.' });
 export const PmsCredentials = z
   .object({

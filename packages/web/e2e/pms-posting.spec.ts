@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { messages } from '@sandbar/contract/messages';
 import { pmsLookupTexts } from '@sandbar/contract/pms-lookup';
 import { rosterFolderId } from '@sandbar/contract/uploads';
 import { type MewsFake, startMewsFake } from '../../server/test/fixtures/mews/mews-fake';
@@ -164,9 +165,7 @@ const rowOf = (page: Page, n: number) =>
     .locator('tbody tr')
     .filter({ hasText: `${LOCATION} ${n}` });
 
-test('connected on the Hotels screen, a room charge finds the guest live and posts; All Transactions and View say so', async ({
-  page,
-}) => {
+test('connected to Mews on the Hotels screen, the connection test says what worked', async ({ page }) => {
   await signIn(page, AGENT);
   // Admin → Hotels: the hotel's system is Mews, at the fake's address; the test says what worked.
   await page.goto(`/config/hotel/edit/${hotelId}`);
@@ -175,13 +174,17 @@ test('connected on the Hotels screen, a room charge finds the guest live and pos
   await page.getByRole('option', { name: 'Mews (Connector API)' }).click();
   await card.getByLabel('Endpoint').fill(mews.url);
   await card.getByLabel('Mews service id (the charges are ordered on it)').fill(mews.serviceId);
-  await card.getByLabel('clientToken').fill(mews.clientToken);
-  await card.getByLabel('accessToken').fill(mews.accessToken);
+  await card.getByLabel('Client token (Mews)').fill(mews.clientToken);
+  await card.getByLabel('Access token (Mews)').fill(mews.accessToken);
   await card.getByRole('button', { name: 'SAVE HOTEL SYSTEM' }).click();
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.getByTestId('pms-test-result')).toContainText('The connection works');
+});
 
-  await page.goto('/');
+test('a room charge to the connected hotel finds the guest live and posts; All Transactions and View say so', async ({
+  page,
+}) => {
+  await signIn(page, AGENT);
   const modal = await roomChargeToSmith(page, 1);
   const live = modal.getByTestId('live-guest');
   await expect(live).toContainText('Ana Smith');
@@ -229,5 +232,39 @@ test('Mews down: the sale completes on the roster with the warning, and posts wh
   await expect(page.getByTestId('postings-table').getByTestId('posting-row')).toHaveCount(2);
   await expect(page.getByTestId('postings-table').locator('[data-state="posted"]')).toHaveCount(2);
   await expect(page.getByTestId('postings-attention')).toHaveCount(0);
+  expect(mews.violations).toEqual([]);
+});
+
+test("an admin's price correction of a posted room charge reverses it on the folio and re-posts the new price", async ({
+  page,
+}) => {
+  // The first test's sale on unit 1 is posted: $30.00 on Ana Smith's account.
+  const sum = () => mews.items.reduce((s, i) => s + i.Amount, 0);
+  const before = mews.items.length;
+  const totalBefore = sum();
+  await signIn(page, AGENT);
+  await page.goto('/dailyreports?type=allTransactions');
+  await expect(rowOf(page, 1).locator('[data-posting]')).toHaveAttribute('data-posting', 'posted');
+  await rowOf(page, 1).getByRole('button', { name: 'Edit Price' }).click();
+  const edit = page.getByRole('dialog', { name: messages.report.editTransactionPrice });
+  await edit.getByLabel('Price').fill('25');
+  await edit.getByRole('textbox', { name: 'Reason' }).fill('Wrong umbrella');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  // The queue reverses the $30.00 (negative lines, its own key) and posts $25.00: Mews ends $5 lower.
+  await expect(async () => {
+    expect(mews.items.length).toBeGreaterThanOrEqual(before + 2);
+    expect(sum()).toBeCloseTo(totalBefore - 5, 2);
+  }).toPass({ timeout: 20_000 });
+  expect(mews.items.some((i) => i.Amount < 0)).toBe(true);
+  await expect(async () => {
+    await page.reload();
+    await expect(rowOf(page, 1).locator('[data-posting]')).toHaveAttribute('data-posting', 'posted', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  // The View: the charge, its reversal and the new charge, all posted; the reason in the history.
+  await rowOf(page, 1).getByRole('button', { name: 'View' }).click();
+  const details = page.getByRole('dialog', { name: messages.report.viewTransaction });
+  await expect(details.getByTestId('sale-posting')).toHaveCount(3);
+  await expect(details.getByTestId('transaction-history')).toContainText('Wrong umbrella');
   expect(mews.violations).toEqual([]);
 });

@@ -16,6 +16,7 @@ import {
   type HotelPmsResponse,
   type PmsKind,
   pmsCredentialFields,
+  pmsCredentialLabels,
   pmsItemKeys,
   pmsKindLabels,
 } from '@sandbar/contract/pms';
@@ -94,7 +95,7 @@ function PmsForm({ data }: { data: HotelPmsResponse }) {
                 {pmsCredentialFields[kind].map((f) => (
                   <PasswordInput
                     key={f}
-                    label={f}
+                    label={pmsCredentialLabels[f] ?? f}
                     autoComplete="off"
                     placeholder={data.kind === kind && data.credentialsSet.includes(f) ? t('hotels.pmsSecretSet') : ''}
                     value={credentials[f] ?? ''}
