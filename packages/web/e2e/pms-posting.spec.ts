@@ -17,7 +17,8 @@ import { DEMO_PASSWORD, allDayPrice, apiToken, drawSignature, signIn } from './s
 const AGENT = 'pmsagent';
 const LOCATION = 'PM';
 const HOTEL = 'Mews Bay';
-const ITEM = 'PMS Anytime Umbrella';
+// A name no other spec's item contains: the specs pick wizard buttons by name (a substring match).
+const ITEM = 'Folio Parasol';
 
 let mews: MewsFake;
 let hotelId = 0;
