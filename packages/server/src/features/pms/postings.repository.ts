@@ -3,6 +3,20 @@ import type { DB, PmsPostingsTable } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** What a posting reads of its sale: both the queue's feed and a single sale's postings. */
+const SALE_COLUMNS = [
+  's.id',
+  's.our_transaction_id',
+  's.hotel_id',
+  's.day',
+  's.room_number',
+  's.last_name',
+  's.created_at',
+  's.tip_cents',
+  's.extra_cents',
+  's.total_cents',
+] as const;
+
 /**
  * Room-charge sales of connected hotels that have no posting yet (taken online, or arrived from
  * a tablet's offline queue): the queue is derived from the sales themselves, so no sale is lost
@@ -12,18 +26,7 @@ export function salesWithoutPosting(db: Db, limit: number) {
   return db
     .selectFrom('sales as s')
     .innerJoin('hotel_pms as h', 'h.hotel_id', 's.hotel_id')
-    .select([
-      's.id',
-      's.our_transaction_id',
-      's.hotel_id',
-      's.day',
-      's.room_number',
-      's.last_name',
-      's.created_at',
-      's.tip_cents',
-      's.extra_cents',
-      's.total_cents',
-    ])
+    .select(SALE_COLUMNS)
     .where('h.kind', '!=', 'roster')
     .where('s.payment_method', '=', 'Room Charge')
     .where('s.deleted_at', 'is', null)
@@ -104,23 +107,7 @@ export function saleForPostings(db: Db, id: number) {
   return db
     .selectFrom('sales as s')
     .leftJoin('hotel_pms as h', 'h.hotel_id', 's.hotel_id')
-    .select([
-      's.id',
-      's.our_transaction_id',
-      's.hotel_id',
-      's.day',
-      's.room_number',
-      's.last_name',
-      's.created_at',
-      's.tip_cents',
-      's.extra_cents',
-      's.total_cents',
-      's.payment_method',
-      's.deleted_at',
-      'h.kind',
-      'h.mapping',
-      'h.connected_at',
-    ])
+    .select([...SALE_COLUMNS, 's.payment_method', 's.deleted_at', 'h.kind', 'h.mapping', 'h.connected_at'])
     .where('s.id', '=', id)
     .executeTakeFirst();
 }
