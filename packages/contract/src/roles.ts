@@ -67,6 +67,14 @@ export const access = {
   reportMail: ['A'],
   /** Upload files and images (which table or folder, the service checks by its fields). */
   uploads: ['A', 'S', 'M'],
+  /** F&B (issue 35, decision 350): Admin → Menu (categories, items, modifiers, hours). */
+  fnbMenu: ['A'],
+  /** The units' QR sheet and rotating a location's codes. */
+  fnbQr: ['A'],
+  /** Take orders from a unit, the station screens, runners, 86 an item, tabs and their settling (in the user's locations). */
+  fnbOrders: ['A', 'S', 'M', 'U'],
+  /** Void an F&B order (with a reason). */
+  fnbVoid: ['A', 'S', 'M'],
 } as const satisfies Record<string, readonly UserType[]>;
 export type AccessArea = keyof typeof access;
 
