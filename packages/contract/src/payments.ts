@@ -167,3 +167,14 @@ export const RetryRefundBody = z.object({ id: z.number().int().positive().max(MA
 export type RetryRefundBody = z.infer<typeof RetryRefundBody>;
 export const RetryRefundResponse = z.object({ success: z.literal(1), details: z.string(), refund: OwedRefund });
 export type RetryRefundResponse = z.infer<typeof RetryRefundResponse>;
+
+/**
+ * POST /setTestPaymentSwitches (admins; only with the built-in test provider and
+ * SANDBAR_TEST_PAYMENT_SWITCHES=1): make the test provider refuse refunds or fail new payments,
+ * so a Playwright walk can show a refusal and its retry. A switch left out keeps its state.
+ */
+export const TestPaymentSwitches = z
+  .object({ refuseRefunds: z.boolean().optional(), outage: z.boolean().optional() })
+  .strict();
+export type TestPaymentSwitches = z.infer<typeof TestPaymentSwitches>;
+export const TestPaymentSwitchesResponse = z.object({ refuseRefunds: z.boolean(), outage: z.boolean() });

@@ -220,6 +220,19 @@ export type SaveReservationBody = z.input<typeof SaveReservationBody>;
 export type SaveReservationInput = z.output<typeof SaveReservationBody>;
 
 /**
+ * A held booking waiting for the guest's online payment (issue 33): the guest's checkout on /book
+ * or a payment link staff sent. The provider's webhook confirms it, not staff (409
+ * awaitsPayment); unpaid by `until` (epoch ms) the hold runs out and its units go back on sale.
+ * Staff screens say so instead of offering Confirm.
+ */
+export const AwaitingPayment = z.object({
+  amount: Money,
+  until: z.number().int(),
+  via: z.enum(['checkout', 'link']),
+});
+export type AwaitingPayment = z.infer<typeof AwaitingPayment>;
+
+/**
  * What a tile and the unit modal show of a booking holding (part of) the unit's day (DESIGN.md
  * section 11: status 1 with a reservation): morning before afternoon when two half-day bookings
  * share the day. Staff only; the public page never sees it.
@@ -242,6 +255,8 @@ export const UnitReservation = z.object({
   itemNames: z.array(z.string()).optional(),
   /** The booking's notes (staff's or the guest's), when there are any. */
   notes: z.string().optional(),
+  /** Held for the guest's online payment (null: not waiting for one). */
+  awaitingPayment: AwaitingPayment.nullable().optional(),
 });
 export type UnitReservation = z.infer<typeof UnitReservation>;
 
@@ -290,6 +305,8 @@ export const Reservation = z.object({
   createdAt: z.number().int(),
   createdBy: z.string().nullable(),
   holdExpiresAt: z.number().int().nullable(),
+  /** Held for the guest's online payment (null: not waiting for one): staff cannot confirm it. */
+  awaitingPayment: AwaitingPayment.nullable(),
 });
 export type Reservation = z.infer<typeof Reservation>;
 

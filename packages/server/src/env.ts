@@ -176,6 +176,11 @@ export const EnvSchema = z.object({
     .optional(),
   /** The test provider's delay between the guest's Pay and its webhook (0: before the guest returns). */
   SANDBAR_TEST_PAYMENT_DELAY_MS: int(0, 60_000, 'milliseconds').default(0),
+  /**
+   * Lets an admin switch the test provider to refusing refunds or failing new payments
+   * (POST /setTestPaymentSwitches): the Playwright run sets it to walk a refusal and its retry.
+   */
+  SANDBAR_TEST_PAYMENT_SWITCHES: flag.default(false),
   /** The test provider's signing secret (default: a random one per process); the payments bench signs its own events. */
   SANDBAR_TEST_PAYMENT_SECRET: z.string().min(32, 'at least 32 characters').max(200).optional(),
   // setTimeout cannot wait past 2^31 ms (it would fire at once): at most an hour.

@@ -67,8 +67,8 @@ async function guestUnit(request: APIRequestContext, day: string, number: number
   return op.rows.flat().find((u: { unitNumber: number }) => u.unitNumber === number);
 }
 
-/** A guest books OP `number` on `day` through the API and pays in the test provider. */
-async function bookAndPay(request: APIRequestContext, day: string, number: number, phone: string) {
+/** A guest books OP `number` on `day` through the API and is sent to the provider's page (not paid yet). */
+async function bookUnpaid(request: APIRequestContext, day: string, number: number, phone: string) {
   const unit = await guestUnit(request, day, number);
   const res = await request.post('/api/public/booking', {
     data: {
@@ -84,9 +84,18 @@ async function bookAndPay(request: APIRequestContext, day: string, number: numbe
   expect(res.ok(), await res.text()).toBeTruthy();
   const { manageUrl, payUrl } = await res.json();
   expect(payUrl).toContain('/api/public/payments/test/checkout/');
-  const paid = await request.post(`${new URL(payUrl, 'http://x').pathname}/pay`, { maxRedirects: 0 });
+  return {
+    manageUrl: new URL(manageUrl, 'http://x').pathname as string,
+    payPath: new URL(payUrl, 'http://x').pathname,
+  };
+}
+
+/** A guest books OP `number` on `day` through the API and pays in the test provider. */
+async function bookAndPay(request: APIRequestContext, day: string, number: number, phone: string) {
+  const { manageUrl, payPath } = await bookUnpaid(request, day, number, phone);
+  const paid = await request.post(`${payPath}/pay`, { maxRedirects: 0 });
   expect(paid.status()).toBe(303);
-  return { manageUrl: new URL(manageUrl, 'http://x').pathname as string };
+  return { manageUrl };
 }
 
 async function spanishPhone(browser: Browser) {
@@ -239,4 +248,126 @@ test('staff check a paid booking in on the tablet: the sale is the balance, the 
     ['deposit', '10.00'],
     ['applied', '10.00'],
   ]);
+});
+
+test('staff see a guest mid-payment as waiting for the online payment, with no Confirm, on every list', async ({
+  browser,
+  request,
+}) => {
+  const day = venueDay();
+  const { payPath } = await bookUnpaid(request, day, 905, '305 555 4905');
+  const desk = await ownAgent(request, 'paydesk', 'Pia Desk');
+  const ctx = await browser.newContext({ viewport: TABLET });
+  const page = await ctx.newPage();
+  await signIn(page, desk);
+  // The waiting line: the amount and the venue's time its hold runs out (a time of day, as the
+  // other staff screens say it), and nothing that confirms it — the provider's webhook does.
+  const awaiting = /online payment of \$10\.00\. Unpaid by \d{1,2}:\d{2}\s?[AP]M, the units are released\./;
+  const expectAwaiting = async (card: import('@playwright/test').Locator) => {
+    await expect(card.getByTestId('awaiting-payment')).toHaveText(awaiting);
+    await expect(card.getByTestId('reservation-status')).toHaveText('Awaiting payment');
+    await expect(card.getByTestId('confirm-booking')).toHaveCount(0);
+    await expect(card.getByTestId('check-in')).toHaveCount(0);
+  };
+
+  // The board's modal on the tile (today's booking).
+  const tile = page.locator(`[data-location="${LOC.name}"] [data-number="905"]`);
+  await expect(tile).toHaveAttribute('data-reserved', 'true');
+  await tile.click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('reservation-panel')).toContainText('Pilar Pago');
+  await expectAwaiting(modal.getByTestId('reservation-card'));
+  await page.keyboard.press('Escape');
+
+  // /bookings: its own list (not "Waiting for confirmation"), and the grid's modal.
+  await page.goto('/bookings');
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${LOC.name}$`) })
+    .click();
+  const list = page.getByTestId('bookings-awaiting-payment');
+  await expect(list.getByRole('heading')).toHaveText(/^Waiting for online payment \(\d+\)$/);
+  const card = list.getByTestId('reservation-card').filter({ hasText: 'Pilar Pago' });
+  await expectAwaiting(card);
+  await expect(page.getByTestId('bookings-waiting').filter({ hasText: 'Pilar Pago' })).toHaveCount(0);
+  await page.getByTestId('booking-grid').locator('[data-number="905"]').click();
+  await expectAwaiting(page.getByRole('dialog').getByTestId('reservation-card'));
+  await page.keyboard.press('Escape');
+
+  // Paid: confirmed by the webhook; the list has nothing waiting any more.
+  expect((await request.post(`${payPath}/pay`, { maxRedirects: 0 })).status()).toBe(303);
+  await page.reload();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${LOC.name}$`) })
+    .click();
+  await expect(page.getByTestId('booking-grid').locator('[data-number="905"]')).toHaveAttribute(
+    'data-state',
+    'reserved',
+  );
+  await expect(page.getByTestId('bookings-awaiting-payment')).toHaveCount(0);
+  await ctx.close();
+});
+
+test('a refund the provider refuses is said at the cancel, owed on Bookings, and Retry refunds it once accepted', async ({
+  browser,
+  request,
+}) => {
+  const day = venueDay(5);
+  await bookAndPay(request, day, 906, '305 555 4906');
+  const desk = await ownAgent(request, 'paydesk', 'Pia Desk');
+  const ctx = await browser.newContext({ viewport: TABLET });
+  const page = await ctx.newPage();
+  await signIn(page, desk);
+  await page.goto('/bookings');
+  await page.getByTestId('booking-day').fill(day);
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${LOC.name}$`) })
+    .click();
+  await page.getByTestId('booking-grid').locator('[data-number="906"]').click();
+  const card = page.getByRole('dialog').getByTestId('reservation-card');
+  await card.getByRole('button', { name: 'Cancel booking' }).click();
+  await card.getByTestId('booking-reason').fill('Storm warning');
+  await expect(card.getByTestId('cancel-policy')).toHaveAttribute('data-outcome', 'refund');
+  await expect(card.getByTestId('cancel-paid-online')).toContainText('$10.00 was paid online');
+
+  // The provider says no (the test provider, switched): said in red, never counted as refunded.
+  await adminCall(request, '/setTestPaymentSwitches', { refuseRefunds: true });
+  try {
+    await card.getByRole('button', { name: 'Cancel this booking' }).click();
+    await expect(page.getByText(/The payment provider refused the refund of \$10\.00/)).toBeVisible();
+  } finally {
+    await adminCall(request, '/setTestPaymentSwitches', { refuseRefunds: false });
+  }
+  const owed = page.getByTestId('owed-refunds');
+  const row = owed.getByTestId('owed-refund').filter({ hasText: 'Pilar Pago' });
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  // The booking's day as staff read it (not 2026-07-05), the reason and the provider's words.
+  const shownDay = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+  await expect(row).toContainText(`$10.00 to Pilar Pago · ${LOC.name} ${shownDay} · Storm warning`);
+  await expect(row.getByTestId('owed-refund-state')).toHaveText(
+    'Refused by the provider: The test provider refused the refund.',
+  );
+  const ledger = async () => {
+    const list = await adminCall(request, `/getReservations?day=${day}`);
+    const b = list.reservations.find((r: { phone: string }) => r.phone === '+13055554906');
+    return b.payments.map((p: { kind: string; amount: string }) => [p.kind, p.amount]);
+  };
+  expect(await ledger()).toEqual([['deposit', '10.00']]);
+
+  // The provider accepts now: Retry refunds it, the panel empties, the ledger has the refund.
+  await row.getByTestId('owed-refund-retry').click();
+  await expect(page.getByText('The refund of $10.00 was accepted by the payment provider.')).toBeVisible();
+  await expect(owed.getByTestId('owed-refund').filter({ hasText: 'Pilar Pago' })).toHaveCount(0);
+  expect(await ledger()).toEqual([
+    ['deposit', '10.00'],
+    ['refund', '10.00'],
+  ]);
+  await ctx.close();
 });

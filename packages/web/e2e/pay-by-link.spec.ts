@@ -81,6 +81,11 @@ test('staff send a phone booking a payment link; the guest pays on a phone; the 
   await form.getByRole('textbox', { name: 'Phone' }).fill(phone);
   await form.getByRole('combobox', { name: 'Deposit paid by' }).click();
   await page.getByRole('option', { name: 'Send a payment link' }).click();
+  // With a link nothing is "paid by" at the desk: the field says what the guest will do.
+  await expect(form.getByRole('combobox', { name: 'How the guest pays' })).toHaveValue('Send a payment link');
+  await expect(
+    form.getByText('Online, on the payment page the link opens; nothing is taken at the desk.'),
+  ).toBeVisible();
   // The location's own rule: a 10.00 deposit, offered with the whole booking (the day's price); by text.
   const choices = form.getByTestId('pay-link-choices');
   await expect(choices.getByText('Deposit $10.00')).toBeVisible();
@@ -96,6 +101,13 @@ test('staff send a phone booking a payment link; the guest pays on a phone; the 
   await expect(row.getByTestId('pay-link-status')).toHaveAttribute('data-state', 'waiting');
   await expect(row.getByTestId('pay-link-state')).toHaveText('Waiting for payment');
   await expect(grid.locator(`[data-number="${number}"]`)).toHaveAttribute('data-state', 'reserved');
+  // Its card on the grid waits for the guest's payment: the link's state, no Confirm.
+  await grid.locator(`[data-number="${number}"]`).click();
+  const card = page.getByRole('dialog').getByTestId('reservation-card');
+  await expect(card.getByTestId('reservation-status')).toHaveText('Awaiting payment');
+  await expect(card.getByTestId('pay-link-state')).toHaveText('Waiting for payment');
+  await expect(card.getByTestId('confirm-booking')).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // The text in the outbox, in Spanish, with the amount and the link.
   const recipient = `+1${phone.replace(/\D/g, '')}`;

@@ -196,6 +196,13 @@ describe(`pay by link on ${testDialect}`, () => {
     expect((await guest('POST', `/api/public/booking/manage/${token}/abandon`)).json().status).toBe('held');
     expect((await readState(t.deps.db, unit, TOMORROW, 'U')).status).toBe(1);
     expect((await linkOf(b.id)).link.state).toBe('waiting');
+    // Staff see it waiting for the guest's payment (no page open after the decline: the link's
+    // amount), and cannot confirm it unpaid: the link is cancelled first, the booking kept.
+    const shown = (await as('staff', 'GET', `/api/getReservation/${b.id}`)).json();
+    expect(shown.awaitingPayment).toEqual({ amount: '35.00', until: b.holdExpiresAt, via: 'link' });
+    const confirm = await as('supervisor', 'POST', '/api/confirmReservation', { id: b.id });
+    expect(confirm.statusCode, confirm.body).toBe(409);
+    expect(confirm.json().details).toBe(reservationTexts.awaitsPayment);
   });
 
   it('resends (both messages open the page) and cancels a link: the booking is kept to pay at the beach', async () => {
@@ -218,7 +225,7 @@ describe(`pay by link on ${testDialect}`, () => {
     expect(cancelled.json().link.state).toBe('cancelled');
     expect(provider.session(refOf(payUrl))!.state).toBe('expired');
     const kept = (await as('staff', 'GET', `/api/getReservation/${b.id}`)).json();
-    expect(kept).toMatchObject({ status: 'confirmed', holdExpiresAt: null });
+    expect(kept).toMatchObject({ status: 'confirmed', holdExpiresAt: null, awaitingPayment: null });
     const view = (await guest('GET', `/api/public/booking/manage/${tokens[1]}`)).json();
     expect(view.status).toBe('confirmed');
     expect(view.payment.state).not.toBe('due');

@@ -131,9 +131,27 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().details).toBe(reservationTexts.awaitsPayment);
     expect((await reservationOf(tokenOf(out.manageUrl))).status).toBe('held');
-    // Paid: the webhook confirms it, as ever.
+    // Every staff list says it waits for the guest's payment (the amount, when its hold runs
+    // out), so no screen offers the Confirm the server refuses: the day's list and the grid.
+    const waiting = { amount: '8.75', until: MORNING + 15 * 60_000, via: 'checkout' };
+    const listed = async () =>
+      (await injectAs(t.app, 'admin', { method: 'GET', url: `/api/getReservations?day=${TOMORROW}` }))
+        .json()
+        .reservations.find((r: { id: number }) => r.id === id);
+    const onGrid = async () => {
+      const board = (
+        await injectAs(t.app, 'admin', { method: 'GET', url: `/api/getBookingBoard?day=${TOMORROW}` })
+      ).json();
+      const units = board.locations.flatMap((l: { rows: { unitId: number }[][] }) => l.rows.flat());
+      return units.find((u: { unitId: number }) => u.unitId === unit).reservations[0];
+    };
+    expect(await listed()).toMatchObject({ status: 'held', holdExpiresAt: waiting.until, awaitingPayment: waiting });
+    expect(await onGrid()).toMatchObject({ id, status: 'held', awaitingPayment: waiting });
+    // Paid: the webhook confirms it, as ever, and nothing waits any more.
     expect((await call('POST', `${out.payUrl}/pay`)).statusCode).toBe(303);
     expect((await reservationOf(tokenOf(out.manageUrl))).status).toBe('confirmed');
+    expect(await listed()).toMatchObject({ status: 'confirmed', awaitingPayment: null });
+    expect(await onGrid()).toMatchObject({ status: 'confirmed', awaitingPayment: null });
   });
 
   it('refuses a wrong signature with 400 and writes nothing; a replay and a duplicate change nothing', async () => {

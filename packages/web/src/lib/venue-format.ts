@@ -20,6 +20,30 @@ export function useVenueTime() {
   );
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A business day ("2026-07-08") as staff read it, in the user's language: "Wed, Jul 8". A
+ * business day is already the venue's calendar day, so no zone may shift it (read at noon UTC).
+ */
+export function useVenueDay() {
+  const { i18n } = useTranslation();
+  const locale = localeOf(toLanguage(i18n.language) ?? 'en');
+  return useCallback(
+    (day: string) => {
+      const d = new Date(`${day}T12:00:00Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(d.getTime())) return day;
+      let fmt = dayFormats.get(locale);
+      if (!fmt) {
+        fmt = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
+        dayFormats.set(locale, fmt);
+      }
+      return fmt.format(d);
+    },
+    [locale],
+  );
+}
+
 /**
  * A clock time, 24-hour "HH:mm", in the venue's zone — the offline banner's times agree with the
  * board's and Notes/Drops', whatever zone the tablet is set to.

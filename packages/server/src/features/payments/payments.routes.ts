@@ -6,6 +6,8 @@ import {
   ReconciliationResponse,
   RetryRefundBody,
   RetryRefundResponse,
+  TestPaymentSwitches,
+  TestPaymentSwitchesResponse,
   paymentTexts,
 } from '@sandbar/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -122,6 +124,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(undefined as never);
     },
   );
+
+  // Only when asked for (the Playwright run): the test provider's switches, for admins. A venue
+  // on Stripe, or a demo without the variable, has no such route.
+  if (app.deps.env.SANDBAR_TEST_PAYMENT_SWITCHES && app.deps.payments?.name === 'test')
+    app.post(
+      '/setTestPaymentSwitches',
+      {
+        config: adminsOnly,
+        bodyLimit: 1024,
+        schema: {
+          tags,
+          summary: 'Make the built-in test provider refuse refunds or fail new payments (tests only)',
+          body: TestPaymentSwitches,
+          response: { 200: TestPaymentSwitchesResponse, ...errorsOf(403) },
+        },
+      },
+      async (request) => {
+        const { controls } = testProvider();
+        Object.assign(controls, request.body);
+        return { refuseRefunds: controls.refuseRefunds, outage: controls.outage };
+      },
+    );
 
   app.get(
     '/getPaymentDeliveries',

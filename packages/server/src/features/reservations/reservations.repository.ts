@@ -11,7 +11,7 @@ export type PaymentRow = Selectable<ReservationPaymentsTable> & { user_name: str
 // A booking reads positions and the user's locations as a sale does: the same SQL.
 export { type PositionRow as BookablePosition, positionsByIds, userLocationIds } from '../venue/venue.repository';
 // What the board shows of bookings is read in features/units (the board sits below bookings).
-export { balances, boardClaims, itemsOf } from '../units/board-reservations';
+export { awaitingPayments, balances, boardClaims, itemsOf } from '../units/board-reservations';
 
 export async function hotelById(db: Kysely<DB>, id: number) {
   return db.selectFrom('hotels').select(['id', 'name', 'is_other']).where('id', '=', id).executeTakeFirst();
@@ -409,15 +409,4 @@ export async function markItemsSold(db: Kysely<DB>, reservationId: number, price
     .where('price_id', 'in', priceIds)
     .where('sale_id', 'is', null)
     .execute();
-}
-
-/** The booking has an online payment still open (issue 33): started, neither paid nor given up. */
-export async function hasOpenPayment(db: Kysely<DB>, reservationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('payment_intents')
-    .select('id')
-    .where('reservation_id', '=', reservationId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return row !== undefined;
 }

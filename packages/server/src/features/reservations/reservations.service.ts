@@ -178,11 +178,15 @@ function isClaimRace(err: unknown): boolean {
 /** The reservation as the API shows it: its units, payments and deposit balance. */
 export async function describeReservations(db: Kysely<DB>, rows: repo.ReservationRow[]): Promise<Reservation[]> {
   const ids = rows.map((r) => r.id);
-  const [unitDays, payments, locations, items] = await Promise.all([
+  const held = rows
+    .filter((r) => r.status === 'held')
+    .map((r) => ({ id: r.id, holdExpiresAt: r.hold_expires_at === null ? null : Number(r.hold_expires_at) }));
+  const [unitDays, payments, locations, items, awaiting] = await Promise.all([
     repo.unitDaysOf(db, ids),
     repo.paymentsOf(db, ids),
     db.selectFrom('locations').select(['id', 'name']).execute(),
     repo.itemsOf(db, ids),
+    repo.awaitingPayments(db, held),
   ]);
   const names = await repo.userNames(db, [...new Set(rows.map((r) => r.created_by).filter((x): x is number => !!x))]);
   const locationName = new Map(locations.map((l) => [l.id, l.name]));
@@ -229,6 +233,7 @@ export async function describeReservations(db: Kysely<DB>, rows: repo.Reservatio
       createdAt: Number(r.created_at),
       createdBy: r.created_by ? (names.get(r.created_by) ?? null) : null,
       holdExpiresAt: r.hold_expires_at === null ? null : Number(r.hold_expires_at),
+      awaitingPayment: awaiting.get(r.id) ?? null,
     };
   });
 }
@@ -854,8 +859,11 @@ export async function keepOfferByGuest(deps: Deps, id: number): Promise<Reservat
 /** POST /confirmReservation: staff confirm a booking that waits for them (an online one, by the venue's rule). */
 export async function confirmReservation(deps: Deps, user: Actor, id: number): Promise<ReservationResponse> {
   // A booking held for its online payment is the provider's to confirm: confirmed by staff, it
-  // would keep its units with nothing paid once the guest walks away from the payment page.
-  if (await repo.hasOpenPayment(deps.db, id)) throw conflict(reservationTexts.awaitsPayment);
+  // would keep its units with nothing paid once the guest walks away from the payment page. The
+  // same for a payment link still out: staff cancel the link first (the booking kept, to pay at
+  // the beach). The one read the staff screens use to leave Confirm out.
+  if ((await repo.awaitingPayments(deps.db, [{ id, holdExpiresAt: null }])).size > 0)
+    throw conflict(reservationTexts.awaitsPayment);
   const reservation = await change(deps, user, id, 'confirm', 'confirmed', async (_trx, row) => ({
     touched: [],
     patch: { hold_expires_at: null },

@@ -1,5 +1,5 @@
 import { centsToMoney } from '@sandbar/contract/common';
-import type { UnitReservation } from '@sandbar/contract/reservations';
+import type { AwaitingPayment, UnitReservation } from '@sandbar/contract/reservations';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -28,6 +28,7 @@ export async function boardClaims(db: Kysely<DB>, day: string, locationIds: numb
       'reservations.room_number',
       'reservations.last_name',
       'reservations.notes',
+      'reservations.hold_expires_at',
     ])
     .where('reservation_claims.day', '=', day);
   q =
@@ -51,6 +52,48 @@ export async function balances(db: Kysely<DB>, reservationIds: number[]): Promis
       r.reservation_id,
       (out.get(r.reservation_id) ?? 0) + (r.kind === 'deposit' ? r.amount_cents : -r.amount_cents),
     );
+  }
+  return out;
+}
+
+/**
+ * Which of these held bookings wait for the guest's online payment (issue 33): an open checkout
+ * (the guest's /book payment, or a link's page the guest opened) or a payment link still out.
+ * The amount is the open payment's, else the link's; `until` is when the booking's hold runs out
+ * (the payment's own end when the booking has none). Two reads, whatever the number of bookings.
+ */
+export async function awaitingPayments(
+  db: Kysely<DB>,
+  held: { id: number; holdExpiresAt: number | null }[],
+): Promise<Map<number, AwaitingPayment>> {
+  const out = new Map<number, AwaitingPayment>();
+  if (held.length === 0) return out;
+  const ids = held.map((h) => h.id);
+  const [intents, links] = await Promise.all([
+    db
+      .selectFrom('payment_intents')
+      .select(['reservation_id', 'amount_cents', 'expires_at', 'purpose'])
+      .where('reservation_id', 'in', ids)
+      .where('status', '=', 'open')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('payment_links')
+      .select(['open_reservation_id', 'amount_cents', 'expires_at'])
+      .where('open_reservation_id', 'in', ids)
+      .where('status', '=', 'sent')
+      .execute(),
+  ]);
+  for (const h of held) {
+    const intent = intents.find((i) => i.reservation_id === h.id);
+    const link = links.find((l) => l.open_reservation_id === h.id);
+    const found = intent ?? link;
+    if (!found) continue;
+    out.set(h.id, {
+      amount: centsToMoney(found.amount_cents),
+      until: h.holdExpiresAt ?? Number(found.expires_at),
+      via: link || intent?.purpose === 'link' ? 'link' : 'checkout',
+    });
   }
   return out;
 }
@@ -84,7 +127,14 @@ export async function reservationsByUnit(
   const out = new Map<number, UnitReservation[]>();
   if (claims.length === 0) return out;
   const ids = [...new Set(claims.map((c) => c.id))];
-  const [balance, items] = await Promise.all([balances(db, ids), itemsOf(db, ids)]);
+  const held = claims
+    .filter((c, i) => c.status === 'held' && claims.findIndex((x) => x.id === c.id) === i)
+    .map((c) => ({ id: c.id, holdExpiresAt: c.hold_expires_at === null ? null : Number(c.hold_expires_at) }));
+  const [balance, items, awaiting] = await Promise.all([
+    balances(db, ids),
+    itemsOf(db, ids),
+    awaitingPayments(db, held),
+  ]);
   for (const c of claims) {
     const list = out.get(c.position_id) ?? [];
     if (!list.some((r) => r.id === c.id)) {
@@ -105,6 +155,7 @@ export async function reservationsByUnit(
         // What check-in pre-fills: the extras booked and not yet sold.
         itemIds: open.map((i) => i.price_id),
         itemNames: open.map((i) => i.name),
+        awaitingPayment: awaiting.get(c.id) ?? null,
       });
     }
     out.set(c.position_id, list);

@@ -110,6 +110,11 @@ export const bookingsEn = {
   confirmBooking: 'Confirm booking',
   waiting: 'Waiting for confirmation ({{count}})',
   waitingHint: 'Online bookings the venue confirms by hand: confirm each, or cancel it with a reason.',
+  awaitingPayment: 'Waiting for online payment ({{count}})',
+  awaitingPaymentHint:
+    'Guests paying online now. Each is confirmed by itself when the payment arrives; unpaid, its units are released when its hold runs out.',
+  awaitingBadge: 'Awaiting payment',
+  awaitingLine: 'Waiting for the guest’s online payment of {{amount}}. Unpaid by {{time}}, the units are released.',
   waitlistTitle: 'Waitlist, {{location}} ({{count}})',
   waitlistAdd: 'Add to waitlist',
   waitlistAddTitle: 'Waitlist for {{location}} on {{day}}',
@@ -121,6 +126,8 @@ export const bookingsEn = {
   waitlistSave: 'ADD TO WAITLIST',
   payLink: {
     option: 'Send a payment link',
+    methodLabel: 'How the guest pays',
+    methodHint: 'Online, on the payment page the link opens; nothing is taken at the desk.',
     title: 'Payment link',
     askFor: 'Ask for',
     deposit: 'Deposit {{amount}}',
@@ -272,6 +279,12 @@ export const bookingsEs: Translation<typeof bookingsEn> = {
   confirmBooking: 'Confirmar reserva',
   waiting: 'Pendientes de confirmar ({{count}})',
   waitingHint: 'Reservas en línea que el lugar confirma a mano: confirma cada una o cancélala con un motivo.',
+  awaitingPayment: 'Esperando el pago en línea ({{count}})',
+  awaitingPaymentHint:
+    'Clientes pagando en línea ahora. Cada una se confirma sola cuando llega el pago; sin pagar, sus unidades se liberan cuando vence la retención.',
+  awaitingBadge: 'Esperando el pago',
+  awaitingLine:
+    'Esperando el pago en línea del cliente de {{amount}}. Sin pagar a las {{time}}, las unidades se liberan.',
   waitlistTitle: 'Lista de espera, {{location}} ({{count}})',
   waitlistAdd: 'Añadir a la lista de espera',
   waitlistAddTitle: 'Lista de espera de {{location}} el {{day}}',
@@ -283,6 +296,8 @@ export const bookingsEs: Translation<typeof bookingsEn> = {
   waitlistSave: 'AÑADIR A LA LISTA',
   payLink: {
     option: 'Enviar un enlace de pago',
+    methodLabel: 'Cómo paga el cliente',
+    methodHint: 'En línea, en la página de pago que abre el enlace; no se cobra nada en el mostrador.',
     title: 'Enlace de pago',
     askFor: 'Cobrar',
     deposit: 'Depósito {{amount}}',

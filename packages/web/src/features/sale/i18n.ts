@@ -101,6 +101,8 @@ export const saleEn = {
     'A walk-in cannot be sold this unit today, even before the guest arrives: choose another unit for a walk-in.',
   checkInAbove: 'When {{name}} arrives, tap Check in on the booking above.',
   confirmThenCheckIn: 'This online booking waits for staff: confirm it above, then check {{name}} in when they arrive.',
+  paymentThenCheckIn:
+    'This booking waits for {{name}}’s online payment: it is confirmed by itself when they pay, then check them in when they arrive.',
   orderCancelled: 'Order cancelled.',
   simulatedReader: 'Simulated card reader (demo)',
   waitingForCard: 'Waiting for the card…',
@@ -215,6 +217,8 @@ export const saleEs: Translation<typeof saleEn> = {
   checkInAbove: 'Cuando llegue {{name}}, toca Registrar llegada en la reserva de arriba.',
   confirmThenCheckIn:
     'Esta reserva en línea espera al personal: confírmala arriba y registra la llegada de {{name}} cuando llegue.',
+  paymentThenCheckIn:
+    'Esta reserva espera el pago en línea de {{name}}: se confirma sola cuando pague; registra su llegada cuando llegue.',
   orderCancelled: 'Pedido cancelado.',
   simulatedReader: 'Lector de tarjetas simulado (demo)',
   waitingForCard: 'Esperando la tarjeta…',

@@ -224,7 +224,9 @@ export function BookingForm({
         )}
         <Group grow align="end">
           <Select
-            label={t('bookings.depositMethod')}
+            // With a link the guest pays later, online: no deposit is "paid by" anything here.
+            label={byLink ? t('bookings.payLink.methodLabel') : t('bookings.depositMethod')}
+            description={byLink ? t('bookings.payLink.methodHint') : undefined}
             value={method}
             onChange={(v) => setMethod((v as DepositMethod) ?? 'none')}
             allowDeselect={false}

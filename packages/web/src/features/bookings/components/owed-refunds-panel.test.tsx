@@ -57,7 +57,7 @@ describe('OwedRefundsPanel', () => {
     const toasts = vi.spyOn(notifications, 'show');
     renderWithProviders(<OwedRefundsPanel />, { user: demoUser('U') });
     const row = await screen.findByTestId('owed-refund');
-    expect(row).toHaveTextContent('$17.50 to Rita Race · MB 2026-07-08 · Guest called');
+    expect(row).toHaveTextContent('$17.50 to Rita Race · MB Wed, Jul 8 · Guest called');
     expect(row).toHaveTextContent('Refused by the provider: The test provider refuses refunds (switched on).');
     expect(row).toHaveTextContent('Not tried again by itself');
     await userEvent.click(screen.getByRole('button', { name: 'Retry refund' }));

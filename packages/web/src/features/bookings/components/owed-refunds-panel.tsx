@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { OwedRefund } from '@sandbar/contract/payments';
 import { useTranslation } from 'react-i18next';
 import { localText, toastError, toastSuccess } from '../../../lib/notify';
-import { useMoney, useVenueTime } from '../../../lib/venue-format';
+import { useMoney, useVenueDay, useVenueTime } from '../../../lib/venue-format';
 import { useOwedRefunds, useRetryRefund } from '../api/owed-refunds';
 
 /**
@@ -34,6 +34,7 @@ function OwedRefundRow({ refund: r }: { refund: OwedRefund }) {
   const { t } = useTranslation();
   const money = useMoney();
   const time = useVenueTime();
+  const dayOf = useVenueDay();
   const retry = useRetryRefund();
   const refused = r.status === 'failed';
   const state = refused
@@ -56,7 +57,7 @@ function OwedRefundRow({ refund: r }: { refund: OwedRefund }) {
               amount: money(r.amount),
               name: r.guestName,
               location: r.location,
-              day: r.day,
+              day: dayOf(r.day),
               reason: r.reason,
             })}
           </Text>

@@ -51,6 +51,7 @@ const answer = (status: Reservation['status'], details: string): ReservationResp
     createdAt: 0,
     createdBy: null,
     holdExpiresAt: null,
+    awaitingPayment: null,
   },
 });
 
@@ -176,5 +177,44 @@ describe('ReservationCard', () => {
       refundAmount: '20',
       overrideReason: 'Storm',
     });
+  });
+
+  // Issue 33: a guest's booking held for their online payment is the provider's to confirm (the
+  // server refuses staff with 409): the card says what and until when, and offers no Confirm.
+  it('a booking held for its online payment says the amount and the deadline, without Confirm', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        json(200, {
+          link: null,
+          quote: { deposit: null, full: '35.00', suggested: 'full', minutes: 15, refusal: null },
+          phone: '',
+          email: '',
+        }),
+      ),
+    );
+    const held = { ...card, status: 'held' as const };
+    const until = Date.UTC(2026, 6, 5, 14, 30); // 10:30 at the demo venue (New York, summer)
+    const { unmount } = renderWithProviders(
+      <ReservationCard
+        reservation={{ ...held, awaitingPayment: { amount: '8.75', until, via: 'checkout' } }}
+        day="2026-07-05"
+      />,
+      { user: demoUser('S') },
+    );
+    expect(await screen.findByTestId('awaiting-payment')).toHaveTextContent(
+      /online payment of \$8\.75\. Unpaid by 10:30.*released/,
+    );
+    expect(screen.getByTestId('reservation-status')).toHaveTextContent('Awaiting payment');
+    expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    unmount();
+    // Held for staff (no payment asked): Confirm is there.
+    renderWithProviders(<ReservationCard reservation={{ ...held, awaitingPayment: null }} day="2026-07-05" />, {
+      user: demoUser('S'),
+    });
+    expect(await screen.findByRole('button', { name: 'Confirm booking' })).toBeInTheDocument();
+    expect(screen.getByTestId('reservation-status')).toHaveTextContent('Held');
+    expect(screen.queryByTestId('awaiting-payment')).toBeNull();
   });
 });

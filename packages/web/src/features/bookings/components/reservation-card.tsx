@@ -60,6 +60,8 @@ export function ReservationCard({
   const canSendLink = r.status === 'confirmed' && r.depositBalance === '0.00' && !r.hotelId;
   // A held booking (online, waiting for staff) is confirmed first; only then checked in or released.
   const held = r.status === 'held';
+  // Held for the guest's online payment: the provider's webhook confirms it, never staff (409).
+  const awaiting = held ? (r.awaitingPayment ?? null) : null;
   const done = () => {
     setPane(null);
     onChanged?.();
@@ -102,8 +104,13 @@ export function ReservationCard({
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{t('bookings.reservedFor', { name: r.guestName })}</Text>
           {/* The status whole, also on a phone: the name wraps instead. */}
-          <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-            {t(`bookings.status.${r.status}`)}
+          <Badge
+            variant="light"
+            color={awaiting ? 'orange' : undefined}
+            style={{ flexShrink: 0, overflow: 'visible' }}
+            data-testid="reservation-status"
+          >
+            {awaiting ? t('bookings.awaitingBadge') : t(`bookings.status.${r.status}`)}
           </Badge>
         </Group>
         <Text size="sm">
@@ -131,6 +138,13 @@ export function ReservationCard({
             {t('bookings.notesLine', { notes: r.notes })}
           </Text>
         ) : null}
+        {/* A link's own status says the amount and deadline (with resend and cancel); a guest's
+            checkout on /book says them here. */}
+        {awaiting && awaiting.via === 'checkout' && (
+          <Text size="sm" c="orange.9" data-testid="awaiting-payment">
+            {t('bookings.awaitingLine', { amount: money(awaiting.amount), time: time(awaiting.until) })}
+          </Text>
+        )}
         {held && link && link.state !== 'cancelled' && <PayLinkStatus link={link} />}
         {error && <Alert color="red">{error}</Alert>}
         {pane === null && (
@@ -140,7 +154,7 @@ export function ReservationCard({
                 {t('bookings.payLink.open')}
               </Button>
             )}
-            {held && !linkWaiting && (
+            {held && !awaiting && !linkWaiting && (
               <Button
                 loading={confirm.isPending}
                 onClick={() => confirm.mutate({ id: r.id }, { onSuccess: done })}

@@ -39,10 +39,13 @@ export function BookingsPage() {
   const [openUnit, setOpenUnit] = useState<BookingUnit | null>(null);
   const { data, isPending, error } = useBookingBoard(day, locationId);
   const shownDay = data?.day ?? day ?? '';
-  // Held online bookings wait for staff; a phone booking held for its payment link is in the links panel.
-  const waiting = (useReservations(shownDay || null, 'held').data?.reservations ?? []).filter(
+  // Held online bookings wait for staff, or for the guest's payment (no Confirm: the provider
+  // confirms those); a phone booking held for its payment link is in the links panel.
+  const heldOnline = (useReservations(shownDay || null, 'held').data?.reservations ?? []).filter(
     (r) => r.channel === 'online',
   );
+  const waiting = heldOnline.filter((r) => !r.awaitingPayment);
+  const paying = heldOnline.filter((r) => r.awaitingPayment);
   const location = data ? (data.locations.find((l) => l.id === locationId) ?? data.locations[0]) : undefined;
   const units = location?.rows.flat() ?? [];
   const label = (u: { unitNumber: number; row: number; position: number }) =>
@@ -102,6 +105,25 @@ export function BookingsPage() {
                   {[...new Set(r.units.map((u) => u.label))].join(', ')} · {t(`bookings.channels.${r.channel}`)}
                 </Text>
                 {/* Staff confirming an online booking see the extras it asks for. */}
+                <ReservationCard
+                  reservation={{ ...r, itemNames: r.items.filter((i) => i.saleId === null).map((i) => i.name) }}
+                  day={shownDay}
+                />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+        {paying.length > 0 && (
+          <Stack gap="xs" data-testid="bookings-awaiting-payment">
+            <Title order={3}>{t('bookings.awaitingPayment', { count: paying.length })}</Title>
+            <Text size="sm" c="dimmed">
+              {t('bookings.awaitingPaymentHint')}
+            </Text>
+            {paying.map((r) => (
+              <Stack gap={2} key={r.id}>
+                <Text size="sm" fw={600}>
+                  {[...new Set(r.units.map((u) => u.label))].join(', ')} · {t(`bookings.channels.${r.channel}`)}
+                </Text>
                 <ReservationCard
                   reservation={{ ...r, itemNames: r.items.filter((i) => i.saleId === null).map((i) => i.name) }}
                   day={shownDay}

@@ -15,9 +15,11 @@ export function ReservedNotice({ unit, booking }: { unit: Unit; booking: UnitRes
       <Alert color="violet" variant="light" title={t('sale.reservedTitle', { unit: label, name: booking.guestName })}>
         <Text size="sm">{t('sale.noWalkIn')}</Text>
         <Text size="sm" mt={4}>
-          {booking.status === 'held'
-            ? t('sale.confirmThenCheckIn', { name: booking.guestName })
-            : t('sale.checkInAbove', { name: booking.guestName })}
+          {booking.status !== 'held'
+            ? t('sale.checkInAbove', { name: booking.guestName })
+            : booking.awaitingPayment
+              ? t('sale.paymentThenCheckIn', { name: booking.guestName })
+              : t('sale.confirmThenCheckIn', { name: booking.guestName })}
         </Text>
       </Alert>
     </Stack>
