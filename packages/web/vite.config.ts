@@ -37,8 +37,8 @@ export default defineConfig({
         // Client routes load the cached app shell; the API, its docs and uploaded files never do.
         navigateFallback: '/index.html',
         // The guest booking page (/book) is its own entry and never runs from the staff app's cache.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/book(\/|$)/],
-        globIgnores: ['book.html'],
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/book(\/|$)/, /^\/order(\/|$)/],
+        globIgnores: ['book.html', 'order.html'],
         cleanupOutdatedCaches: true,
         // The first install takes the open page at once; a later version waits for the prompt.
         clientsClaim: true,
@@ -54,7 +54,9 @@ export default defineConfig({
       transformIndexHtml: {
         order: 'post',
         handler: (html, ctx) =>
-          ctx.filename.endsWith('book.html') ? html.replace(/<link rel="manifest"[^>]*>/, '') : html,
+          ctx.filename.endsWith('book.html') || ctx.filename.endsWith('order.html')
+            ? html.replace(/<link rel="manifest"[^>]*>/, '')
+            : html,
       },
     },
     // Last: brotli and gzip twins of what the others wrote (vite-precompress.ts).
@@ -74,6 +76,8 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         book: fileURLToPath(new URL('book.html', import.meta.url)),
+        // Issue 35: the guest's order page (/order/<token>, a QR code on the lounger), as small.
+        order: fileURLToPath(new URL('order.html', import.meta.url)),
       },
     },
   },

@@ -95,6 +95,11 @@ export function isGuestBookingPath(url: string): boolean {
   return url === '/book' || url.startsWith('/book/');
 }
 
+/** /order/<token>: the guest's F&B order page (issue 35), its own HTML entry (order.html). */
+export function isGuestOrderPath(url: string): boolean {
+  return url.startsWith('/order/');
+}
+
 /**
  * Built assets under assets/ carry a content hash in their name, so a browser may keep them for a
  * year without asking again; everything else (index.html, robots.txt, icons, a service worker)
@@ -318,7 +323,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     // The guest's booking page (issue 24 point 4) is its own small entry, never the staff app.
     const page =
-      isGuestBookingPath(url) && fs.existsSync(path.join(indexHtml, 'book.html')) ? 'book.html' : 'index.html';
+      isGuestBookingPath(url) && fs.existsSync(path.join(indexHtml, 'book.html'))
+        ? 'book.html'
+        : isGuestOrderPath(url) && fs.existsSync(path.join(indexHtml, 'order.html'))
+          ? 'order.html'
+          : 'index.html';
     // History fallback: every client route (and the client's own 404 page) loads the app.
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
   });

@@ -23,6 +23,7 @@ function fakeDist(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sandbar</title>' + ' '.repeat(2000));
   fs.writeFileSync(path.join(dir, 'book.html'), '<!doctype html><title>Book a spot</title>');
+  fs.writeFileSync(path.join(dir, 'order.html'), '<!doctype html><title>Order to your spot</title>');
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   fs.writeFileSync(path.join(dir, 'assets/index-AbC123.js'), bigScript);
   fs.writeFileSync(path.join(dir, 'assets/index-AbC123.js.br'), zlib.brotliCompressSync(bigScript));
@@ -99,6 +100,17 @@ describe(`delivery on ${testDialect}`, () => {
     }
     // The staff screen of bookings is the staff app's.
     expect((await get('/bookings')).body).toContain('<title>Sandbar</title>');
+  });
+
+  it("serves the guest's F&B order page its own entry at /order/<token>, never the staff app (issue 35)", async () => {
+    for (const url of ['/order/abcdefghijklmnopqrstuv', '/order/abcdefghijklmnopqrstuv?lang=es&order=4']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<title>Order to your spot</title>');
+    }
+    // The staff's order screens are the staff app's.
+    expect((await get('/stations/bar')).body).toContain('<title>Sandbar</title>');
   });
 
   it('serves robots.txt uncached, and the real one tells every robot to keep out', async () => {

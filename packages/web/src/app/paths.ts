@@ -31,6 +31,11 @@ export const paths = {
   reportsConfigEdit: (id: number | string) => `/config/reports/edit/${id}`,
   search: '/search',
   bookings: '/bookings',
+  /** Issue 35: Admin → Menu, its QR sheet, the station screens and the runner's view. */
+  fnbMenu: '/config/menu',
+  fnbQr: '/config/menu/qr',
+  fnbStation: (station: string) => `/stations/${station}`,
+  fnbRunner: '/stations/runner',
   login: '/login',
   logout: '/logout',
   receipt: (receiptId: string) => `/receipt/${receiptId}`,

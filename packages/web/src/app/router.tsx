@@ -122,6 +122,36 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/config/menu',
+        element: allowed(
+          'fnbMenu',
+          page(() => import('../features/fnb/pages/menu-page'), 'MenuPage'),
+        ),
+      },
+      {
+        path: '/config/menu/qr',
+        element: allowed(
+          'fnbQr',
+          page(() => import('../features/fnb/pages/qr-sheet-page'), 'QrSheetPage'),
+        ),
+      },
+      {
+        // Issue 35 point 5: ready orders by row for one walk (before /stations/:station: a fixed path wins).
+        path: '/stations/runner',
+        element: allowed(
+          'fnbOrders',
+          page(() => import('../features/fnb/pages/runner-page'), 'RunnerPage'),
+        ),
+      },
+      {
+        // Issue 35 point 4: the bar's and the kitchen's tablet.
+        path: '/stations/:station',
+        element: allowed(
+          'fnbOrders',
+          page(() => import('../features/fnb/pages/station-page'), 'StationPage'),
+        ),
+      },
+      {
         path: '/notes',
         element: allowed(
           'dropoff',

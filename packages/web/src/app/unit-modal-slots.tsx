@@ -1,3 +1,4 @@
+import type { FnbTab } from '@sandbar/contract/fnb';
 import type { Unit } from '@sandbar/contract/units';
 import { type ReactNode, createContext, useContext } from 'react';
 
@@ -58,6 +59,15 @@ export interface UnitModalSlotsValue {
   renderReservation?: (ctx: UnitSlotContext) => ReactNode;
   /** Shown above the board (e.g. the multi-unit cart bar with 'Cancel Order' and 'Check Out'). */
   renderDashboardBar?: (ctx: { openUnit(unitId: number): void }) => ReactNode;
+  /** The unit's F&B (issue 35): its Order action, its orders and its tab, above the modal's tabs. */
+  renderUnitFnb?: (ctx: UnitSlotContext) => ReactNode;
+  /** A tab settled through the sale wizard's steps (payment, receipt, tip, signature): the selling feature's. */
+  renderSettleTab?: (ctx: { tab: FnbTab; unitLabel: string; onSettled(receiptId: string): void }) => ReactNode;
+  /**
+   * The board's small marker: the ids of the units with an F&B order on its way (issue 35 point 5).
+   * A hook, called once by the board on every render (the slots object never changes).
+   */
+  useUnitsWithOrderOnWay?: (day: string) => ReadonlySet<number>;
 }
 
 export const UnitModalSlots = createContext<UnitModalSlotsValue>({});

@@ -1,3 +1,4 @@
+import type { SaveFnbOrderBody } from '@sandbar/contract/fnb';
 import type { SaveCustomerBody, SaveDropoffNotesBody } from '@sandbar/contract/sales';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
@@ -44,9 +45,22 @@ export interface QueuedDropoff extends QueuedBase {
   unitIds: [];
 }
 
-export type QueuedItem = QueuedSale | QueuedDropoff;
+/**
+ * A staff F&B order taken at a unit while offline (issue 35 point 6): to the unit's tab, or paid
+ * now in cash or by voucher. Sent in order with the sales, idempotent by its clientOrderId.
+ */
+export interface QueuedFnbOrder extends QueuedBase {
+  kind: 'fnbOrder';
+  /** The saveFnbOrder body, ready to send (it carries clientOrderId and takenAt). */
+  body: SaveFnbOrderBody;
+  /** No tile turns "pending": an order does not sell the unit. */
+  unitIds: [];
+}
 
-export const isQueuedSale = (i: QueuedItem): i is QueuedSale => i.kind !== 'dropoff';
+export type QueuedItem = QueuedSale | QueuedDropoff | QueuedFnbOrder;
+
+export const isQueuedSale = (i: QueuedItem): i is QueuedSale => i.kind === undefined || i.kind === 'sale';
+export const isQueuedFnbOrder = (i: QueuedItem): i is QueuedFnbOrder => i.kind === 'fnbOrder';
 
 interface OfflineDB extends DBSchema {
   snapshots: { key: string; value: Snapshot };

@@ -1,4 +1,5 @@
 import { offlinePaymentMethods } from '@sandbar/contract/offline';
+import type { FnbOrderResponse, SaveFnbOrderBody } from '@sandbar/contract/fnb';
 import type {
   SaveCustomerBody,
   SaveCustomerResponse,
@@ -10,7 +11,15 @@ import { ApiError, api, isNetworkError } from './api';
 import { connectivity } from './connectivity';
 import i18n from 'i18next';
 import { toastError, toastSuccess } from './notify';
-import { type QueuedDropoff, type QueuedItem, type QueuedSale, isQueuedSale, offlineDb } from './offline-db';
+import {
+  type QueuedDropoff,
+  type QueuedFnbOrder,
+  type QueuedItem,
+  type QueuedSale,
+  isQueuedFnbOrder,
+  isQueuedSale,
+  offlineDb,
+} from './offline-db';
 import { sentLedger } from './sent-ledger';
 
 /**
@@ -83,6 +92,20 @@ function noteSentSale(body: SaveCustomerBody, answer: Partial<SaveCustomerRespon
     dropoffId: null,
     sentAt: Date.now(),
     label: d.customerName ?? '',
+  });
+}
+
+/** An F&B order paid now in cash (issue 35 point 8: it counts on the taker's Notes/Drops), likewise. */
+function noteSentFnbOrder(body: SaveFnbOrderBody): void {
+  if (body.payment !== 'paid' || body.paymentMethod !== 'Cash') return;
+  sentLedger.record({
+    id: body.clientOrderId,
+    kind: 'sale',
+    cashCents: body.totalCents + (body.tipCents ?? 0),
+    customerIds: [],
+    dropoffId: null,
+    sentAt: Date.now(),
+    label: body.guestName ?? '',
   });
 }
 
@@ -204,6 +227,26 @@ export const saleQueue = {
     scheduleRetry(MAX_BACKOFF_MS / 6);
     return item;
   },
+  /** Keeps a staff F&B order on the tablet (issue 35 point 6): sent in order with the sales. */
+  async enqueueFnbOrder(body: SaveFnbOrderBody, label: string): Promise<QueuedFnbOrder> {
+    const until = Date.now() + DURABLE_WAIT_MS;
+    await within(saleQueue.load(), DURABLE_WAIT_MS);
+    const takenAt = body.takenAt ?? Date.now();
+    const item: QueuedFnbOrder = {
+      kind: 'fnbOrder',
+      id: body.clientOrderId,
+      seq: Math.max(0, ...state.items.map((i) => i.seq)) + 1,
+      takenAt,
+      body: { ...body, takenAt },
+      unitIds: [],
+      label,
+      refused: null,
+    };
+    set({ items: [...state.items.filter((i) => i.id !== item.id), item] });
+    await within(durably(item), until - Date.now());
+    scheduleRetry(MAX_BACKOFF_MS / 6);
+    return item;
+  },
   /** Sends waiting sales and drop-offs oldest first; stops at the first network failure, tries later. */
   async flush(): Promise<void> {
     if (state.sending) return;
@@ -217,17 +260,18 @@ export const saleQueue = {
       for (const sale of [...state.items].sort((a, b) => a.seq - b.seq)) {
         if (sale.refused) continue;
         try {
-          const answer = await api<SaveCustomerResponse | SaveDropoffNotesResponse>(
-            isQueuedSale(sale) ? '/saveCustomer' : '/saveDropoffNotes',
+          const answer = await api<SaveCustomerResponse | SaveDropoffNotesResponse | FnbOrderResponse>(
+            isQueuedSale(sale) ? '/saveCustomer' : isQueuedFnbOrder(sale) ? '/saveFnbOrder' : '/saveDropoffNotes',
             { method: 'POST', body: sale.body, silent: true, attempts: 1 },
           );
           if (isQueuedSale(sale)) noteSentSale(sale.body, answer as SaveCustomerResponse);
+          else if (isQueuedFnbOrder(sale)) noteSentFnbOrder(sale.body);
           else noteSentDropoff(sale.body, answer as SaveDropoffNotesResponse);
           await (await offlineDb()).delete('sales', sale.id);
           confirmed.push(sale);
           set({ items: state.items.filter((i) => i.id !== sale.id), confirming: [...state.confirming, sale] });
-          if (isQueuedSale(sale)) sent++;
-          else sentDropoffs++;
+          if (sale.kind === 'dropoff') sentDropoffs++;
+          else sent++;
           backoff = 1000;
         } catch (err) {
           if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401) {
@@ -392,6 +436,33 @@ export async function saveOrQueueDropoff(
   } catch (err) {
     if (!isNetworkError(err)) throw err;
     await saleQueue.enqueueDropoff(taken, label);
+    return null;
+  }
+}
+
+/**
+ * POST /saveFnbOrder, or — an order to the tab, or paid now in cash or by voucher, when the server
+ * cannot be reached — into the queue with the same clientOrderId (a late answer and the queued
+ * send are one order). Card and room need the server. Returns the answer, or null when queued.
+ */
+export async function saveOrQueueFnbOrder(body: SaveFnbOrderBody, label: string): Promise<FnbOrderResponse | null> {
+  const queueable = body.payment === 'tab' || (body.payment === 'paid' && isQueueable(body.paymentMethod ?? ''));
+  if (queueable && !connectivity.get().online) {
+    await saleQueue.enqueueFnbOrder(body, label);
+    return null;
+  }
+  try {
+    const answer = await api<FnbOrderResponse>('/saveFnbOrder', {
+      method: 'POST',
+      body,
+      silent: true,
+      ...(queueable ? { attempts: 2, deadlineMs: SALE_DEADLINE_MS } : {}),
+    });
+    noteSentFnbOrder(body);
+    return answer;
+  } catch (err) {
+    if (!queueable || !isNetworkError(err)) throw err;
+    await saleQueue.enqueueFnbOrder(body, label);
     return null;
   }
 }

@@ -1,3 +1,4 @@
+import { fnbTexts } from '@sandbar/contract/fnb-texts';
 import type { Translation } from '@sandbar/contract/i18n';
 /** The board's own words (the spec's texts come from messages.*). */
 export const boardEn = {
@@ -56,6 +57,8 @@ export const boardEn = {
   deletedLine: 'Deleted{{byWhom}}',
   /** Held by a booking for the day (issue 24). */
   reserved: 'Reserved',
+  /** Issue 35: the tile's marker of an F&B order on its way (the F&B texts' words). */
+  orderOnWay: fnbTexts.en.staff.onItsWay,
   search: {
     title: 'Search',
     units: 'Units',
@@ -125,6 +128,7 @@ export const boardEs: Translation<typeof boardEn> = {
   deletedAtTime: ' a las {{time}}',
   deletedLine: 'Eliminada{{byWhom}}',
   reserved: 'Con reserva',
+  orderOnWay: fnbTexts.es.staff.onItsWay,
   search: {
     title: 'Buscar',
     units: 'Unidades',

@@ -17,6 +17,10 @@ export interface LocationStripProps {
   active: boolean;
   movingUnitId: number | null;
   onOpen: (unitId: number) => void;
+  /** Units with an F&B order on its way (issue 35): a small marker on the tile. */
+  orderOnWay?: ReadonlySet<number>;
+  /** That marker's words, in the user's language. */
+  orderOnWayLabel?: string;
 }
 
 function tileClickable(unit: Unit, active: boolean, searching: boolean): boolean {
@@ -57,6 +61,8 @@ export const LocationStrip = memo(function LocationStrip({
   active,
   movingUnitId,
   onOpen,
+  orderOnWay,
+  orderOnWayLabel,
 }: LocationStripProps) {
   const { t, i18n } = useTranslation();
   // Tiles are memoised: a new array (a language change) is what makes them say their status anew.
@@ -117,6 +123,8 @@ export const LocationStrip = memo(function LocationStrip({
                   pendingLabel={pendingLabel}
                   deletedLabel={deletedLabel}
                   reservedLabel={reservedLabel}
+                  orderOnWay={orderOnWay?.has(u.id) ?? false}
+                  orderOnWayLabel={orderOnWayLabel}
                 />
               ))}
             </div>

@@ -204,6 +204,7 @@ export function UnitModal({ unitId, day, timeStamp, tab, onTab, onClose }: UnitM
           </Text>
           {!numberOnly && <MovePanel unit={unit} ctx={ctx} />}
           {unit.reservations?.length ? slots.renderReservation?.(ctx) : null}
+          {!numberOnly && slots.renderUnitFnb?.(ctx)}
           <Tabs value={active} onChange={(v) => v && onTab(v as UnitTab)} keepMounted={false}>
             <Tabs.List mb="sm">
               {tabs.map((k) => (

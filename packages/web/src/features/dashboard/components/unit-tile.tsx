@@ -6,6 +6,7 @@ import {
   IconCash,
   IconCreditCard,
   IconDoorExit,
+  IconGlassFull,
   IconShoppingCart,
   IconTicket,
   IconUsers,
@@ -44,6 +45,10 @@ export interface UnitTileProps {
   deletedLabel?: string;
   /** The status word of a unit booked for the day (board.reserved), in the user's language. */
   reservedLabel?: string;
+  /** An F&B order is on its way to this unit (issue 35 point 5): a small marker. */
+  orderOnWay?: boolean;
+  /** The marker's words (the F&B texts' "On its way"), in the user's language. */
+  orderOnWayLabel?: string;
 }
 
 /** Held (1) by a booking for the day rather than a cart (issue 24, DESIGN.md section 11). */
@@ -101,6 +106,8 @@ export const UnitTile = memo(function UnitTile({
   pendingLabel = 'pending',
   deletedLabel = 'Deleted',
   reservedLabel = 'Reserved',
+  orderOnWay = false,
+  orderOnWayLabel = 'On its way',
 }: UnitTileProps) {
   noteTileRender(unit.id);
   const s = unit.unitStatus;
@@ -123,14 +130,21 @@ export const UnitTile = memo(function UnitTile({
         tileName(unit, { number: showNumber, amount: money }, statusNames, deletedLabel, reservedLabel),
       ]
         .filter(Boolean)
-        .join(' ')}
+        .join(' ')
+        .concat(orderOnWay ? `, ${orderOnWayLabel}` : '')}
       data-unit={unit.id}
       data-number={unit.unitNumber}
       data-status={s}
       data-reserved={booking ? 'true' : undefined}
       data-pending={pending ? 'true' : undefined}
       data-deleted={unit.saleDeleted ? 'true' : undefined}
+      data-order-on-way={orderOnWay ? 'true' : undefined}
     >
+      {orderOnWay && (
+        <span className="sb-tile__fnb" title={orderOnWayLabel}>
+          <IconGlassFull size={12} aria-hidden />
+        </span>
+      )}
       {pending && <span className="sb-tile__pending">{pendingLabel}</span>}
       <span className="sb-tile__where">
         <span className="sb-tile__place">

@@ -34,6 +34,13 @@ export function replaceLocations(data: DashboardData, part: DashboardData): Dash
 
 /** Applies one live event to every cached board of that day: patch the changed tiles, or refetch. */
 export async function applyBoardEvent(qc: QueryClient, e: BoardEventMessage): Promise<void> {
+  // F&B (issue 35): an order moved, an item 86'd, a tab changed — the board's order markers and the
+  // unit modal's orders refetch; no tile changes (these events name no units).
+  if (e.type.startsWith('fnb')) {
+    void qc.invalidateQueries({ queryKey: ['fnb'] });
+    if (!e.unitIds.length) return;
+  }
+  if (e.type === 'resync') void qc.invalidateQueries({ queryKey: ['fnb'] });
   for (const id of e.unitIds) await qc.invalidateQueries({ queryKey: ['units', 'unit', id] });
   // The booking desk's grid, lists and payment links (issue 33 point 7: paid or expired by itself).
   if (e.type === 'reservation' || e.type === 'resync') void qc.invalidateQueries({ queryKey: ['bookings'] });

@@ -47,6 +47,8 @@ export function DashboardPage() {
   // A unit opened from today's board carries today's timestamp: stay on the same (cached) board.
   if (day !== 'today' && todayBoard && todayBoard.currentTime === day) day = 'today';
   const { data, isPending, error } = useUnits(day, searchTerm);
+  // Units with an F&B order on its way (issue 35): the hook is the F&B feature's, plugged in by app/.
+  const orderOnWay = slots.useUnitsWithOrderOnWay?.(data?.currentDay ?? '');
 
   const unitId = params.unitView && /^\d+$/.test(params.unitView) ? Number(params.unitView) : null;
   const tabView = params.tabView;
@@ -161,6 +163,8 @@ export function DashboardPage() {
               active={active}
               movingUnitId={move?.unitId ?? null}
               onOpen={onOpen}
+              orderOnWay={orderOnWay}
+              orderOnWayLabel={t('board.orderOnWay')}
             />
           ))
         )}

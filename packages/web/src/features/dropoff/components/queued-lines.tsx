@@ -12,7 +12,11 @@ export function queuedCashCents(items: QueuedItem[]): number {
   for (const i of items) {
     if (i.refused) continue;
     if (i.kind === 'dropoff') sum -= cents(i.body.dropoffAmount);
-    else if (i.body.customerData.paymentMethod === 'Cash') {
+    else if (i.kind === 'fnbOrder') {
+      // An F&B order paid now in cash (issue 35 point 8); a tab's order is paid when the tab is settled.
+      if (i.body.payment === 'paid' && i.body.paymentMethod === 'Cash')
+        sum += i.body.totalCents + (i.body.tipCents ?? 0);
+    } else if (i.body.customerData.paymentMethod === 'Cash') {
       sum += cents(i.body.customerData.orderTotal) + cents(i.body.customerData.tipAmount);
     }
   }
@@ -97,14 +101,22 @@ export function QueuedLines({
             <Table>
               <Table.Tbody>
                 {items.map((i) => {
-                  const d = i.kind === 'dropoff' ? null : i.body.customerData;
+                  const d =
+                    i.kind === 'dropoff'
+                      ? null
+                      : i.kind === 'fnbOrder'
+                        ? { customerName: i.label, paymentMethod: i.body.paymentMethod ?? i.body.payment }
+                        : i.body.customerData;
                   const notes = i.kind === 'dropoff' ? (i.body.dropoffNotes ?? '') : '';
                   const amount =
                     i.kind === 'dropoff'
                       ? String(i.body.dropoffAmount)
-                      : ((cents(i.body.customerData.orderTotal) + cents(i.body.customerData.tipAmount)) / 100).toFixed(
-                          2,
-                        );
+                      : i.kind === 'fnbOrder'
+                        ? ((i.body.totalCents + (i.body.tipCents ?? 0)) / 100).toFixed(2)
+                        : (
+                            (cents(i.body.customerData.orderTotal) + cents(i.body.customerData.tipAmount)) /
+                            100
+                          ).toFixed(2);
                   return (
                     <Table.Tr key={i.id} data-testid="queued-line" data-kind={i.kind ?? 'sale'}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(i.takenAt)}</Table.Td>

@@ -1,3 +1,5 @@
+import type { FnbTab } from '@sandbar/contract/fnb';
+import { SettleTab } from './settle-tab';
 import { nextReservationStatus } from '@sandbar/contract/rules/reservation';
 import { moneyToCents } from '@sandbar/contract/common';
 import type { Unit } from '@sandbar/contract/units';
@@ -96,4 +98,9 @@ export function renderCustomerReceiptActions(ctx: { unit: Unit; customerId: numb
 
 export function renderCartBar(ctx: { openUnit(unitId: number): void }) {
   return <CartBar onCheckOut={ctx.openUnit} />;
+}
+
+/** A unit's F&B tab settled through the wizard's steps (issue 35 point 7). */
+export function renderSettleTab(ctx: { tab: FnbTab; unitLabel: string; onSettled(receiptId: string): void }) {
+  return <SettleTab key={ctx.tab.id} tab={ctx.tab} unitLabel={ctx.unitLabel} onSettled={ctx.onSettled} />;
 }

@@ -137,6 +137,9 @@ export function ConfigPage() {
           <Anchor component={Link} to={to(paths.paymentDeliveries)}>
             {t('settings.paymentsLink')}
           </Anchor>
+          <Anchor component={Link} to={to(paths.fnbMenu)} data-testid="fnb-menu-link">
+            {t('fnb.menuLink')}
+          </Anchor>
         </Group>
       </Group>
       <form onSubmit={(e) => void submit(e)} noValidate>

@@ -1,0 +1,275 @@
+import type { FnbItem, PublicFnbOrder, PublicFnbPage } from '@sandbar/contract/fnb';
+import { type FnbLanguage, fnbLanguages, fnbPrice } from '@sandbar/contract/fnb-texts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type CartLine, addLine, cartCents, cartCount, toLinesIn } from '../../lib/fnb-cart';
+import { newId } from '../../lib/new-id';
+import { OrderApiError, getOrderPage, getOrderStatus, payTabOnline, placeOrder } from './api/public-order';
+import { CartView, type PayDetails } from './components/cart-view';
+import { ItemSheet } from './components/item-sheet';
+import { MenuList } from './components/menu-list';
+import { OrderStatus } from './components/status-view';
+import { refusalText, useOrderLanguage } from './guest-order-language';
+import { keepOrderId, keptOrderIds } from './orders-kept';
+import './guest-order.css';
+
+/** The code's token from /order/<token>, else null. */
+export function orderToken(pathname: string): string | null {
+  const m = /^\/order\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
+  return m ? m[1]! : null;
+}
+
+/** How often an open order's status is asked while the page is shown (the phone's live status). */
+const POLL_MS = 2500;
+const finished = (o: PublicFnbOrder) => o.status === 'delivered' || o.status === 'voided';
+
+const names: Record<FnbLanguage, string> = { en: 'English', es: 'Español' };
+
+type View = { kind: 'menu' } | { kind: 'item'; item: FnbItem } | { kind: 'cart' } | { kind: 'status' };
+
+/**
+ * /order/<token> (issue 35 point 3): the guest scanned the code on their unit. Menu → item →
+ * cart → pay (online, room, the unit's tab) → live status. Phone first, its own small bundle.
+ */
+export function GuestOrderApp() {
+  const { lang, t, setLang } = useOrderLanguage();
+  const [token] = useState(() => orderToken(window.location.pathname));
+  const [page, setPage] = useState<PublicFnbPage | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [view, setView] = useState<View>({ kind: 'menu' });
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [orders, setOrders] = useState<PublicFnbOrder[]>([]);
+  const [ids, setIds] = useState<number[]>(() => (token ? keptOrderIds(token) : []));
+  // One id per order being placed: a retry after a lost answer is the same order on the server.
+  const clientOrderId = useRef(newId());
+  const [tabLast4, setTabLast4] = useState('');
+
+  useEffect(() => {
+    document.title = t.guest.docTitle;
+  }, [t]);
+
+  const load = useCallback(() => {
+    if (!token) return;
+    getOrderPage(token, lang)
+      .then((p) => {
+        setPage(p);
+        setLoadError(null);
+      })
+      .catch((err: unknown) => {
+        setLoadError(
+          err instanceof OrderApiError && err.status !== 0
+            ? refusalText(t, err.details) || t.guest.badCode
+            : t.guest.offline,
+        );
+      });
+  }, [token, lang, t]);
+  useEffect(load, [load]);
+
+  // Back from the payment page: the order it paid joins this phone's orders.
+  useEffect(() => {
+    if (!token) return;
+    const q = new URLSearchParams(window.location.search);
+    const back = Number(q.get('order'));
+    if (Number.isInteger(back) && back > 0) {
+      setIds(keepOrderId(token, back));
+      setView({ kind: 'status' });
+    }
+  }, [token]);
+
+  // Live status: asked every few seconds while an order is open and the page is in view.
+  const open = orders.some((o) => !finished(o)) || (ids.length > 0 && orders.length === 0);
+  useEffect(() => {
+    if (!token || ids.length === 0) return;
+    let stop = false;
+    let timer: number | undefined;
+    const ask = () => {
+      getOrderStatus(token, ids)
+        .then((r) => !stop && setOrders(r.orders))
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stop && open) timer = window.setTimeout(ask, document.hidden ? POLL_MS * 4 : POLL_MS);
+        });
+    };
+    ask();
+    const onShow = () => !document.hidden && (window.clearTimeout(timer), ask());
+    document.addEventListener('visibilitychange', onShow);
+    return () => {
+      stop = true;
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onShow);
+    };
+  }, [token, ids, open]);
+
+  if (!token) {
+    return (
+      <main className="go-page">
+        <p className="go-error">{t.guest.badCode}</p>
+      </main>
+    );
+  }
+
+  const place = (d: PayDetails) => {
+    if (!page) return;
+    setBusy(true);
+    setError(null);
+    placeOrder(token, {
+      clientOrderId: clientOrderId.current,
+      lines: toLinesIn(lines),
+      totalCents: cartCents(page.menu, lines),
+      payment: d.payment,
+      guestName: d.guestName,
+      languageCode: lang,
+      ...(d.payment === 'room'
+        ? { hotelId: d.hotelId, roomNumber: d.roomNumber.trim(), lastName: d.lastName.trim() }
+        : {}),
+      ...(d.payment === 'tab' ? { phoneLast4: d.phoneLast4 } : {}),
+    })
+      .then((r) => {
+        setIds(keepOrderId(token, r.order.id));
+        setOrders((o) => [...o.filter((x) => x.id !== r.order.id), r.order]);
+        if (d.payment === 'tab') setTabLast4(d.phoneLast4);
+        setLines([]);
+        clientOrderId.current = newId();
+        if (r.payUrl) {
+          window.location.assign(r.payUrl);
+          return;
+        }
+        setView({ kind: 'status' });
+        load();
+      })
+      .catch((err: unknown) => {
+        setError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline);
+        // A refusal about the menu (86, hours, prices): the menu is read again.
+        if (err instanceof OrderApiError && err.status === 409) load();
+      })
+      .finally(() => setBusy(false));
+  };
+
+  const payTab = () => {
+    if (!page?.tab) return;
+    setBusy(true);
+    setError(null);
+    payTabOnline(token, { phoneLast4: tabLast4, totalCents: page.tab.totalCents, languageCode: lang })
+      .then((r) => window.location.assign(r.payUrl))
+      .catch((err: unknown) =>
+        setError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const count = cartCount(lines);
+  const shownOrders = [...orders].sort((a, b) => b.createdAt - a.createdAt);
+  return (
+    <div className="go-page">
+      <header className="go-top">
+        <div className="go-lang" role="group" aria-label={t.guest.language}>
+          {fnbLanguages.map((l) => (
+            <button key={l} type="button" lang={l} aria-pressed={lang === l} onClick={() => setLang(l)}>
+              {names[l]}
+            </button>
+          ))}
+        </div>
+      </header>
+      <main>
+        {page ? (
+          <>
+            <h1>{t.guest.pageTitle(page.venueName)}</h1>
+            <p className="go-spot" data-testid="guest-unit">
+              {t.guest.yourSpot(page.unitLabel)}
+            </p>
+          </>
+        ) : (
+          <h1>{t.guest.docTitle}</h1>
+        )}
+        {loadError && (
+          <p className="go-error" role="alert">
+            {loadError}
+          </p>
+        )}
+        {!page && !loadError && <p>{t.guest.loading}</p>}
+        {page && view.kind === 'menu' && (
+          <>
+            {shownOrders.some((o) => !finished(o)) && (
+              <button type="button" className="go-secondary" onClick={() => setView({ kind: 'status' })}>
+                {t.guest.statusTitle}
+              </button>
+            )}
+            {page.payments.length === 0 && <p className="go-error">{t.guest.closed}</p>}
+            <MenuList menu={page.menu} t={t} lang={lang} onOpen={(item) => setView({ kind: 'item', item })} />
+          </>
+        )}
+        {page && view.kind === 'item' && (
+          <ItemSheet
+            item={view.item}
+            t={t}
+            lang={lang}
+            onClose={() => setView({ kind: 'menu' })}
+            onAdd={(line) => {
+              setLines((ls) => addLine(ls, line));
+              setView({ kind: 'menu' });
+            }}
+          />
+        )}
+        {page && view.kind === 'cart' && (
+          <CartView
+            page={page}
+            lines={lines}
+            t={t}
+            lang={lang}
+            busy={busy}
+            error={error}
+            onChange={setLines}
+            onBack={() => setView({ kind: 'menu' })}
+            onPlace={place}
+          />
+        )}
+        {page && view.kind === 'status' && (
+          <section aria-label={t.guest.statusTitle}>
+            {shownOrders.length === 0 && <p>{t.guest.loading}</p>}
+            {shownOrders.map((o) => (
+              <OrderStatus key={o.id} order={o} t={t} lang={lang} />
+            ))}
+            {page.tab && (
+              <div className="go-card" data-testid="guest-tab">
+                <h2>{t.guest.tabTitle}</h2>
+                {page.tab.settled ? (
+                  <p>{t.guest.tabSettled}</p>
+                ) : (
+                  <>
+                    <p>{t.guest.tabTotal(fnbPrice(page.tab.totalCents))}</p>
+                    {page.payments.includes('online') && /^\d{4}$/.test(tabLast4) && page.tab.totalCents > 0 && (
+                      <button type="button" className="go-secondary" disabled={busy} onClick={payTab}>
+                        {t.guest.payTabNow(fnbPrice(page.tab.totalCents))}
+                      </button>
+                    )}
+                  </>
+                )}
+              </div>
+            )}
+            {error && (
+              <p className="go-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="button" className="go-primary" onClick={() => setView({ kind: 'menu' })}>
+              {t.guest.orderAgain}
+            </button>
+          </section>
+        )}
+      </main>
+      {page && count > 0 && view.kind !== 'cart' && view.kind !== 'item' && (
+        <div className="go-cartbar">
+          <button
+            type="button"
+            className="go-primary"
+            onClick={() => setView({ kind: 'cart' })}
+            data-testid="view-cart"
+          >
+            {t.guest.viewCart(count, fnbPrice(cartCents(page.menu, lines)))}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
