@@ -31,16 +31,28 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return fmt;
 }
 
+// The last answer per time zone, for the second it was asked in: a server answering a burst of
+// requests asks for "now" in the venue's zone hundreds of times within one second, and
+// formatToParts was 2–4 % of its time in the opening rush (issue 36). Every zone's offset is a
+// whole number of seconds, so all instants of one second share their parts.
+const lastParts = new Map<string, { second: number; parts: VenueDate }>();
+
 export function venueParts(epochMs: number, timeZone: string): VenueDate {
+  const second = Math.floor(epochMs / 1000);
+  const last = lastParts.get(timeZone);
+  if (last && last.second === second) return { ...last.parts };
   const fmt = formatterFor(timeZone);
   const parts = Object.fromEntries(fmt.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
-  return {
+  const out: VenueDate = {
     year: Number(parts.year),
     month: Number(parts.month),
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
   };
+  if (lastParts.size > 64) lastParts.clear();
+  lastParts.set(timeZone, { second, parts: out });
+  return { ...out };
 }
 
 /** The business day as 'YYYY-MM-DD' in the venue zone. */
@@ -68,8 +80,21 @@ function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
   return Math.round((asUtc - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
 }
 
+// A day's start never changes: kept per zone and day (a few hundred entries at most, then cleared).
+const dayStarts = new Map<string, number>();
+
 /** The instant a business day starts (venue midnight), in epoch ms. */
 export function dayStartMs(day: string, timeZone: string): number {
+  const key = `${timeZone}|${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
+  const t = computeDayStart(day, timeZone);
+  if (dayStarts.size >= 512) dayStarts.clear();
+  dayStarts.set(key, t);
+  return t;
+}
+
+function computeDayStart(day: string, timeZone: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const guess = Date.UTC(y, m - 1, d);
   // Two passes settle the offset even across a daylight-saving change.

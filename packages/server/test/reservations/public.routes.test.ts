@@ -124,6 +124,64 @@ describe(`public booking on ${testDialect}`, () => {
     expect((await call('GET', '/availability?day=2026-07-01')).json().details).toBe(reservationTexts.dayPast);
   });
 
+  // Decision 326: on PostgreSQL a guest's booking is one statement when its unit-days read free; a
+  // unit-day already booked for one half goes through the transaction, which books the other half.
+  it('half days: the afternoon of a unit booked for the morning books; a second morning and a full day are refused', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 50);
+    const morning = await call(
+      'POST',
+      '',
+      guest({ unitIds: [unit], window: 'morning', phone: '305 555 0150' }),
+      '203.0.113.50',
+    );
+    expect(morning.statusCode, morning.body).toBe(200);
+    expect(morning.json().booking).toMatchObject({ window: 'morning', units: ['MB 50'] });
+    const afternoon = await call(
+      'POST',
+      '',
+      guest({ unitIds: [unit], window: 'afternoon', phone: '305 555 0151', guestName: 'Tarde Online' }),
+      '203.0.113.51',
+    );
+    expect(afternoon.statusCode, afternoon.body).toBe(200);
+    expect(afternoon.json().booking).toMatchObject({ window: 'afternoon', units: ['MB 50'] });
+    for (const [window, phone] of [
+      ['morning', '305 555 0152'],
+      ['full', '305 555 0153'],
+      ['afternoon', '305 555 0154'],
+    ] as const) {
+      const refused = await call(
+        'POST',
+        '',
+        guest({ unitIds: [unit], window, phone }),
+        `203.0.113.${Number(phone.slice(-2)) + 100}`,
+      );
+      expect(refused.statusCode, `${window}: ${refused.body}`).toBe(409);
+      expect(refused.json().details).toBe(publicBookingTexts.unitGone);
+    }
+    // Two bookings hold the unit-day, one half each; each guest's confirmation went out once.
+    const claims = await t.deps.db
+      .selectFrom('reservation_claims')
+      .innerJoin('reservations', 'reservations.id', 'reservation_claims.reservation_id')
+      .select(['reservation_claims.half', 'reservations.guest_name'])
+      .where('reservation_claims.position_id', '=', unit)
+      .where('reservation_claims.day', '=', TOMORROW)
+      .orderBy('reservation_claims.half')
+      .execute();
+    expect(claims).toEqual([
+      { half: 'am', guest_name: 'Lucía Online' },
+      { half: 'pm', guest_name: 'Tarde Online' },
+    ]);
+    const sent = await t.deps.db
+      .selectFrom('outbox')
+      .select('recipient')
+      .where('purpose', '=', 'booking')
+      .where('recipient', 'in', ['+13055550150', '+13055550151', '+13055550152', '+13055550153', '+13055550154'])
+      .orderBy('recipient')
+      .execute();
+    expect(sent.map((m) => m.recipient)).toEqual(['+13055550150', '+13055550151']);
+    expect((await readState(t.deps.db, unit, TOMORROW, 'U')).status).toBe(1);
+  });
+
   it('limits bookings per contact and reads per IP', async () => {
     const units = await Promise.all([30, 31, 32, 33].map((n) => unitId(t.deps.db, 'MB', n)));
     const codes: number[] = [];

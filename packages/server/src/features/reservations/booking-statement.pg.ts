@@ -1,6 +1,7 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../db/connect';
-import type { DB, OutboxTable, ReservationsTable } from '../../db/schema';
+import type { DB, OutboxTable, ReservationsTable, UnitStatesTable } from '../../db/schema';
+import type { PositionRow } from '../venue/venue.repository';
 import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
 import { RESERVATION_HOLD } from './reservation-claim';
 
@@ -28,6 +29,36 @@ export interface BookingWrite {
   notify: string[];
   now: number;
   userId: number | null;
+}
+
+/** A unit asked for, with its states and its booking claims on the days asked for (readUnitDaysPg). */
+export interface UnitDaysRead {
+  position: PositionRow;
+  states: Selectable<UnitStatesTable>[];
+  claims: { day: string; half: 'am' | 'pm'; guest_name: string; arrival: string }[];
+}
+
+/**
+ * Before the write, in one statement: the units (as bookablePositions checks them), their states on
+ * the days and who holds the halves already booked (issue 36, decision 330). A phone that reached
+ * the claim gate after the winner left it is refused on this read alone; through three statements
+ * (the units, the states, then the claims) each went to the end of the pool's queue of 200 phones.
+ */
+export async function readUnitDaysPg(db: Kysely<DB>, positionIds: number[], days: string[]): Promise<UnitDaysRead[]> {
+  const { rows } = await sql<
+    PositionRow & { states: Selectable<UnitStatesTable>[]; claims: UnitDaysRead['claims'] }
+  >`${sql.raw(PREPARED)}
+    SELECT p.id, p.location_id, p.row, p.position, p.unit_type, p.unit_number, p.removed, l.name AS location_name,
+      (SELECT coalesce(json_agg(us), '[]'::json) FROM unit_states us
+        WHERE us.position_id = p.id AND us.day = ANY(${days}::text[])) AS states,
+      (SELECT coalesce(json_agg(json_build_object('day', c.day, 'half', c.half, 'guest_name', r.guest_name,
+          'arrival', r.arrival)), '[]'::json)
+        FROM reservation_claims c JOIN reservations r ON r.id = c.reservation_id
+        WHERE c.position_id = p.id AND c.day = ANY(${days}::text[])) AS claims
+    FROM positions p JOIN locations l ON l.id = p.location_id
+    WHERE p.id = ANY(${positionIds}::int[])
+  `.execute(db);
+  return rows.map(({ states, claims, ...position }) => ({ position, states, claims }));
 }
 
 /** Thrown when a unit-day was claimed by someone else between the read and the write. */

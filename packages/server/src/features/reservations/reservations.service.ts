@@ -39,7 +39,13 @@ import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { newManageLink, queueConfirmation } from './booking-confirmation';
 import { claimUnitDay, claimable, releaseUnitDay, takenText, unitLabel } from './reservation-claim';
-import { type BookingWrite, UnitDayTakenError, writeBookingPg } from './booking-statement.pg';
+import {
+  type BookingWrite,
+  type UnitDaysRead,
+  UnitDayTakenError,
+  readUnitDaysPg,
+  writeBookingPg,
+} from './booking-statement.pg';
 import { readState, stateFromRow } from '../units/unit-state.repository';
 import { describeMoney, policyVerdict, remainingDeposits, settleDeposit } from './cancel-policy';
 import { bookingGrid } from './reservations.board';
@@ -96,8 +102,14 @@ function checkDays(days: string[], today: string, rules: BookingRules): string[]
 }
 
 /** The units to book: they exist, stand in one location, and that location is the user's. */
-async function bookablePositions(db: Kysely<DB>, user: Actor | null, ids: number[]): Promise<repo.BookablePosition[]> {
-  const rows = await repo.positionsByIds(db, ids);
+async function bookablePositions(
+  db: Kysely<DB>,
+  user: Actor | null,
+  ids: number[],
+  /** The units when the caller read them already (the guest's one-statement booking reads them with their states). */
+  read?: repo.BookablePosition[],
+): Promise<repo.BookablePosition[]> {
+  const rows = read ?? (await repo.positionsByIds(db, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: repo.BookablePosition[] = [];
   for (const id of ids) {
@@ -344,7 +356,15 @@ export async function createReservationId(
   const { today, now, rules } = await venueToday(deps, opts.settings);
   if (input.unitIds.length > rules.maxUnits) throw badRequest(reservationTexts.tooManyUnits(rules.maxUnits));
   const days = checkDays(input.days, today, rules);
-  const positions = await bookablePositions(deps.db, user, input.unitIds);
+  // PostgreSQL, a guest's booking (decision 326): its units, their states and claims in one read.
+  const oneStatement = opts.oneStatement && deps.database?.dialect === 'postgres' && !input.deposit;
+  const read = oneStatement ? await readUnitDaysPg(deps.db, input.unitIds, days) : null;
+  const positions = await bookablePositions(
+    deps.db,
+    user,
+    input.unitIds,
+    read?.map((r) => r.position),
+  );
   const guest = await checkHotelGuest(deps.db, input);
   if (input.deposit) checkDeposit(input.deposit, guest);
   const phone = input.phone ? (normalisePhone(input.phone) ?? input.phone) : '';
@@ -389,8 +409,9 @@ export async function createReservationId(
     days.flatMap((day) => positions.map((p) => ({ position_id: p.id, day }))),
     locationId,
   );
-  if (opts.oneStatement && deps.database?.dialect === 'postgres' && !input.deposit) {
+  if (opts.oneStatement && read) {
     const written = await bookInOneStatement(deps, {
+      read,
       row,
       positions,
       days,
@@ -399,7 +420,7 @@ export async function createReservationId(
       userId,
       log: [`Reserved for ${input.guestName} (booking `, `)${by}`],
       audit: [`Booking `, auditText('').slice('Booking '.length)],
-      outbox: opts.oneStatement.outbox(positions.map(unitLabel), days),
+      outbox: () => opts.oneStatement!.outbox(positions.map(unitLabel), days),
       events,
     });
     if (written !== null) return written;
@@ -445,6 +466,8 @@ export async function createReservationId(
 async function bookInOneStatement(
   deps: Deps,
   b: {
+    /** The units' states and claims on the days, read with the units (readUnitDaysPg). */
+    read: UnitDaysRead[];
     row: Omit<Insertable<DB['reservations']>, 'id'>;
     positions: repo.BookablePosition[];
     days: string[];
@@ -453,23 +476,15 @@ async function bookInOneStatement(
     userId: number | null;
     log: [string, string];
     audit: [string, string];
-    outbox: Insertable<OutboxTable>[];
+    /** The guest's messages, built only once every unit-day reads free (a refused phone builds none). */
+    outbox: () => Insertable<OutboxTable>[];
     events: BoardEvent[];
   },
 ): Promise<number | null> {
-  const read = await deps.db
-    .selectFrom('unit_states')
-    .selectAll()
-    .where(
-      'position_id',
-      'in',
-      b.positions.map((p) => p.id),
-    )
-    .where('day', 'in', b.days)
-    .execute();
+  const readOf = (p: repo.BookablePosition) => b.read.find((r) => r.position.id === p.id);
   const stateOf = (p: repo.BookablePosition, day: string) =>
     stateFromRow(
-      read.find((r) => r.position_id === p.id && r.day === day),
+      readOf(p)?.states.find((r) => r.day === day),
       p.id,
       day,
       p.unit_type,
@@ -482,7 +497,7 @@ async function bookInOneStatement(
       if (claim === 'halfBooked') {
         // Booked already: refused here when a half asked for is taken (a phone that reached the
         // gate after the winner left it), else the transaction books the other half.
-        const clash = (await repo.claimsOn(deps.db, p.id, day)).find((k) => windowHalves(b.window).includes(k.half));
+        const clash = readOf(p)?.claims.find((k) => k.day === day && windowHalves(b.window).includes(k.half));
         if (clash) throw conflict(reservationTexts.reservedFor(unitLabel(p), day, clash.guest_name, clash.arrival));
         return null;
       }
@@ -497,7 +512,7 @@ async function bookInOneStatement(
     id = await writeBookingPg(deps.db, {
       reservation: b.row,
       unitDays,
-      outbox: b.outbox,
+      outbox: b.outbox(),
       audit: b.audit,
       notify: carried ? b.events.map((e) => JSON.stringify(e)) : [],
       now: b.now,

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { SessionUser } from '../../platform/deps';
-import { conflict } from '../../platform/errors';
+import { HttpError, conflict } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { receiptLanguage, receiptMessages } from '../receipts/receipts.service';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
@@ -19,6 +19,7 @@ import { takeable, takenMessage, unitLabel } from './sale-units';
 import * as repo from './sales.repository';
 import { type CheckIn, completeCheckIn } from '../reservations/check-in';
 import { compactSignature } from './signature-png';
+import { isReservedState } from '../reservations/reservation-claim';
 import type { SqliteHandle } from '../../db/connect';
 import { writeSaleSqlite } from './sale-statement.sqlite';
 
@@ -72,8 +73,21 @@ export async function checkClaimable(db: Kysely<DB>, c: SaleContext, states: Uni
     const s = states[i]!;
     const booked = c.checkInUnits?.has(p.id) ?? false;
     if (!booked && !takeable(s, c.data.cartId ?? null, c.user.id, c.now) && !offline.isOfflineSale(c.data)) {
-      throw conflict(await takenMessage(db, p, s, c.timeZone));
+      const message = await takenMessage(db, p, s, c.timeZone);
+      throw isReservedState(s) ? new HeldByBookingError(message) : conflict(message);
     }
+  }
+}
+
+/**
+ * The 409 of a unit a booking holds. No sale makes a booking's hold (a check-in sale turns it
+ * sold), so this sale's own earlier try cannot be what took the unit: there is no first answer to
+ * look up (issue 36: in the opening rush each walk-in refused on a phone's booking read the sales
+ * by its transaction id for nothing, one statement per refusal through the busy pool).
+ */
+export class HeldByBookingError extends HttpError {
+  constructor(details: string) {
+    super(409, details);
   }
 }
 

@@ -19,6 +19,7 @@ import { readForSaleSqlite } from './sale-statement.sqlite';
 import { catalogueCacheOf } from './sale-catalogue-cache';
 import { authorisedPositions, lastSeenTimeZone, unitLabel, venueDay, venueMinute } from './sale-units';
 import {
+  HeldByBookingError,
   type SaleContext,
   checkClaimable,
   saleRows,
@@ -202,7 +203,10 @@ async function sell(
     }
   } catch (err) {
     // A concurrent save of the same ourTransactionId won: answer with its result.
-    if (isUniqueViolation(err) || (err instanceof HttpError && err.statusCode === 409)) {
+    if (
+      isUniqueViolation(err) ||
+      (err instanceof HttpError && err.statusCode === 409 && !(err instanceof HeldByBookingError))
+    ) {
       const first = await replayOf(deps, user, data, base);
       if (first) return { response: first, event: null };
     }
