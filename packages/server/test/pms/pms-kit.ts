@@ -39,6 +39,28 @@ export async function connectPmsHotels(deps: AppDeps, mews: MewsFake, ohip: Ohip
   return { hotels, userId };
 }
 
+const SURNAMES = ['Smith', 'García', 'Johnson', 'Müller', "O'Brien", 'Nguyen', 'Rossi', 'Dubois', 'Kowalski', 'Silva'];
+
+/**
+ * Checks guests into both hotels: `rooms` rooms (floors 1–10, the demo guests kept), one guest
+ * each, the same rooms and surnames in the Mews and the OPERA hotel. Returns them.
+ */
+export function fillHotels(mews: MewsFake, ohip: OhipFake, rooms: number): Array<{ room: string; lastName: string }> {
+  const out = [
+    { room: '305', lastName: 'Smith' },
+    { room: '1210', lastName: 'García' },
+  ];
+  for (let k = 0; out.length < rooms; k++) {
+    const room = String(100 * (1 + (k % 10)) + 1 + Math.floor(k / 10));
+    if (out.some((g) => g.room === room)) continue;
+    const lastName = SURNAMES[k % SURNAMES.length]!;
+    mews.addGuest({ room, firstName: 'Guest', lastName });
+    ohip.addReservation({ room, givenName: 'Guest', surname: lastName });
+    out.push({ room, lastName });
+  }
+  return out;
+}
+
 /** A room-charge sale of one umbrella (and a tip), for Ana Smith in room 305 (as '0305' or '305'). */
 export async function addRoomChargeSale(
   db: Kysely<DB>,

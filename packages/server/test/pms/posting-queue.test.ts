@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pmsDirectory } from '../../src/adapters/pms';
 import { connectPostgres } from '../../src/db/connect';
@@ -19,7 +20,7 @@ import { type Fault } from '../fixtures/pms-fake';
 import { type MewsFake, startMewsFake } from '../fixtures/mews/mews-fake';
 import { type OhipFake, startOhipFake } from '../fixtures/ohip/ohip-fake';
 import { type TestApp, buildTestApp, testDialect } from '../helpers';
-import { type PmsVenue, addRoomChargeSale, connectPmsHotels, pmsHeld } from './pms-kit';
+import { type PmsVenue, addRoomChargeSale, connectPmsHotels, fillHotels, pmsHeld } from './pms-kit';
 
 // The posting queue's fault suite (issue 34): room-charge sales to a Mews hotel and an OPERA hotel
 // posted through 500s, 429s with Retry-After, answers lost after the PMS posted, a 30-minute
@@ -28,8 +29,11 @@ import { type PmsVenue, addRoomChargeSale, connectPmsHotels, pmsHeld } from './p
 // with its own pool), and admins' corrections in the mix (price, tip, delete, restore, switch of
 // hotel). Checks 0 lost, 0 posted twice, every posting settled, what each PMS holds per sale equal
 // to what Sandbar counts, and the night reconciliation equal to the cent. Prints its counts.
+// The sales go to the guests of a full hotel (200 rooms each, as a beach club's partner hotel), so
+// a read-back reads one guest's folio as in life, not one folio holding every sale of the run.
 // `npm test` runs 100 sales; PMS_FAULT_SALES=10000 is the full size (docs/PERFORMANCE.md).
 const N = Number(process.env.PMS_FAULT_SALES ?? 100);
+const ROOMS = 200;
 const DAY = '2026-07-04';
 
 describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () => {
@@ -37,12 +41,14 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
   let mews: MewsFake;
   let ohip: OhipFake;
   let v: PmsVenue;
+  let guests: Array<{ room: string; lastName: string }>;
   const clock = fixedClock(Date.UTC(2026, 6, 4, 15));
   beforeAll(async () => {
     mews = await startMewsFake();
     ohip = await startOhipFake();
     t = await buildTestApp({ clock, env: { SANDBAR_SECRET_KEY: 'ab'.repeat(32) } });
     v = await connectPmsHotels(t.deps, mews, ohip);
+    guests = fillHotels(mews, ohip, ROOMS);
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -71,20 +77,23 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
     const started = Date.now();
     let seed = 34;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const faults = (n: number): Array<Fault | null> =>
-      Array.from({ length: n }, () => {
-        const r = rnd();
-        return r < 0.05 ? '500' : r < 0.08 ? '429' : r < 0.14 ? 'lost' : null;
-      });
+    // Each posting request: 5 % answered 500, 3 % 429 with Retry-After, 6 % posted with the answer lost.
+    const fault = (): Fault | null => {
+      const r = rnd();
+      return r < 0.05 ? '500' : r < 0.08 ? '429' : r < 0.14 ? 'lost' : null;
+    };
     const sales: number[] = [];
     for (let i = 0; i < N; i++) {
+      const g = guests[(i * 7919) % guests.length]!;
       const s = await addRoomChargeSale(t.deps.db, v, {
         hotelId: i % 2 ? v.hotels.Hyatt! : v.hotels.Wyndham!,
         cents: 2000 + (i % 7) * 125,
         tip: i % 3 === 0 ? 350 : 0,
         at: clock.now(),
         day: DAY,
-        room: i % 2 ? '0305' : '305',
+        // Typed with a leading zero now and then, as staff do ('0305' is room 305).
+        room: i % 4 === 1 ? `0${g.room}` : g.room,
+        lastName: g.lastName,
       });
       sales.push(s.id);
     }
@@ -188,11 +197,14 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
         correctionKinds[kind] = (correctionKinds[kind] ?? 0) + 1;
       }
     };
-    const round = async (deps: AppDeps) => {
+    // What each instance posted: both claim from the one queue (0 for one of them would mean no race).
+    const postedBy = instances.map(() => 0);
+    const round = async (i: number) => {
       // One instance's turn: add what is missing, post what is due, until nothing moves.
       for (;;) {
-        const added = await enqueueMissing(deps, 500);
-        const posted = await deliverDuePostings(deps, undefined, 100);
+        const added = await enqueueMissing(instances[i]!, 500);
+        const posted = await deliverDuePostings(instances[i]!, undefined, 100);
+        postedBy[i]! += posted;
         if (added + posted === 0) return;
       }
     };
@@ -209,10 +221,10 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
     const correctionsWanted = Math.max(10, Math.round(N / 20));
     let rounds = 0;
     let outageRounds = 0;
+    mews.drawFault = fault;
+    ohip.drawFault = fault;
     do {
       rounds++;
-      mews.faults = faults(4 * N + 100);
-      ohip.faults = faults(4 * N + 100);
       // A 30-minute outage of both PMSs a few rounds in (one round is a simulated minute).
       const down = rounds >= 4 && rounds < 4 + 30;
       mews.down = down;
@@ -223,11 +235,11 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
       if (rounds <= 60 && corrections < correctionsWanted)
         for (let k = 0; k < Math.ceil(correctionsWanted / 50); k++) await correct();
       // Two instances at once.
-      await Promise.all(instances.map((d) => round(d)));
+      await Promise.all(instances.map((_, i) => round(i)));
       clock.advance(60_000);
     } while (((await pending()) > 0 || rounds <= 60) && rounds < 600);
-    mews.faults = [];
-    ohip.faults = [];
+    mews.drawFault = null;
+    ohip.drawFault = null;
 
     const rows = await t.deps.db.selectFrom('pms_postings').selectAll().execute();
     const saleRows = await t.deps.db
@@ -241,7 +253,8 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
     for (const r of rows)
       heldBySale.set(r.sale_id, (heldBySale.get(r.sale_id) ?? 0) + (held.byKey.get(r.idem_key) ?? 0));
     const counted = saleRows.filter((s) => s.deleted_at == null);
-    const lost = counted.filter((s) => !rows.some((r) => r.sale_id === s.id && r.status === 'posted')).length;
+    const postedSales = new Set(rows.filter((r) => r.status === 'posted').map((r) => r.sale_id));
+    const lost = counted.filter((s) => !postedSales.has(s.id)).length;
     const wrong = saleRows.filter(
       (s) => (heldBySale.get(s.id) ?? 0) !== (s.deleted_at == null ? Number(s.total_cents) : 0),
     );
@@ -259,8 +272,10 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
     const attempts = rows.reduce((a, r) => a + r.attempts, 0);
     const by = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length;
     const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+    const load = os.loadavg().map((l) => l.toFixed(1));
     console.log(
-      `PMS fault suite (${testDialect}, ${instances.length} instances${t.testDb.url ? ', one pool each' : ''}): ` +
+      `PMS fault suite (${testDialect}, ${instances.length} instances${t.testDb.url ? ', one pool each' : ''}, ` +
+        `posted ${postedBy.join(' + ')}, ${ROOMS} rooms per hotel): ` +
         `${N} sales, ${corrections} corrections (${Object.entries(correctionKinds)
           .map(([k, n]) => `${k} ${n}`)
           .join(', ')}); ${rows.length} postings: ${by((r) => r.action === 'charge')} charges ` +
@@ -270,7 +285,8 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
         `${statusWrong.length} statuses wrong; ${attempts} attempts over ${rounds} rounds (${outageRounds} min of outage, ` +
         `${restarts} restarts mid-queue, ${diedAfterPosting} postings made by an instance that died before recording them); ` +
         `Sandbar ${money(sandbarCents)} = PMS ${money(held.total)}; night reconciliation ${money(recSandbar)} = ${money(recPms)}, ` +
-        `${rec.hotels.filter((h) => h.allPosted).length}/${rec.hotels.length} hotels all posted; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        `${rec.hotels.filter((h) => h.allPosted).length}/${rec.hotels.length} hotels all posted; ${((Date.now() - started) / 1000).toFixed(0)} s at load ${load.join(' ')} ` +
+        `(${os.cpus().length} cores)`,
     );
     for (const p of pools) await p.close();
     if (process.env.PMS_FAULT_DEBUG)
@@ -293,6 +309,8 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
     expect(recPms).toBe(sandbarCents);
     expect(rec.hotels.every((h) => h.allPosted)).toBe(true);
     expect(restarts).toBe(2);
+    // Two instances claimed from the one queue, and both won claims.
+    expect(postedBy.every((n) => n > 0)).toBe(true);
     expect(corrections).toBeGreaterThan(0);
     expect(mews.violations).toEqual([]);
     expect(ohip.violations).toEqual([]);
