@@ -41,6 +41,30 @@ describe('Mews adapter against the Connector API schemas', () => {
     expect(mews.violations).toEqual([]);
   });
 
+  it("remembers a room's resource id (one call a lookup after the first); a room set up anew is read again", async () => {
+    const c = connector();
+    let calls = mews.requests;
+    expect(await c.findInHouseGuest('0305', 'Smith')).toHaveLength(1);
+    expect(mews.requests - calls).toBe(2); // resources/getAll, customers/search
+    calls = mews.requests;
+    expect(await c.findInHouseGuest('0305', 'Smith')).toHaveLength(1);
+    expect(mews.requests - calls).toBe(1);
+    // The room's resource replaced in Mews: nobody under the remembered id, so it asks afresh.
+    const room = mews.rooms.find((r) => r.Name === '305')!;
+    const old = room.Id;
+    room.Id = 'a1f0c7e2-0000-4000-8000-00000000f305';
+    try {
+      calls = mews.requests;
+      expect(await c.findInHouseGuest('0305', 'Smith')).toHaveLength(1);
+      expect(mews.requests - calls).toBe(3);
+      // Not in house under a remembered id: asked afresh once, and the answer stands.
+      expect(await c.findInHouseGuest('0305', 'Jones')).toEqual([]);
+    } finally {
+      room.Id = old;
+    }
+    expect(mews.violations).toEqual([]);
+  });
+
   it('adds the order on the customer bill linked to the reservation; reads it back by ExternalIdentifier', async () => {
     const c = connector();
     const [guest] = await c.findInHouseGuest('1210', 'García');

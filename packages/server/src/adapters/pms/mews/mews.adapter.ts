@@ -14,7 +14,7 @@ import {
 // Mews Connector API (docs.mews.com/connector-api): every call is a POST to
 // [PlatformAddress]/api/connector/v1/<resource>/<operation> with ClientToken, AccessToken and
 // Client in the body. Operations used (docs pages "Resources", "Customers", "Orders", "Order items"):
-//   resources/getAll  — the room's resource id by its name (Names)
+//   resources/getAll  — the room's resource id by its name (Names); remembered for an hour
 //   customers/search  — guests of a reservation assigned to a resource, by name
 //   orders/add        — the charge on the customer's bill, linked to the reservation
 //   orderItems/getAll — read-back: the items on the customer's account since the sale
@@ -30,6 +30,13 @@ export interface MewsConfig {
 }
 
 export const mewsClient = 'Sandbar 1.0';
+
+/**
+ * How long a room's resource id is reused without asking resources/getAll again. Rooms are
+ * fixed; with the id known the lookup is one call (customers/search), which is what keeps it
+ * within its budget against a PMS answering in 300 ms (docs/PERFORMANCE.md, the lookup bench).
+ */
+export const mewsRoomTtlMs = 3_600_000;
 
 const Resources = z.object({
   Resources: z.array(z.object({ Id: z.string(), Name: z.string() }).loose()),
@@ -84,16 +91,43 @@ export function mewsConnector(cfg: MewsConfig, http: PmsHttpOptions): PmsConnect
       }),
       'the rooms',
     ).Resources;
+  // Room name as typed → the room's resource id, and when it was read (only rooms that exist).
+  const roomIds = new Map<string, { id: string; at: number }>();
+  const roomId = async (typed: string, fresh: boolean): Promise<{ id: string; cached: boolean } | null> => {
+    const hit = roomIds.get(typed);
+    if (hit && !fresh && Date.now() - hit.at < mewsRoomTtlMs) return { id: hit.id, cached: true };
+    const names = [...new Set([typed, typed.replace(/^0+/, '')])].filter(Boolean);
+    const id = (await rooms(names))[0]?.Id;
+    if (!id) {
+      roomIds.delete(typed);
+      return null;
+    }
+    if (roomIds.size > 5000) roomIds.clear();
+    roomIds.set(typed, { id, at: Date.now() });
+    return { id, cached: false };
+  };
   const search = async (room: string, surname: string): Promise<InHouseGuest[]> => {
     const typed = room.trim();
-    const names = [...new Set([typed, typed.replace(/^0+/, '')])].filter(Boolean);
-    const resourceId = (await rooms(names))[0]?.Id;
-    if (!resourceId) return [];
-    const r = parse(
+    let resource = await roomId(typed, false);
+    if (!resource) return [];
+    let r = parse(
       Searched,
-      await call('customers/search', { ResourceId: resourceId, Name: surname }),
+      await call('customers/search', { ResourceId: resource.id, Name: surname }),
       'the guest search',
     );
+    // Nobody there under a remembered id: the room may have been renamed since; ask once afresh.
+    if (!r.Customers.length && resource.cached) {
+      const again = await roomId(typed, true);
+      if (!again) return [];
+      if (again.id !== resource.id) {
+        resource = again;
+        r = parse(
+          Searched,
+          await call('customers/search', { ResourceId: resource.id, Name: surname }),
+          'the guest search',
+        );
+      }
+    }
     return r.Customers.filter((c) => c.Reservation && sameSurname(c.Customer.LastName, surname)).map((c) => ({
       reservationId: c.Reservation!.Id,
       accountId: c.Customer.Id,
