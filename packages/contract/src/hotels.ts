@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Flag01, addId, addOrEdit, editId, filledText, formFlag, optionalText } from './admin-fields';
 import { messages } from './messages';
+import { PmsKind } from './pms';
 
 const m = messages.hotel;
 
@@ -16,6 +17,8 @@ export const HotelRow = z.object({
   /** The walk-in "Other" choice of the sale wizard; it has no roster. */
   isOther: Flag01,
   guestCount: z.number().int(),
+  /** The hotel's system (issue 34): its guest roster, or the PMS it is connected to. */
+  pms: PmsKind,
 });
 export type HotelRow = z.infer<typeof HotelRow>;
 

@@ -22,6 +22,30 @@ describe(`a hotel's PMS connection (Admin → Hotels) on ${testDialect}`, () => 
     await mews.close();
   });
 
+  it("the hotel list names each hotel's system; a connected hotel without room charges can be deleted", async () => {
+    const list = async () =>
+      (await injectAs(t.app, 'admin', { method: 'GET', url: '/api/getHotelList' })).json().hotels as {
+        id: number;
+        name: string;
+        pms: string;
+      }[];
+    const add = await injectAs(t.app, 'admin', {
+      method: 'POST',
+      url: '/api/saveHotel',
+      payload: {
+        postData: { id: 0, name: 'Short Stay Inn', contactName: 'Desk', contactEmail: 'desk@inn.test', roomRange: '' },
+      },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const id = add.json().id as number;
+    expect((await save('admin', { hotelId: id, kind: 'mews', endpoint: mews.url })).statusCode).toBe(200);
+    expect((await list()).find((h) => h.id === id)?.pms).toBe('mews');
+    expect((await list()).find((h) => h.name === 'Wyndham')?.pms).toBe('roster');
+    const del = await injectAs(t.app, 'admin', { method: 'POST', url: '/api/deleteHotel', payload: { postData: id } });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await list()).some((h) => h.id === id)).toBe(false);
+  });
+
   it('is the roster until connected; admins only', async () => {
     expect((await get('admin', hyatt)).json()).toMatchObject({ kind: 'roster', credentialsSet: [], updatedAt: null });
     for (const who of ['supervisor', 'manager', 'staff']) {

@@ -4,12 +4,27 @@ import type { RosterLine } from './roster-csv';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** Hotels with the kind of their PMS connection (null: none saved, the roster). */
 export function listHotels(db: Db) {
-  return db.selectFrom('hotels').selectAll().orderBy('is_other').orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('hotels')
+    .leftJoin('hotel_pms', 'hotel_pms.hotel_id', 'hotels.id')
+    .selectAll('hotels')
+    .select('hotel_pms.kind as pms_kind')
+    .orderBy('hotels.is_other')
+    .orderBy('hotels.name')
+    .orderBy('hotels.id')
+    .execute();
 }
 
 export function findHotel(db: Db, id: number) {
-  return db.selectFrom('hotels').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('hotels')
+    .leftJoin('hotel_pms', 'hotel_pms.hotel_id', 'hotels.id')
+    .selectAll('hotels')
+    .select('hotel_pms.kind as pms_kind')
+    .where('hotels.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function guestCounts(db: Db): Promise<Map<number, number>> {
@@ -52,6 +67,8 @@ export async function hasSales(db: Db, hotelId: number): Promise<boolean> {
 export async function eraseHotel(db: Db, id: number): Promise<void> {
   await db.deleteFrom('hotel_guests').where('hotel_id', '=', id).execute();
   await db.deleteFrom('price_hotels').where('hotel_id', '=', id).execute();
+  // Its PMS connection (issue 34) goes with it; a hotel with room charges is never erased.
+  await db.deleteFrom('hotel_pms').where('hotel_id', '=', id).execute();
   await db.deleteFrom('hotels').where('id', '=', id).execute();
 }
 

@@ -1,4 +1,5 @@
 import type { HotelForm, HotelResponse, HotelRow, HotelsResponse } from '@sandbar/contract/hotels';
+import { PmsKind } from '@sandbar/contract/pms';
 import { messages } from '@sandbar/contract/messages';
 import { rosterFolderId, uploadLimits } from '@sandbar/contract/uploads';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import * as repo from './hotels.repository';
 import { readRoster } from './roster-csv';
 import { PRICES_EVENT } from '../../platform/events';
 
-type Row = Omit<HotelsTable, 'id'> & { id: number };
+type Row = Omit<HotelsTable, 'id'> & { id: number; pms_kind: string | null };
 type HotelFormData = z.output<typeof HotelForm>;
 
 const toRow = (h: Row, guests: number): HotelRow => ({
@@ -22,6 +23,7 @@ const toRow = (h: Row, guests: number): HotelRow => ({
   vacationOwnerRule: h.vacation_owner_rule ? '1' : '0',
   isOther: h.is_other ? '1' : '0',
   guestCount: guests,
+  pms: PmsKind.catch('roster').parse(h.pms_kind ?? 'roster'),
 });
 
 /** GET /getHotelList (admins). */

@@ -1,4 +1,5 @@
 import { Badge, Button, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { type PmsKind } from '@sandbar/contract/pms';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,7 @@ export function HotelsListPage() {
                 <Table.Th>{t('hotels.contactEmail')}</Table.Th>
                 <Table.Th>{t('hotels.roomRange')}</Table.Th>
                 <Table.Th>{t('hotels.guests')}</Table.Th>
+                <Table.Th>{t('hotels.pmsColumn')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -72,6 +74,9 @@ export function HotelsListPage() {
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{h.contactEmail}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{h.roomRange}</Table.Td>
                   <Table.Td>{h.isOther === '1' ? '' : h.guestCount}</Table.Td>
+                  <Table.Td data-testid="hotel-system">
+                    {h.isOther === '1' ? '' : <HotelSystem kind={h.pms} />}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button
@@ -110,5 +115,16 @@ export function HotelsListPage() {
         loading={del.isPending}
       />
     </Container>
+  );
+}
+
+/** Where the hotel's room charges go (issue 34): its roster, or the PMS it posts to. */
+function HotelSystem({ kind }: { kind: PmsKind }) {
+  const { t } = useTranslation();
+  if (kind === 'roster') return <Text size="sm">{t('hotels.pmsRosterShort')}</Text>;
+  return (
+    <Badge variant="light" color="teal" styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+      {kind === 'mews' ? 'Mews' : 'OPERA Cloud'}
+    </Badge>
   );
 }
