@@ -16,17 +16,16 @@ export function PmsAttention({ enabled }: { enabled: boolean }) {
   const to = useAVPath();
   const { pathname } = useLocation();
   const { data } = usePmsAttention(enabled);
-  if (!enabled || !data?.failed) return null;
+  // The Postings screen heads itself with the same list (and its Retry): one red box, not two.
+  if (!enabled || !data?.failed || pathname.endsWith(paths.postings)) return null;
   const words = postingTextsIn(currentLanguage());
   return (
     <Alert color="red" radius={0} title={words.attentionTitle} data-testid="pms-attention">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm">{words.attention(data.failed)}</Text>
-        {!pathname.endsWith(paths.postings) && (
-          <Anchor component={Link} to={to(paths.postings)} fw={700} c="red.9">
-            {t('hotels.postingsOpen')}
-          </Anchor>
-        )}
+        <Anchor component={Link} to={to(paths.postings)} fw={700} c="red.9">
+          {t('hotels.postingsOpen')}
+        </Anchor>
       </Group>
     </Alert>
   );

@@ -30,6 +30,11 @@ function Detail({ p }: { p: PostingRow }) {
   const time = useVenueTime();
   return (
     <Stack gap={2}>
+      {p.action === 'void' && (
+        <Text size="sm" fw={600} data-testid="posting-reversal">
+          {t('hotels.postingsReversal', { invoice: p.invoice })}
+        </Text>
+      )}
       {p.reference && (
         <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {p.reference}

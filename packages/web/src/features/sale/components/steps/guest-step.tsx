@@ -104,7 +104,10 @@ export function GuestStep({ state, dispatch, hotelId }: StepProps & { hotelId: n
         onChange={(e) => dispatch({ type: 'editGuest', roomNumber: e.currentTarget.value })}
       />
       {searching && <Text size="sm">{t('sale.searching')}</Text>}
-      {result && result.guests.length === 0 && !live && <Text size="sm">{t('sale.noGuests')}</Text>}
+      {/* The roster answers for an unreachable PMS: say so when it knows nobody either. */}
+      {result && result.guests.length === 0 && (!live || live.status === 'unreachable') && (
+        <Text size="sm">{t('sale.noGuests')}</Text>
+      )}
       {live && !manualEntry && <LiveAnswer live={live} />}
       {guest && live?.status !== 'found' && (
         <Text size="sm" c="teal.9" data-testid="guest-match">
