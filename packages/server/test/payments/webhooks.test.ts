@@ -147,8 +147,15 @@ describe(`online payment webhooks on ${testDialect}`, () => {
     };
     expect(await listed()).toMatchObject({ status: 'held', holdExpiresAt: waiting.until, awaitingPayment: waiting });
     expect(await onGrid()).toMatchObject({ id, status: 'held', awaitingPayment: waiting });
-    // Paid: the webhook confirms it, as ever, and nothing waits any more.
+    // Paid: the webhook confirms it, as ever, and nothing waits any more. The boards hear of it
+    // (on PostgreSQL the NOTIFY rides on the webhook's transaction, sent at its commit).
+    const heard: { type: string; day: string; unitIds: number[] }[] = [];
+    const stop = t.deps.events.subscribe((e) => heard.push(e));
     expect((await call('POST', `${out.payUrl}/pay`)).statusCode).toBe(303);
+    await expect
+      .poll(() => heard.some((e) => e.type === 'reservation' && e.day === TOMORROW && e.unitIds.includes(unit)))
+      .toBe(true);
+    stop();
     expect((await reservationOf(tokenOf(out.manageUrl))).status).toBe('confirmed');
     expect(await listed()).toMatchObject({ status: 'confirmed', awaitingPayment: null });
     expect(await onGrid()).toMatchObject({ status: 'confirmed', awaitingPayment: null });

@@ -5,10 +5,10 @@ import { businessDay } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
+import type { BoardEvent } from '../../platform/events';
 import { HttpError, badRequest, notFound, serviceUnavailable } from '../../platform/errors';
 import { outboxRow } from '../../platform/outbox';
 import { type PaymentEvent, WebhookSignatureError } from '../../platform/payments/provider';
-import { readSettings } from '../settings/settings.repository';
 import * as reservations from '../reservations/reservations.repository';
 import { unitLabel } from '../reservations/reservation-claim';
 import { cancelHeld } from '../reservations/reservations.service';
@@ -119,6 +119,9 @@ export async function receiveWebhook(
   }
   const after: { refunds: boolean; release: number | null; events: { day: string; unitIds: number[]; locationId: number }[] } =
     { refunds: false, release: null, events: [] };
+  // On PostgreSQL's bus the board's events ride on the transaction's last statement (sent at its
+  // commit, as the sale's and the guest booking's do), not a pg_notify round trip after it.
+  const carried = deps.events.viaDatabase === true;
   // Two writers racing on one booking (the release job, a second event): the loser's transaction
   // rolls back whole, and the event is tried again from the top.
   for (let attempt = 0; ; attempt++) {
@@ -132,16 +135,18 @@ export async function receiveWebhook(
         });
         if (eventRow === null) return { duplicate: true, status: 'ignored' as const };
         const outcome = await applyEvent(trx, deps, provider.name, event, after);
-        await repo.finishEvent(trx, eventRow, {
-          status: outcome.status,
-          reason: (outcome.reason ?? '').slice(0, 500),
-          intent_id: outcome.intentId ?? null,
-        });
+        await repo.finishEvent(
+          trx,
+          eventRow,
+          { status: outcome.status, reason: (outcome.reason ?? '').slice(0, 500), intent_id: outcome.intentId ?? null },
+          carried ? boardEvents(after).map((e) => JSON.stringify(e)) : [],
+        );
         return { duplicate: false, status: outcome.status };
       });
       if (after.release !== null) await releaseQuietly(deps, after.release);
-      for (const e of after.events)
-        await deps.events.publish({ type: 'reservation', day: e.day, unitIds: e.unitIds, locationIds: [e.locationId] });
+      for (const e of boardEvents(after))
+        if (carried) deps.events.sentWithWrite?.(e);
+        else await deps.events.publish(e);
       if (after.refunds) await sendRefunds(deps);
       return { received: true, ...result };
     } catch (err) {
@@ -154,6 +159,10 @@ export async function receiveWebhook(
       throw err;
     }
   }
+}
+
+function boardEvents(after: { events: { day: string; unitIds: number[]; locationId: number }[] }): BoardEvent[] {
+  return after.events.map((e) => ({ type: 'reservation', day: e.day, unitIds: e.unitIds, locationIds: [e.locationId] }));
 }
 
 async function releaseQuietly(deps: Deps, reservationId: number): Promise<void> {
@@ -182,9 +191,10 @@ async function applyEvent(
     return { status, reason: status === 'ignored' ? 'No refund waits for this word.' : '' };
   }
   const event = anyEvent as Extract<PaymentEvent, { providerRef: string }>;
-  const intent = await repo.intentByRef(trx, provider, event.providerRef);
-  if (!intent) return { status: 'refused', reason: `No payment ${event.providerRef} here.` };
-  const res = await reservations.reservationById(trx, intent.reservation_id);
+  // One read: the intent, its booking and the venue's zone and name.
+  const found = await repo.intentForEvent(trx, provider, event.providerRef);
+  if (!found) return { status: 'refused', reason: `No payment ${event.providerRef} here.` };
+  const { intent, booking: res, ...settings } = found;
   if (!res) return { status: 'refused', reason: 'The booking is gone.', intentId: intent.id };
 
   if (event.type === 'payment.failed' || event.type === 'payment.expired') {
@@ -202,7 +212,6 @@ async function applyEvent(
   const paid = event as Extract<PaymentEvent, { type: 'payment.succeeded' }>;
   if (intent.status === 'paid' || intent.status === 'late' || intent.status === 'mismatch')
     return { status: 'ignored', reason: `The payment was already ${intent.status}.`, intentId: intent.id };
-  const settings = await readSettings(trx);
   const day = businessDay(now, settings.timeZone);
   // The money is in: a deposit row with the provider's reference, whatever happens next.
   await reservations.insertPayment(trx, {

@@ -1,5 +1,7 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, PaymentIntentsTable, PaymentRefundsTable } from '../../db/schema';
+import { defaultSettings } from '@sandbar/contract/settings';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, PaymentIntentsTable, PaymentRefundsTable, ReservationsTable } from '../../db/schema';
+import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
 
 // SQL of online payments (issue 33): intents, webhook events, refunds. Rules live in the services.
 
@@ -22,6 +24,65 @@ export async function intentByRef(db: Kysely<DB>, provider: string, ref: string)
     .where('provider', '=', provider)
     .where('provider_ref', '=', ref)
     .executeTakeFirst();
+}
+
+const intentColumns = [
+  'id',
+  'reservation_id',
+  'provider',
+  'provider_ref',
+  'payment_ref',
+  'pay_url',
+  'purpose',
+  'amount_cents',
+  'currency',
+  'status',
+  'paid_cents',
+  'created_at',
+  'expires_at',
+  'updated_at',
+] as const satisfies readonly (keyof IntentRow)[];
+
+/**
+ * What a provider's event needs, in one read (the webhook's round trips are its cost on a busy
+ * PostgreSQL, issue 33): the intent it names, its booking (undefined when gone) and the two
+ * settings its message and ledger day are worded with (their defaults when never saved).
+ */
+export async function intentForEvent(
+  db: Kysely<DB>,
+  provider: string,
+  ref: string,
+): Promise<
+  | { intent: IntentRow; booking: Selectable<ReservationsTable> | undefined; timeZone: string; venueName: string }
+  | undefined
+> {
+  const row = await db
+    .selectFrom('payment_intents as pi')
+    .leftJoin('reservations', 'reservations.id', 'pi.reservation_id')
+    .selectAll('reservations')
+    .select(intentColumns.map((c) => `pi.${c} as pi_${c}` as const))
+    .select((eb) => [
+      eb.selectFrom('settings').select('value').where('key', '=', 'timeZone').as('setting_time_zone'),
+      eb.selectFrom('settings').select('value').where('key', '=', 'venueName').as('setting_venue_name'),
+    ])
+    .where('pi.provider', '=', provider)
+    .where('pi.provider_ref', '=', ref)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const r = row as Record<string, unknown>;
+  const intent = Object.fromEntries(intentColumns.map((c) => [c, r[`pi_${c}`]])) as IntentRow;
+  const booking =
+    row.id === null
+      ? undefined
+      : (Object.fromEntries(
+          Object.entries(r).filter(([k]) => !k.startsWith('pi_') && !k.startsWith('setting_')),
+        ) as Selectable<ReservationsTable>);
+  return {
+    intent,
+    booking,
+    timeZone: row.setting_time_zone ?? defaultSettings.timeZone,
+    venueName: row.setting_venue_name ?? defaultSettings.venueName,
+  };
 }
 
 export async function intentsOf(db: Kysely<DB>, reservationIds: number[]): Promise<IntentRow[]> {
@@ -64,12 +125,24 @@ export async function insertEventOnce(
   return r?.id ?? null;
 }
 
+/**
+ * Records what the event did. On PostgreSQL the same statement may carry the board's events
+ * (`notify`, JSON): NOTIFY inside the transaction is sent at its commit, and the webhook's answer
+ * no longer waits for a pg_notify round trip of its own after it (nor sends one for a write that
+ * rolled back).
+ */
 export async function finishEvent(
   db: Kysely<DB>,
   id: number,
   patch: { status: 'processed' | 'ignored' | 'refused'; reason?: string; intent_id?: number | null },
+  notify: string[] = [],
 ): Promise<void> {
-  await db.updateTable('payment_webhook_events').set(patch).where('id', '=', id).execute();
+  const q = db.updateTable('payment_webhook_events').set(patch).where('id', '=', id);
+  if (notify.length === 0) await q.execute();
+  else
+    await q
+      .returning(notify.map((n, i) => sql<null>`pg_notify(${BOARD_EVENTS_CHANNEL}::text, ${n}::text)`.as(`n${i}`)))
+      .execute();
 }
 
 export async function recentEvents(db: Kysely<DB>, limit: number, beforeId?: number) {
