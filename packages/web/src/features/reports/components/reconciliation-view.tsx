@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { ApiError } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
-import { useVenueTime } from '../../../lib/venue-format';
+import { useMoney, useVenueTime } from '../../../lib/venue-format';
 import { useReconciliation } from '../api/get-reconciliation';
 import { DayNav } from './day-nav';
 
@@ -38,8 +38,13 @@ export function ReconciliationView({ userType }: { userType: UserType }) {
       return next;
     });
   const r = result.data;
+  const money = useMoney();
+  // Money as the other staff screens write it ("$35.00", "-$10.00"); another currency than the
+  // venue's keeps its code, so it is never read as dollars.
+  const cash = (amount: string, currency?: string) =>
+    currency && currency.toUpperCase() !== 'USD' ? `${amount} ${currency.toUpperCase()}` : money(amount);
   const side = (amount: string | undefined, currency: string | undefined) =>
-    amount == null ? <Text c="dimmed">{t('reports.reconcileNone')}</Text> : `${amount} ${currency ?? ''}`;
+    amount == null ? <Text c="dimmed">{t('reports.reconcileNone')}</Text> : cash(amount, currency);
   return (
     <Stack gap="sm" data-testid="reconciliation">
       <Group justify="space-between" align="flex-end">
@@ -69,10 +74,10 @@ export function ReconciliationView({ userType }: { userType: UserType }) {
             }
           >
             {t('reports.reconcileTotals', {
-              sandbar: r.totals.sandbar,
-              provider: r.totals.provider,
-              fees: r.totals.fees,
-              net: r.totals.net,
+              sandbar: cash(r.totals.sandbar),
+              provider: cash(r.totals.provider),
+              fees: cash(r.totals.fees),
+              net: cash(r.totals.net),
               name: r.provider,
             })}
           </Alert>
@@ -120,8 +125,10 @@ export function ReconciliationView({ userType }: { userType: UserType }) {
                       </Table.Td>
                       <Table.Td>{side(l.sandbar?.amount, l.sandbar?.currency)}</Table.Td>
                       <Table.Td>{side(l.provider?.amount, l.provider?.currency)}</Table.Td>
-                      <Table.Td>{l.provider?.fee ?? ''}</Table.Td>
-                      <Table.Td fw={l.status === 'matched' ? undefined : 700}>{l.difference}</Table.Td>
+                      <Table.Td>{l.provider ? cash(l.provider.fee, l.provider.currency) : ''}</Table.Td>
+                      <Table.Td fw={l.status === 'matched' ? undefined : 700}>
+                        {cash(l.difference, l.provider?.currency ?? l.sandbar?.currency)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
