@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id } from './common';
-import { PaymentMethod, SignatureDataUrl } from './sales';
+import { type CodeRule, Id } from './common';
+import { PaymentMethod, SignatureDataUrl, saleTexts } from './sales';
 import {
   fnbAllergens,
   fnbLanguages,
@@ -18,6 +18,15 @@ import {
 // language and staff in English (the web app's i18n turns staff answers by their text).
 
 const errors = fnbTexts.en.errors;
+
+/** The refusals of rules joining two fields (the OpenAPI document lists them as rules in code). */
+export const fnbRuleTexts = {
+  guestPaysNow: 'A guest pays online, to the room or to the tab.',
+  staffOnline: 'Staff take payment now, to the room or to the tab.',
+  selectMethod: 'Select a payment method',
+  cardNeedsTransaction: saleTexts.cardNeedsTransaction,
+  roomNeedsGuest: saleTexts.roomChargeNeedsGuest,
+} as const;
 export { fnbAllergens, fnbLimits, fnbOrderStatuses, fnbPayments, fnbStations };
 
 /** Every F&B call, by its path under /api (the spec's /getX, /saveX style; guests under /public). */
@@ -44,6 +53,8 @@ export const fnbRoutes = {
   getTab: 'GET /getFnbTab/:id',
   getUnitTab: 'GET /getFnbUnitTab/:unitId',
   getOpenTabs: 'GET /getFnbOpenTabs',
+  /** Tabs still open after their day (Needs attention's F&B banner). */
+  getAttention: 'GET /getFnbAttention',
   settleTab: 'POST /settleFnbTab',
   // Reports (access reports).
   getReport: 'GET /getFnbReport',
@@ -54,7 +65,12 @@ export const fnbRoutes = {
   publicPayTab: 'POST /public/order/:token/pay-tab',
 } as const;
 
-/** The live events F&B publishes on the board's stream (GET /events), `{type, day, unitIds, locationIds}`. */
+/**
+ * The live events F&B publishes on the board's stream (GET /events), `{type, day, unitIds, locationIds}`:
+ * `unitIds` is always empty (the board's tile patching has nothing to refetch; a screen that shows
+ * orders refetches its F&B call), `day` the business day, `locationIds` the unit's location (none for
+ * `fnbMenu`: every screen).
+ */
 export const fnbEvents = {
   /** An order was placed, bumped, moved, delivered or voided: stations, runners and the board refetch. */
   order: 'fnbOrder',
@@ -69,6 +85,9 @@ export const FnbOrderStatus = z.enum(fnbOrderStatuses);
 export const FnbPayment = z.enum(fnbPayments, { error: 'Choose how to pay.' });
 export const FnbAllergen = z.enum(fnbAllergens, { error: 'Not an allergen the menu knows.' });
 export const FnbLanguage = z.enum(fnbLanguages).default('en');
+export type FnbStation = z.infer<typeof FnbStation>;
+export type FnbOrderStatus = z.infer<typeof FnbOrderStatus>;
+export type FnbPayment = z.infer<typeof FnbPayment>;
 
 const name = (max: number) => z.string().trim().min(1, { error: errors.nameBlank }).max(max);
 const optText = (max: number) => z.string().trim().max(max).default('');
@@ -250,6 +269,7 @@ export const FnbUnitCodes = z.object({
 export type FnbUnitCodes = z.infer<typeof FnbUnitCodes>;
 /** POST /rotateFnbUnitCodes: every code of the location replaced; the old ones answer badToken. */
 export const RotateFnbUnitCodesBody = z.strictObject({ locationId: Id });
+export const RotateFnbUnitCodesResponse = FnbUnitCodes.extend({ success: z.literal(1), details: z.string() });
 
 /** A token in a path: 16–64 URL-safe characters (the server makes 22). */
 export const FnbToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: errors.badToken });
@@ -298,8 +318,7 @@ export const PlaceFnbOrderBody = z
       ctx.addIssue({ code: 'custom', message: errors.roomNeedsGuest, path: ['roomNumber'] });
     if (b.payment === 'tab' && !b.phoneLast4)
       ctx.addIssue({ code: 'custom', message: errors.tabLast4Wrong, path: ['phoneLast4'] });
-    if (b.payment === 'paid')
-      ctx.addIssue({ code: 'custom', message: 'A guest pays online, to the room or to the tab.', path: ['payment'] });
+    if (b.payment === 'paid') ctx.addIssue({ code: 'custom', message: fnbRuleTexts.guestPaysNow, path: ['payment'] });
   });
 export type PlaceFnbOrderBody = z.input<typeof PlaceFnbOrderBody>;
 
@@ -337,15 +356,15 @@ export const SaveFnbOrderBody = z
         path: ['payment'],
       });
     if (b.payment === 'paid' && (!b.paymentMethod || b.paymentMethod === 'Room Charge'))
-      ctx.addIssue({ code: 'custom', message: 'Select a payment method', path: ['paymentMethod'] });
+      ctx.addIssue({ code: 'custom', message: fnbRuleTexts.selectMethod, path: ['paymentMethod'] });
     if (b.payment === 'paid' && b.paymentMethod === 'Credit Card' && !b.cardTransactionId)
       ctx.addIssue({
         code: 'custom',
-        message: 'A card sale needs the card transaction id from the reader.',
+        message: fnbRuleTexts.cardNeedsTransaction,
         path: ['cardTransactionId'],
       });
     if (b.payment === 'room' && (!b.roomNumber || !b.lastName))
-      ctx.addIssue({ code: 'custom', message: 'Enter the guest last name and room number.', path: ['roomNumber'] });
+      ctx.addIssue({ code: 'custom', message: fnbRuleTexts.roomNeedsGuest, path: ['roomNumber'] });
   });
 export type SaveFnbOrderBody = z.input<typeof SaveFnbOrderBody>;
 
@@ -570,11 +589,11 @@ export const SettleFnbTabBody = z
     if (b.paymentMethod === 'Credit Card' && !b.cardTransactionId)
       ctx.addIssue({
         code: 'custom',
-        message: 'A card sale needs the card transaction id from the reader.',
+        message: fnbRuleTexts.cardNeedsTransaction,
         path: ['cardTransactionId'],
       });
     if (b.paymentMethod === 'Room Charge' && (!b.hotelId || !b.roomNumber || !b.lastName))
-      ctx.addIssue({ code: 'custom', message: 'Enter the guest last name and room number.', path: ['roomNumber'] });
+      ctx.addIssue({ code: 'custom', message: fnbRuleTexts.roomNeedsGuest, path: ['roomNumber'] });
   });
 export type SettleFnbTabBody = z.input<typeof SettleFnbTabBody>;
 export const SettleFnbTabResponse = z.object({
@@ -627,3 +646,37 @@ export const FnbReport = z.object({
   ),
 });
 export type FnbReport = z.infer<typeof FnbReport>;
+
+// ---------------------------------------------------------------------------------------------
+// Rules in code (issue 27): what each call refuses that its JSON Schema cannot state.
+
+const hoursRuleText: CodeRule = {
+  rule: 'startHour and endHour are both null or both set, endHour after startHour',
+  message: errors.hoursInvalid,
+};
+export const saveFnbCategoryCodeRules: CodeRule[] = [hoursRuleText];
+export const saveFnbItemCodeRules: CodeRule[] = [
+  hoursRuleText,
+  {
+    rule: "a choice's maxChoices is at least its minChoices, and minChoices at most its options",
+    message: errors.modifierRange,
+  },
+];
+export const placeFnbOrderCodeRules: CodeRule[] = [
+  { rule: "payment 'room' sends roomNumber and lastName", message: errors.roomNeedsGuest },
+  { rule: "payment 'tab' sends phoneLast4", message: errors.tabLast4Wrong },
+  {
+    rule: "payment is not 'paid' (a guest pays online, to the room or to the tab)",
+    message: fnbRuleTexts.guestPaysNow,
+  },
+];
+export const saveFnbOrderCodeRules: CodeRule[] = [
+  { rule: "payment is not 'online'", message: fnbRuleTexts.staffOnline },
+  { rule: "payment 'paid' sends a paymentMethod other than 'Room Charge'", message: fnbRuleTexts.selectMethod },
+  { rule: "payment 'paid' by 'Credit Card' sends cardTransactionId", message: fnbRuleTexts.cardNeedsTransaction },
+  { rule: "payment 'room' sends roomNumber and lastName", message: fnbRuleTexts.roomNeedsGuest },
+];
+export const settleFnbTabCodeRules: CodeRule[] = [
+  { rule: "paymentMethod 'Credit Card' sends cardTransactionId", message: fnbRuleTexts.cardNeedsTransaction },
+  { rule: "paymentMethod 'Room Charge' sends hotelId, roomNumber and lastName", message: fnbRuleTexts.roomNeedsGuest },
+];

@@ -41,6 +41,8 @@ import { reservationsRoutes } from './features/reservations/reservations.routes'
 import { publicBookingRoutes } from './features/reservations/public.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { payLinkRoutes } from './features/payments/pay-link.routes';
+import { fnbRoutes } from './features/fnb/fnb.routes';
+import { fnbPublicRoutes } from './features/fnb/fnb-public.routes';
 import { choosePaymentProvider } from './platform/payments/choose';
 import type { Clock } from './platform/clock';
 import type { AppDeps } from './platform/deps';
@@ -277,6 +279,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(publicBookingRoutes);
       await api.register(paymentsRoutes);
       await api.register(payLinkRoutes);
+      await api.register(fnbRoutes);
+      await api.register(fnbPublicRoutes);
     },
     { prefix: '/api' },
   );

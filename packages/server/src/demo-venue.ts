@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, seedDemoBase } from './db/demo-seed';
 import type { DB } from './db/schema';
 import { seedDemoLogDetails } from './features/log-details/log-details.seed';
 import { seedSellingDemo } from './features/sales/sales.seed';
+import { seedFnbDemo } from './features/fnb/fnb.seed';
 import { writeSettings } from './features/settings/settings.repository';
 import type { Clock } from './platform/clock';
 import { hashPassword } from './platform/passwords';
@@ -17,6 +18,8 @@ export async function seedDemoVenue(db: Kysely<DB>, clock: Clock, opts: { timeZo
   await seedDemoBase(db, clock.now(), await hashPassword(DEMO_PASSWORD));
   await seedDemoLogDetails(db, clock);
   await seedSellingDemo(db);
+  // Food and drink to the unit (issue 35): a small EN/ES menu; the QR sheet is made on first ask.
+  await seedFnbDemo(db, clock);
   // The guest page (/book) has something to book in the demo: Main Beach and the Cabana Deck.
   await writeSettings(db, { bookingOnlineLocations: 'MB, CD' });
   if (opts.timeZone) await writeSettings(db, { timeZone: opts.timeZone });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { FnbTables } from './schema-fnb';
 
 // Table types, one interface per feature. Times are epoch milliseconds (bigint columns),
 // money is integer cents, flags are 0/1 integers: the same on SQLite and PostgreSQL.
@@ -254,6 +255,8 @@ export interface SalesTable {
   created_at: number;
   deleted_at: number | null;
   deleted_by: number | null;
+  /** 1: a sale of food and drink (issue 35, decision 350); the daily figures keep it apart from rentals. */
+  fnb: Generated<number>;
 }
 
 export interface SaleItemsTable {
@@ -261,6 +264,7 @@ export interface SaleItemsTable {
   sale_id: number;
   position_id: number | null;
   price_id: number | null;
+  /** The database also holds 'fnb' (issue 35): a food-and-drink line, written by features/fnb only. */
   kind: 'unit' | 'addon';
   name: string;
   list_cents: number;
@@ -425,7 +429,8 @@ export interface DB
     OfflineSaleTables,
     ReservationTables,
     PmsTables,
-    PaymentTables {}
+    PaymentTables,
+    FnbTables {}
 
 /** A hotel's PMS connection (issue 34); no row: the guest roster. */
 export interface HotelPmsTable {

@@ -10,6 +10,8 @@ import { messages } from '@sandbar/contract/messages';
 import { priceCodeRules } from '@sandbar/contract/prices';
 import { publicBookingTexts, reservationTexts } from '@sandbar/contract/reservations';
 import { settingsTexts } from '@sandbar/contract/settings';
+import { fnbRuleTexts } from '@sandbar/contract/fnb';
+import { fnbTexts } from '@sandbar/contract/fnb-texts';
 
 /**
  * Issue 27, point 3: a property-based fuzzer over the OpenAPI document (schemathesis-style). For
@@ -130,6 +132,18 @@ const businessRefusals: Record<string, RegExp[]> = {
   ],
   // A drop-off made offline is dated by the tablet (issue 23); the server's clock decides.
   'POST /api/saveDropoffNotes': [/ahead of the server's clock/, /more than 24 hours ago/],
+  // F&B (issue 35): the hotels' rosters and the venue's hotels decide a room charge.
+  'POST /api/saveFnbOrder': [
+    /^Room charges are not available at this spot today\./,
+    /^No guest with that surname is staying in that room\./,
+  ],
+  'POST /api/settleFnbTab': [/^No guest with that surname is staying in that room\./],
+  'POST /api/public/order/{token}': [
+    /^Room charges are not available at this spot today\./,
+    /^No guest with that surname is staying in that room\./,
+    /^Those digits do not match/,
+    /^This order is too large/,
+  ],
   // The same unit on both sides (two fields).
   'POST /api/moveCustomer': [/^Choose a different unit to move the customer to\.$/],
   // A file's content (its bytes and type), not the form's shape.
@@ -199,6 +213,27 @@ const breakRule: Record<string, (b: Body) => Body> = {
   }),
   [publicBookingTexts.hotelNeedsGuest]: (b) => ({ ...b, hotelId: 1, roomNumber: '', lastName: '' }),
   'Choose the units or the days to move to.': ({ unitIds: _u, days: _d, ...b }) => b,
+  // F&B (issue 35): a staff order has a unitId, a tab's settlement a tabId; a guest's order neither.
+  [fnbTexts.en.errors.hoursInvalid]: (b) => ({ ...b, startHour: 16, endHour: 11 }),
+  [fnbTexts.en.errors.modifierRange]: (b) => ({
+    ...b,
+    startHour: null,
+    endHour: null,
+    modifierGroups: [{ name: 'Size', minChoices: 2, maxChoices: 1, options: [{ name: 'Large' }] }],
+  }),
+  [fnbTexts.en.errors.roomNeedsGuest]: (b) => ({ ...b, payment: 'room', roomNumber: '', lastName: '' }),
+  [fnbTexts.en.errors.tabLast4Wrong]: ({ phoneLast4: _p, ...b }) => ({ ...b, payment: 'tab' }),
+  [fnbRuleTexts.guestPaysNow]: (b) => ({ ...b, payment: 'paid' }),
+  [fnbRuleTexts.staffOnline]: (b) => ({ ...b, payment: 'online' }),
+  [fnbRuleTexts.selectMethod]: ({ paymentMethod: _m, ...b }) => ({ ...b, payment: 'paid' }),
+  [fnbRuleTexts.cardNeedsTransaction]: (b) =>
+    'unitId' in b
+      ? { ...b, payment: 'paid', paymentMethod: 'Credit Card', cardTransactionId: null }
+      : { ...b, paymentMethod: 'Credit Card', cardTransactionId: null },
+  [fnbRuleTexts.roomNeedsGuest]: (b) =>
+    'unitId' in b
+      ? { ...b, payment: 'room', roomNumber: '', lastName: '' }
+      : { ...b, paymentMethod: 'Room Charge', roomNumber: '' },
 };
 
 /** Does this text stand for a value of the schema (paths and queries carry text)? */

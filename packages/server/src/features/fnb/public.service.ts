@@ -1,0 +1,63 @@
+import type { FnbPayment, PublicFnbPage } from '@sandbar/contract/fnb';
+import { type FnbLanguage, fnbTextsIn } from '@sandbar/contract/fnb-texts';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { venueDay } from '../sales/sale-units';
+import { readSettings } from '../settings/settings.repository';
+import { unitOfToken } from './codes.service';
+import { menuOut } from './menu.service';
+import * as repo from './orders.repository';
+import { labelOf, ordersOut, publicOrder } from './orders.service';
+import { unitGuest } from './unit-guest';
+
+// The guest's order page /order/<token> (issue 35 point 3): the unit from its code, the menu,
+// the ways to pay at this unit now, and the guest's own orders' status. Nothing of the party's
+// details goes out: not their name, not their phone; a tab only as its total.
+
+/** The unit a guest's code opens; a rotated or made-up code is 404 in the guest's language. */
+export async function unitForToken(deps: AppDeps, token: string, lang: FnbLanguage) {
+  const unit = await unitOfToken(deps.db, token);
+  if (!unit) throw notFound(fnbTextsIn(lang).errors.badToken);
+  return unit;
+}
+
+/** GET /public/order/:token */
+export async function guestPage(deps: AppDeps, token: string, lang: FnbLanguage): Promise<PublicFnbPage> {
+  const unit = await unitForToken(deps, token, lang);
+  const settings = await readSettings(deps.db);
+  const day = venueDay(deps.clock.now(), settings.timeZone);
+  const [menu, guest, hotels, tab] = await Promise.all([
+    menuOut(deps, { activeOnly: true }),
+    unitGuest(deps.db, unit, day),
+    deps.db.selectFrom('hotels').select(['id', 'name']).where('is_other', '=', 0).orderBy('name').execute(),
+    repo.tabOf(deps.db, unit.id, day),
+  ]);
+  const payments: FnbPayment[] = [];
+  if (guest?.customerName && guest.phoneLast4.length) payments.push('tab');
+  if (hotels.length) payments.push('room');
+  // Online payment (issue 33's provider) is not offered until the F&B checkout is wired to it.
+  const first = guest?.hotelId;
+  let total = 0;
+  if (tab) {
+    const orders = await ordersOut(deps.db, await repo.ordersByIds(deps.db, await repo.tabOrderIds(deps.db, tab.id)));
+    total = orders.filter((o) => o.status !== 'voided' && !o.paid).reduce((s, o) => s + o.totalCents, 0);
+  }
+  return {
+    venueName: settings.venueName,
+    unitLabel: labelOf(unit),
+    locationName: unit.location_full_name || unit.location_name,
+    menu,
+    payments,
+    hotels: [...hotels.filter((h) => h.id === first), ...hotels.filter((h) => h.id !== first)],
+    tab: tab ? { totalCents: total, settled: tab.status === 'settled' } : null,
+  };
+}
+
+/** GET /public/order/:token/status?ids= : the guest's own orders of this unit (others' ids are left out). */
+export async function guestStatus(deps: AppDeps, token: string, ids: number[], lang: FnbLanguage) {
+  const unit = await unitForToken(deps, token, lang);
+  const rows = (await repo.ordersByIds(deps.db, [...new Set(ids)])).filter(
+    (o) => o.position_id === unit.id && o.channel === 'guest',
+  );
+  return { orders: (await ordersOut(deps.db, rows)).map(publicOrder) };
+}
