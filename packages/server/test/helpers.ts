@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/platform/deps';
 import { type Database, connectPostgres, connectSqlite } from '../src/db/connect';
@@ -15,6 +16,14 @@ import type { EventBus } from '../src/platform/events';
 export const testDialect = (process.env.SANDBAR_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 export const pgAdminUrl = process.env.SANDBAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+function pgTemplate(): string | null {
+  try {
+    return inject('pgTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export interface TestDatabase {
   database: Database;
   /** Set on PostgreSQL: the throw-away database's URL (for a second server instance). */
@@ -28,12 +37,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `sandbar_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the run's migrated template (test/global-setup.ts), or migrated here when a test
+    // runs outside that set-up.
+    const template = pgTemplate();
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(pgAdminUrl);
     url.pathname = `/${name}`;
     const database = connectPostgres(url.toString(), 10);
-    await migrateToLatest(database.db);
+    if (!template) await migrateToLatest(database.db);
     return {
       database,
       url: url.toString(),
