@@ -9,7 +9,9 @@ import { DEMO_PASSWORD, allDayPrice, apiToken, drawSignature, signIn } from './s
 // against the schemas written from Mews' docs, served over HTTP from this spec's own process) on
 // the Hotels screen; a room-charge sale finds the guest live, posts to the folio, and All
 // Transactions and the View say "Posted" with Mews' reference. With Mews down a sale still
-// completes (the roster answers, the warning shows) and posts once Mews is back.
+// completes (the roster answers, the warning shows) and posts once Mews is back. An admin's price
+// correction, delete, restore and switch of hotel each become Mews' own correction (a reversal on
+// the guest's account and a re-post), seen on the fake's folio and on the Postings screen.
 //
 // The spec sells as an agent of its own on a location of its own (decision 277), to a hotel of
 // its own (no other spec's room charge meets a PMS).
@@ -267,5 +269,73 @@ test("an admin's price correction of a posted room charge reverses it on the fol
   const details = page.getByRole('dialog', { name: messages.report.viewTransaction });
   await expect(details.getByTestId('sale-posting')).toHaveCount(3);
   await expect(details.getByTestId('transaction-history')).toContainText('Wrong umbrella');
+  expect(mews.violations).toEqual([]);
+});
+
+test("an admin's delete, restore and switch of hotel become Mews' own corrections, on the folio and the Postings screen", async ({
+  page,
+}) => {
+  // The sale on unit 2 (posted once Mews came back): find it on Mews' folio by the order it made.
+  await signIn(page, AGENT);
+  await page.goto('/dailyreports?type=allTransactions');
+  const cell = rowOf(page, 2).locator('[data-posting]');
+  await expect(cell).toHaveAttribute('data-posting', 'posted');
+  const order = /Posted (\S+)/.exec((await cell.textContent()) ?? '')?.[1];
+  const first = mews.items.find((i) => i.ServiceOrderId === order);
+  expect(first, `Mews holds order ${order}`).toBeTruthy();
+  const saleId = Number(/^Sandbar sale (\d+) /.exec(first!.Name)?.[1]);
+  // What Mews holds for this sale, net, in dollars (reversals are negative items).
+  const onFolio = () =>
+    mews.items.filter((i) => i.Name.startsWith(`Sandbar sale ${saleId} `)).reduce((s, i) => s + i.Amount, 0);
+  // The sale's total: the item and the wizard's preset tip.
+  const total = onFolio();
+  expect(total).toBeGreaterThanOrEqual(30);
+  const folioBecomes = (dollars: number) =>
+    expect(async () => expect(onFolio()).toBeCloseTo(dollars, 2)).toPass({ timeout: 20_000 });
+  const reason = (dialog: Locator, why: string) => dialog.getByRole('textbox', { name: 'Reason' }).fill(why);
+
+  // Delete: Mews reverses the charge (negative items on the same account, the reason in the notes).
+  await rowOf(page, 2).getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await reason(confirm, 'Guest never took the parasol');
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(confirm).toHaveCount(0);
+  await folioBecomes(0);
+
+  // Restore: posted again, as the sale's second charge.
+  await page.reload();
+  await rowOf(page, 2).getByRole('button', { name: 'Restore' }).click();
+  const restore = page.getByRole('dialog');
+  await reason(restore, 'Deleted by mistake');
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(restore).toHaveCount(0);
+  await folioBecomes(total);
+
+  // Switch to a hotel on its roster: Mews reverses; and back to Mews Bay: posted once more.
+  const switchTo = async (hotel: string, why: string) => {
+    await page.reload();
+    await rowOf(page, 2).getByRole('button', { name: 'Switch Hotel' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Move this room charge to' }).click();
+    await page.getByRole('option', { name: hotel, exact: true }).click();
+    await reason(dialog, why);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+  };
+  await switchTo('Hyatt', 'Guest is staying at the Hyatt');
+  await folioBecomes(0);
+  await switchTo(HOTEL, 'Guest was at Mews Bay after all');
+  await folioBecomes(total);
+
+  // The Postings screen shows each correction as its own posting with its reason: three charges
+  // posted, two reversals (shown as voided), the reasons written beside them.
+  await page.goto('/config/postings');
+  const rows = page.getByTestId('postings-table').locator(`[data-testid="posting-row"][data-sale="${saleId}"]`);
+  await expect(rows).toHaveCount(5);
+  await expect(rows.locator('[data-state="posted"]')).toHaveCount(3);
+  await expect(rows.locator('[data-state="voided"]')).toHaveCount(2);
+  await expect(rows.getByTestId('posting-reversal')).toHaveCount(2);
+  for (const why of ['Guest never took the parasol', 'Deleted by mistake', 'Guest is staying at the Hyatt'])
+    await expect(rows.filter({ hasText: why }).first()).toBeVisible();
   expect(mews.violations).toEqual([]);
 });
