@@ -75,6 +75,8 @@ export interface FnbTabsTable {
   settled_at: number | null;
   settled_by: number | null;
   sale_id: number | null;
+  /** The provider's reference of the guest's online payment of the tab (migration 35-02). */
+  payment_ref: Generated<string | null>;
 }
 
 export interface FnbOrdersTable {

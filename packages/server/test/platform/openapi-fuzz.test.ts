@@ -138,6 +138,7 @@ const businessRefusals: Record<string, RegExp[]> = {
     /^No guest with that surname is staying in that room\./,
   ],
   'POST /api/settleFnbTab': [/^No guest with that surname is staying in that room\./],
+  'POST /api/public/order/{token}/pay-tab': [/^Those digits do not match/],
   'POST /api/public/order/{token}': [
     /^Room charges are not available at this spot today\./,
     /^No guest with that surname is staying in that room\./,

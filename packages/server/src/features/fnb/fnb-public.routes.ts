@@ -6,6 +6,8 @@ import {
   PublicFnbPage,
   PublicFnbStatus,
   PublicFnbStatusQuery,
+  PublicPayTabBody,
+  PublicPayTabResponse,
   placeFnbOrderCodeRules,
 } from '@sandbar/contract/fnb';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +15,7 @@ import { publicBase } from '../../platform/public-url';
 import { errorsOf } from '../../plugins/openapi';
 import * as orders from './orders.service';
 import * as guest from './public.service';
+import { payTabOnline } from './online.service';
 
 // The guest's order page calls (issue 35 point 3), under /api/public/order/<token>: no sign-in,
 // the unit known from its code, answers in the guest's language, limits per unit and address.
@@ -56,6 +59,7 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       return orders.placeGuestOrder(app.deps, unit, request.body, {
         ip: request.ip,
         base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
+        token: request.params.token,
         log: request.log,
       });
     },
@@ -73,5 +77,26 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => guest.guestStatus(app.deps, request.params.token, request.query.ids, request.query.lang ?? 'en'),
+  );
+  app.post(
+    '/public/order/:token/pay-tab',
+    {
+      config,
+      bodyLimit: publicBodyLimit,
+      schema: {
+        tags,
+        summary: "The guest pays the unit's tab online (the last 4 of the party's phone again): the provider's page",
+        params: FnbTokenParam,
+        body: PublicPayTabBody,
+        response: { 200: PublicPayTabResponse, ...errorsOf(404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const unit = await guest.unitForToken(app.deps, request.params.token, request.body.languageCode);
+      return payTabOnline(app.deps, unit, request.body, {
+        base: publicBase(app.deps.env, { protocol: request.protocol, host: request.host }),
+        token: request.params.token,
+      });
+    },
   );
 };

@@ -43,6 +43,7 @@ import * as menu from './menu.service';
 import * as orders from './orders.service';
 import * as tabs from './tabs.service';
 import { fnbReport } from './fnb-report.service';
+import { registerFnbPayments } from './online.service';
 
 // Staff's F&B calls (issue 35, decision 350): thin — each validates by its contract schema,
 // declares its access (decision 260) and hands the rules to its service; locations are checked
@@ -53,6 +54,8 @@ const baseOf = (app: { deps: { env: Parameters<typeof publicBase>[0] } }, r: { p
   publicBase(app.deps.env, { protocol: r.protocol, host: r.host });
 
 export const fnbRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The payments webhook answers for F&B's own references (an order's or a tab's online payment).
+  registerFnbPayments();
   // Menu ------------------------------------------------------------------------------------
   app.get(
     '/getFnbMenu',

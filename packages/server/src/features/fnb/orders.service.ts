@@ -36,6 +36,8 @@ import { type MenuSnapshot, readMenu, refusalOf } from './menu.service';
 import type { OptionRow } from './menu.repository';
 import * as repo from './orders.repository';
 import { unitGuest } from './unit-guest';
+import { countWrongTry, triesLeft } from './tab-tries';
+import { startOrderPayment } from './order-payment';
 
 // Orders (issue 35 points 3 and 6): a guest's from the unit's code, staff's from the unit modal.
 // The server prices every cart again from the menu (an item 86'd or out of its hours since the
@@ -252,32 +254,9 @@ interface Place {
     signature: string | null;
   };
   base: string;
+  /** The guest's code, for the payment page's way back. */
+  token?: string;
   log?: { warn(obj: object, msg: string): void };
-}
-
-/** Counts a wrong answer (last 4 or room) against the unit; true while the unit may still try. */
-async function triesLeft(deps: AppDeps, positionId: number, now: number): Promise<boolean> {
-  const row = await deps.db
-    .selectFrom('fnb_unit_codes')
-    .select(['tab_fails', 'tab_fails_since'])
-    .where('position_id', '=', positionId)
-    .executeTakeFirst();
-  if (!row || row.tab_fails_since == null || now - Number(row.tab_fails_since) > TEN_MINUTES) return true;
-  return row.tab_fails < fnbLimits.maxTabTries;
-}
-
-async function countWrongTry(deps: AppDeps, positionId: number, now: number) {
-  const row = await deps.db
-    .selectFrom('fnb_unit_codes')
-    .select(['tab_fails', 'tab_fails_since'])
-    .where('position_id', '=', positionId)
-    .executeTakeFirst();
-  const fresh = !row || row.tab_fails_since == null || now - Number(row.tab_fails_since) > TEN_MINUTES;
-  await deps.db
-    .updateTable('fnb_unit_codes')
-    .set((eb) => (fresh ? { tab_fails: 1, tab_fails_since: now } : { tab_fails: eb('tab_fails', '+', 1) }))
-    .where('position_id', '=', positionId)
-    .execute();
 }
 
 /** Checks a room charge as the sale's guest step does (issue 34's live lookup, else the hotel's roster). */
@@ -315,7 +294,7 @@ export async function checkRoom(
   }
 }
 
-async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replayed: boolean }> {
+async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replayed: boolean; payUrl?: string }> {
   const texts = fnbTextsIn(p.lang);
   const settings = await readSettings(deps.db);
   const now = deps.clock.now();
@@ -370,7 +349,7 @@ async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replay
       throw err;
     }
   }
-  if (p.payment === 'online') throw serviceUnavailable(texts.errors.onlineUnavailable);
+  if (p.payment === 'online' && !deps.payments) throw serviceUnavailable(texts.errors.onlineUnavailable);
 
   let orderId: number;
   let tabId: number | null = null;
@@ -413,7 +392,8 @@ async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replay
         payment: p.payment,
         payment_method: p.paid?.method ?? (p.payment === 'room' ? 'Room Charge' : ''),
         status: 'received',
-        awaiting_payment: 0,
+        // Paid online: unseen by the stations until the provider says paid.
+        awaiting_payment: p.payment === 'online' ? 1 : 0,
         paid: 0,
         total_cents: priced.totalCents,
         tip_cents: p.paid?.tipCents ?? 0,
@@ -503,6 +483,14 @@ async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replay
     }
     throw err;
   }
+  if (p.payment === 'online') {
+    const payUrl = await startOrderPayment(
+      deps,
+      { id: orderId, totalCents: priced.totalCents, lang: p.lang, unitLabel: labelOf(p.position) },
+      { base: p.base, token: p.token ?? '' },
+    );
+    return { order: await orderOut(deps.db, orderId), replayed: false, payUrl };
+  }
   await publishOrder(deps, { day, locationId: p.position.location_id }, tabId != null);
   return { order: await orderOut(deps.db, orderId), replayed: false };
 }
@@ -522,9 +510,9 @@ export async function placeGuestOrder(
   deps: AppDeps,
   position: Position,
   input: PlaceIn,
-  ctx: { ip: string; base: string; log?: Place['log'] },
+  ctx: { ip: string; base: string; token: string; log?: Place['log'] },
 ) {
-  const { order, replayed } = await place(deps, {
+  const { order, payUrl } = await place(deps, {
     clientOrderId: input.clientOrderId,
     position,
     channel: 'guest',
@@ -541,15 +529,14 @@ export async function placeGuestOrder(
     phoneLast4: input.phoneLast4,
     addressHash: addressHash(ctx.ip),
     base: ctx.base,
+    token: ctx.token,
     log: ctx.log,
   });
   return {
     success: 1 as const,
-    details: replayed
-      ? fnbTextsIn(input.languageCode).guest.orderPlaced
-      : fnbTextsIn(input.languageCode).guest.orderPlaced,
+    details: payUrl ? fnbTextsIn(input.languageCode).guest.toPayment : fnbTextsIn(input.languageCode).guest.orderPlaced,
     order: publicOrder(order),
-    payUrl: null,
+    payUrl: payUrl ?? null,
   };
 }
 

@@ -33,9 +33,9 @@ export async function guestPage(deps: AppDeps, token: string, lang: FnbLanguage)
     repo.tabOf(deps.db, unit.id, day),
   ]);
   const payments: FnbPayment[] = [];
+  if (deps.payments) payments.push('online');
   if (guest?.customerName && guest.phoneLast4.length) payments.push('tab');
   if (hotels.length) payments.push('room');
-  // Online payment (issue 33's provider) is not offered until the F&B checkout is wired to it.
   const first = guest?.hotelId;
   let total = 0;
   if (tab) {

@@ -99,6 +99,24 @@ async function queueGuestMessage(
 type Outcome = { status: 'processed' | 'ignored' | 'refused'; reason?: string; intentId?: number | null };
 
 /**
+ * A registration point for payments other features start through the same provider (issue 35:
+ * food and drink ordered from the unit, decision 350): asked, inside the webhook's transaction,
+ * for a payment event whose reference no booking's intent holds. It answers null when the
+ * reference is not its own. It tells its own screens itself (in the transaction: at its commit).
+ */
+export interface OtherPayments {
+  apply(
+    trx: Kysely<DB>,
+    deps: Deps,
+    event: Extract<PaymentEvent, { providerRef: string }>,
+  ): Promise<{ status: Outcome['status']; reason?: string } | null>;
+}
+const otherPayments: OtherPayments[] = [];
+export function registerOtherPayments(p: OtherPayments): void {
+  if (!otherPayments.includes(p)) otherPayments.push(p);
+}
+
+/**
  * POST /api/public/payments/<provider>/webhook. Verifies (a bad signature: 400, nothing
  * written), stores the event id once, applies it. Returns what the provider is answered.
  */
@@ -193,7 +211,13 @@ async function applyEvent(
   const event = anyEvent as Extract<PaymentEvent, { providerRef: string }>;
   // One read: the intent, its booking and the venue's zone and name.
   const found = await repo.intentForEvent(trx, provider, event.providerRef);
-  if (!found) return { status: 'refused', reason: `No payment ${event.providerRef} here.` };
+  if (!found) {
+    for (const other of otherPayments) {
+      const outcome = await other.apply(trx, deps, event);
+      if (outcome) return outcome;
+    }
+    return { status: 'refused', reason: `No payment ${event.providerRef} here.` };
+  }
   const { intent, booking: res, ...settings } = found;
   if (!res) return { status: 'refused', reason: 'The booking is gone.', intentId: intent.id };
 

@@ -1,0 +1,181 @@
+import { fnbEvents } from '@sandbar/contract/fnb';
+import { type FnbLanguage, fnbPrice, fnbTextsIn } from '@sandbar/contract/fnb-texts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { AppDeps } from '../../platform/deps';
+import { type BoardEvent, BOARD_EVENTS_CHANNEL } from '../../platform/events';
+import { conflict, serviceUnavailable, tooManyRequests, badRequest } from '../../platform/errors';
+import { type OtherPayments, registerOtherPayments } from '../payments/online-payment.service';
+import { venueDay } from '../sales/sale-units';
+import { readSettings } from '../settings/settings.repository';
+import * as repo from './orders.repository';
+import { labelOf, ordersOut } from './orders.service';
+import { unitGuest } from './unit-guest';
+import { countWrongTry, triesLeft } from './tab-tries';
+
+// Paying online for food and drink (issue 35 points 3 and 7) through issue 33's PaymentProvider:
+// a guest's order paid by card reaches the stations only once the provider's verified webhook says
+// paid; a guest may pay the unit's tab the same way. The webhook is the payments feature's one
+// path; this module answers for the references it started (registerOtherPayments). The money is
+// the provider's (like an online deposit: never cash on hand); the order lines count in the F&B
+// report. A refund of an online-paid order that is voided is not built: staff refund it at the
+// provider.
+
+type Unit = {
+  id: number;
+  location_id: number;
+  unit_type: string;
+  location_name: string;
+  unit_number: number;
+  row: number;
+  position: number;
+};
+const PAY_MINUTES = 30;
+
+/** Tells the screens inside the webhook's transaction: PostgreSQL sends it at the commit. */
+async function notifyInTransaction(trx: Kysely<DB>, deps: Pick<AppDeps, 'events'>, e: BoardEvent) {
+  if (deps.events.viaDatabase) await sql`select pg_notify(${BOARD_EVENTS_CHANNEL}, ${JSON.stringify(e)})`.execute(trx);
+  else void deps.events.publish(e);
+}
+
+/** POST /public/order/:token/pay-tab : the guest pays the unit's tab (delivered, unpaid orders) online. */
+export async function payTabOnline(
+  deps: AppDeps,
+  unit: Unit,
+  input: { phoneLast4: string; totalCents: number; languageCode: FnbLanguage },
+  urls: { base: string; token: string },
+): Promise<{ payUrl: string }> {
+  const texts = fnbTextsIn(input.languageCode);
+  const settings = await readSettings(deps.db);
+  const now = deps.clock.now();
+  const day = venueDay(now, settings.timeZone);
+  const guest = await unitGuest(deps.db, unit, day);
+  if (!guest || !guest.customerName) throw conflict(texts.errors.unitNotSold);
+  if (!(await triesLeft(deps, unit.id, now))) throw tooManyRequests(texts.errors.tabLast4Locked);
+  if (guest.phoneLast4.length === 0) throw conflict(texts.errors.tabNoPhone);
+  if (!guest.phoneLast4.includes(input.phoneLast4)) {
+    await countWrongTry(deps, unit.id, now);
+    throw badRequest(texts.errors.tabLast4Wrong);
+  }
+  const tab = await repo.tabOf(deps.db, unit.id, day);
+  if (!tab) throw conflict(texts.errors.tabEmpty);
+  const orders = await ordersOut(deps.db, await repo.ordersByIds(deps.db, await repo.tabOrderIds(deps.db, tab.id)));
+  if (orders.some((o) => o.status !== 'voided' && o.status !== 'delivered'))
+    throw conflict(texts.errors.tabHasOpenOrders);
+  const due = orders.filter((o) => o.status === 'delivered' && !o.paid).reduce((s, o) => s + o.totalCents, 0);
+  if (due === 0) throw conflict(tab.status === 'settled' ? texts.errors.tabSettled : texts.errors.tabEmpty);
+  if (due !== input.totalCents) throw conflict(texts.errors.tabTotalChanged(fnbPrice(due)));
+  const provider = deps.payments;
+  if (!provider) throw serviceUnavailable(texts.errors.onlineUnavailable);
+  let started;
+  try {
+    started = await provider.startPayment({
+      reference: `fnb-tab-${tab.id}-${now}`,
+      amountCents: due,
+      currency: settings.paymentCurrency || 'USD',
+      description: `${settings.venueName} — ${labelOf(unit)}`,
+      successUrl: `${urls.base}/order/${urls.token}?tabPaid=1`,
+      cancelUrl: `${urls.base}/order/${urls.token}`,
+      expiresAt: now + PAY_MINUTES * 60_000,
+      locale: input.languageCode,
+    });
+  } catch {
+    throw serviceUnavailable(texts.errors.onlineUnavailable);
+  }
+  await deps.db.updateTable('fnb_tabs').set({ payment_ref: started.providerRef }).where('id', '=', tab.id).execute();
+  return { payUrl: started.redirectUrl };
+}
+
+/** The webhook's answer for F&B references (an order's or a tab's page). */
+export const fnbOnlinePayments: OtherPayments = {
+  async apply(trx, deps, event) {
+    const now = deps.clock.now();
+    const order = await trx
+      .selectFrom('fnb_orders')
+      .selectAll()
+      .where('payment_ref', '=', event.providerRef)
+      .executeTakeFirst();
+    if (order) {
+      const tell = () =>
+        notifyInTransaction(trx, deps, {
+          type: fnbEvents.order,
+          day: order.day,
+          unitIds: [],
+          locationIds: [order.location_id],
+        });
+      if (event.type === 'payment.succeeded') {
+        if (!order.awaiting_payment)
+          return { status: 'ignored', reason: `F&B order #${order.id} was already paid or voided.` };
+        if (order.status === 'voided')
+          return {
+            status: 'refused',
+            reason: `F&B order #${order.id} was voided before it was paid: refund it at the provider.`,
+          };
+        if (event.amountCents !== order.total_cents)
+          return {
+            status: 'refused',
+            reason: `F&B order #${order.id}: paid ${event.amountCents}, asked ${order.total_cents}.`,
+          };
+        // Paid: the order reaches the stations now, its age counted from the payment.
+        await trx
+          .updateTable('fnb_orders')
+          .set({ awaiting_payment: 0, paid: 1, created_at: now })
+          .where('id', '=', order.id)
+          .where('awaiting_payment', '=', 1)
+          .execute();
+        await tell();
+        return { status: 'processed' };
+      }
+      if (!order.awaiting_payment || order.status === 'voided')
+        return { status: 'ignored', reason: 'Nothing waits for this payment.' };
+      await trx
+        .updateTable('fnb_orders')
+        .set({ status: 'voided', voided_at: now, void_reason: 'Not paid online' })
+        .where('id', '=', order.id)
+        .execute();
+      return { status: 'processed' };
+    }
+    const tab = await trx
+      .selectFrom('fnb_tabs')
+      .selectAll()
+      .where('payment_ref', '=', event.providerRef)
+      .executeTakeFirst();
+    if (!tab) return null;
+    if (event.type !== 'payment.succeeded') return { status: 'processed', reason: 'The tab stays open.' };
+    const due = await trx
+      .selectFrom('fnb_orders')
+      .select(['id', 'total_cents'])
+      .where('tab_id', '=', tab.id)
+      .where('status', '=', 'delivered')
+      .where('paid', '=', 0)
+      .execute();
+    const cents = due.reduce((s, o) => s + o.total_cents, 0);
+    if (cents === 0)
+      return { status: 'refused', reason: `Tab ${tab.id} has nothing left to pay: refund it at the provider.` };
+    if (cents !== event.amountCents)
+      return {
+        status: 'refused',
+        reason: `Tab ${tab.id}: paid ${event.amountCents}, owed ${cents}: refund it at the provider.`,
+      };
+    await trx
+      .updateTable('fnb_orders')
+      .set({ paid: 1 })
+      .where(
+        'id',
+        'in',
+        due.map((o) => o.id),
+      )
+      .execute();
+    await trx.updateTable('fnb_tabs').set({ status: 'settled', settled_at: now }).where('id', '=', tab.id).execute();
+    await notifyInTransaction(trx, deps, {
+      type: fnbEvents.tab,
+      day: tab.day,
+      unitIds: [],
+      locationIds: [tab.location_id],
+    });
+    return { status: 'processed' };
+  },
+};
+
+/** Called once per app (fnb.routes.ts): the payments webhook asks this module for its references. */
+export const registerFnbPayments = () => registerOtherPayments(fnbOnlinePayments);

@@ -1,0 +1,45 @@
+import { type FnbLanguage, fnbTextsIn } from '@sandbar/contract/fnb-texts';
+import type { AppDeps } from '../../platform/deps';
+import { serviceUnavailable } from '../../platform/errors';
+import { readSettings } from '../settings/settings.repository';
+
+// A guest's order paid by card (issue 35 point 3): the provider's page is opened once the order is
+// written (unseen by the stations, `awaiting_payment`); the webhook (online.service.ts) lets it
+// through when paid. An outage voids the order at once: nothing was taken.
+
+const PAY_MINUTES = 30;
+
+/** Opens the provider's page for an order placed with payment 'online'; the order waits unseen. */
+export async function startOrderPayment(
+  deps: AppDeps,
+  o: { id: number; totalCents: number; lang: FnbLanguage; unitLabel: string },
+  urls: { base: string; token: string },
+): Promise<string> {
+  const texts = fnbTextsIn(o.lang);
+  const provider = deps.payments;
+  const settings = await readSettings(deps.db);
+  const now = deps.clock.now();
+  try {
+    if (!provider) throw new Error('no provider');
+    const started = await provider.startPayment({
+      reference: `fnb-order-${o.id}`,
+      amountCents: o.totalCents,
+      currency: settings.paymentCurrency || 'USD',
+      description: `${settings.venueName} — ${o.unitLabel}, #${o.id}`,
+      successUrl: `${urls.base}/order/${urls.token}?paid=${o.id}`,
+      cancelUrl: `${urls.base}/order/${urls.token}`,
+      expiresAt: now + PAY_MINUTES * 60_000,
+      locale: o.lang,
+    });
+    await deps.db.updateTable('fnb_orders').set({ payment_ref: started.providerRef }).where('id', '=', o.id).execute();
+    return started.redirectUrl;
+  } catch {
+    // Nothing was taken: the order never reaches a station.
+    await deps.db
+      .updateTable('fnb_orders')
+      .set({ status: 'voided', voided_at: now, void_reason: 'Online payment unavailable' })
+      .where('id', '=', o.id)
+      .execute();
+    throw serviceUnavailable(texts.errors.onlineUnavailable);
+  }
+}

@@ -1,0 +1,123 @@
+import { fnbTexts } from '@sandbar/contract/fnb-texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/platform/clock';
+import type { TestProvider } from '../../src/platform/payments/test-provider';
+import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
+import { MORNING, buildSale, priceId, unitId } from '../sales/factories';
+import { buildGuestOrder, buildStaffOrder, fnbItemId, fnbToken } from './factories';
+
+const en = fnbTexts.en;
+
+describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
+  let t: TestApp;
+  let provider: TestProvider;
+  let beer: number;
+  const refOf = (payUrl: string) => /checkout\/(tcs_[0-9a-f]+)/.exec(payUrl)![1]!;
+  const post = (user: string, url: string, payload: unknown) =>
+    injectAs(t.app, user, { method: 'POST', url: `/api/${url}`, payload: payload as object });
+  const get = (user: string, url: string) => injectAs(t.app, user, { method: 'GET', url: `/api/${url}` });
+  const guest = (token: string, path: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `/api/public/order/${token}${path}`, payload: payload as object });
+  const atBar = async (id: number) =>
+    (await get('staff', 'getFnbStation/bar')).json().orders.some((o: { id: number }) => o.id === id);
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: fixedClock(MORNING) });
+    provider = t.deps.payments as TestProvider;
+    beer = await fnbItemId(t.deps.db, 'Beer');
+  });
+  afterAll(async () => t.close());
+
+  it("reaches the bar only once the provider's webhook says paid; a declined payment voids it", async () => {
+    const unit = await unitId(t.deps.db, 'MB', 50);
+    const token = await fnbToken(t.deps.db, unit);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/public/order/${token}` })).json();
+    expect(page.payments).toContain('online');
+    const r = await guest(
+      token,
+      '',
+      buildGuestOrder({ lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200, payment: 'online' }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().payUrl).toMatch(/checkout\/tcs_/);
+    const id = r.json().order.id;
+    expect(await atBar(id)).toBe(false);
+    await provider.complete(refOf(r.json().payUrl), 'pay');
+    expect(await atBar(id)).toBe(true);
+    const status = await t.app.inject({ method: 'GET', url: `/api/public/order/${token}/status?ids=${id}` });
+    expect(status.json().orders[0]).toMatchObject({ paid: true, status: 'received', payment: 'online' });
+
+    const d = await guest(
+      token,
+      '',
+      buildGuestOrder({ lines: [{ itemId: beer, quantity: 1 }], totalCents: 600, payment: 'online' }),
+    );
+    await provider.complete(refOf(d.json().payUrl), 'decline');
+    const declined = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/order/${token}/status?ids=${d.json().order.id}`,
+    });
+    expect(declined.json().orders[0]).toMatchObject({ status: 'voided', paid: false, voidReason: 'Not paid online' });
+    expect(await atBar(d.json().order.id)).toBe(false);
+  });
+
+  it('answers an outage with a clear 503 and nothing for the stations', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 51);
+    const token = await fnbToken(t.deps.db, unit);
+    provider.controls.outage = true;
+    try {
+      const r = await guest(
+        token,
+        '',
+        buildGuestOrder({
+          lines: [{ itemId: beer, quantity: 1 }],
+          totalCents: 600,
+          payment: 'online',
+          languageCode: 'es',
+        }),
+      );
+      expect(r.statusCode).toBe(503);
+      expect(r.json().details).toBe(fnbTexts.es.errors.onlineUnavailable);
+    } finally {
+      provider.controls.outage = false;
+    }
+    const orders = await t.deps.db
+      .selectFrom('fnb_orders')
+      .select(['status', 'awaiting_payment'])
+      .where('position_id', '=', unit)
+      .execute();
+    expect(orders).toEqual([{ status: 'voided', awaiting_payment: 1 }]);
+  });
+
+  it("lets the guest pay the unit's tab online with the last 4, settling it when paid", async () => {
+    const unit = await unitId(t.deps.db, 'MB', 52);
+    const sold = await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: await priceId(t.deps.db, 'Umbrella + 2 Chairs') }),
+    );
+    expect(sold.statusCode).toBe(200);
+    const token = await fnbToken(t.deps.db, unit);
+    const o = await post(
+      'staff',
+      'saveFnbOrder',
+      buildStaffOrder({ unitId: unit, lines: [{ itemId: beer, quantity: 3 }], totalCents: 1800 }),
+    );
+    const id = o.json().order.id;
+    const body = { phoneLast4: '0100', totalCents: 1800, languageCode: 'en' };
+    expect((await guest(token, '/pay-tab', body)).json().details).toBe(en.errors.tabHasOpenOrders);
+    for (const _ of [1, 2]) await post('staff', 'bumpFnbOrder', { orderId: id, station: 'bar' });
+    await post('staff', 'moveFnbOrder', { orderId: id, status: 'delivered' });
+    expect((await guest(token, '/pay-tab', { ...body, phoneLast4: '1234' })).statusCode).toBe(400);
+    expect((await guest(token, '/pay-tab', { ...body, totalCents: 1000 })).json().details).toBe(
+      en.errors.tabTotalChanged('$18.00'),
+    );
+    const start = await guest(token, '/pay-tab', body);
+    expect(start.statusCode, start.body).toBe(200);
+    await provider.complete(refOf(start.json().payUrl), 'pay');
+    const tab = (await get('staff', `getFnbUnitTab/${unit}`)).json().tab;
+    expect(tab).toMatchObject({ status: 'settled', totalCents: 0 });
+    expect(tab.orders[0].paid).toBe(true);
+    expect((await guest(token, '/pay-tab', body)).json().details).toBe(en.errors.tabSettled);
+  });
+});
