@@ -29,12 +29,16 @@ interface Attempt {
   status: number;
   message: string;
   ms: number;
+  /** When it was sent, ms after the race began (BENCH_DEBUG prints the slowest). */
+  at?: number;
 }
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : 0;
 };
+
+let raceStart = 0;
 
 async function attempt(url: string, init: RequestInit, unit: number, kind: Attempt['kind']): Promise<Attempt> {
   const t0 = performance.now();
@@ -46,6 +50,7 @@ async function attempt(url: string, init: RequestInit, unit: number, kind: Attem
     status: res.status,
     message: res.ok ? '' : (body.details ?? body.message ?? ''),
     ms: performance.now() - t0,
+    at: t0 - raceStart,
   };
 }
 
@@ -63,6 +68,7 @@ async function race(v: BookingVenue): Promise<void> {
   await (await fetch(availUrl, { headers: { 'x-forwarded-for': '198.19.0.3' } })).arrayBuffer();
   let racing = true;
   const readLatencies: number[] = [];
+  const readSamples: { ms: number; at: number }[] = [];
   let reader = 0;
   const readers = Array.from({ length: READERS }, async () => {
     while (racing) {
@@ -70,6 +76,7 @@ async function race(v: BookingVenue): Promise<void> {
       const res = await fetch(availUrl, { headers: { 'x-forwarded-for': phoneIp(10_000 + (reader++ % 20_000)) } });
       await res.arrayBuffer();
       if (res.ok) readLatencies.push(performance.now() - t0);
+      if (res.ok && raceStart) readSamples.push({ ms: performance.now() - t0, at: t0 - raceStart });
     }
   });
 
@@ -77,6 +84,7 @@ async function race(v: BookingVenue): Promise<void> {
   const serverCpu0 = cpuSeconds(v.server.proc.pid!);
   const dbCpu0 = v.pgName ? await backendCpu(v.pgName) : new Map<number, number>();
   const t0 = performance.now();
+  raceStart = t0;
   const phones = Array.from({ length: PHONES }, (_, i) =>
     attempt(
       `${v.server.url}/api/public/booking`,
@@ -163,6 +171,19 @@ async function race(v: BookingVenue): Promise<void> {
     `  checkout latency: phones p50 ${pct(phoneMs, 50).toFixed(0)} ms p99 ${pct(phoneMs, 99).toFixed(0)} ms, ` +
       `tablets p50 ${pct(tabletMs, 50).toFixed(0)} ms p99 ${pct(tabletMs, 99).toFixed(0)} ms`,
   );
+  if (process.env.BENCH_DEBUG) {
+    const slow = all
+      .filter((a) => a.kind === 'tablet')
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
+    console.log(
+      `  slowest sales: ${slow.map((a) => `${a.ms.toFixed(0)} ms sent at ${a.at!.toFixed(0)} ms`).join(', ')}`,
+    );
+    const reads = readSamples.sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(
+      `  slowest reads: ${reads.map((a) => `${a.ms.toFixed(0)} ms sent at ${a.at.toFixed(0)} ms`).join(', ')}`,
+    );
+  }
   console.log(
     `  CPU during the race: server ${serverCpu.toFixed(2)} s` +
       (v.pgName ? `, PostgreSQL backends ${dbCpu.toFixed(2)} s` : ''),

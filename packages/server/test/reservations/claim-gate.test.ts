@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimGate, TurnQueue } from '../../src/features/reservations/claim-gate';
+import { LoopLane } from '../../src/platform/write-turns';
 
 // One claim at a time per unit-day on an instance (decision 271): a phone behind another phone's
 // claim of the same unit-day waits without a transaction, and is answered at once when that one won.
@@ -75,5 +76,25 @@ describe('the claim gate', () => {
     expect(most).toBe(2);
     expect(log).toEqual(['start 1', 'start 2', 'start 3', 'start 4']);
     expect(turns.queued).toBe(0);
+  });
+
+  it("lets guests' requests go one per turn of the event loop, in arrival order, with other work answered between two", async () => {
+    const lane = new LoopLane();
+    const log: string[] = [];
+    const guests = [1, 2, 3].map((n) => lane.turn().then(() => log.push(`guest ${n}`)));
+    expect(lane.queued).toBe(3);
+    // A tablet's sale that arrives while the guests wait: its I/O callback runs before the second guest.
+    setImmediate(() => setImmediate(() => log.push('sale')));
+    await Promise.all(guests);
+    expect(log.filter((l) => l.startsWith('guest'))).toEqual(['guest 1', 'guest 2', 'guest 3']);
+    expect(log.indexOf('sale')).toBeGreaterThan(0);
+    expect(log.indexOf('sale')).toBeLessThan(log.indexOf('guest 3'));
+    expect(lane.queued).toBe(0);
+    // Alone, a guest waits one turn.
+    let alone = false;
+    const one = lane.turn().then(() => (alone = true));
+    expect(alone).toBe(false);
+    await one;
+    expect(alone).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { PayLinkStart } from '@sandbar/contract/pay-links';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
+import { guestLane } from '../../platform/write-turns';
 import { boardEncoding } from '../units/board-cache';
 import * as service from './public.service';
 import { closePublicDb } from './public-db';
@@ -80,6 +81,8 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         codeRules: publicBookingCodeRules,
         response: { 200: PublicBookingResponse, ...errorsOf(403, 404, 409, 429) },
       },
+      // Each booking checked and begun in a turn of the event loop of its own (decision 330).
+      preValidation: async () => guestLane(app.deps).turn(),
     },
     async (request) =>
       service.bookOnline(app.deps, request.body, {
@@ -123,7 +126,7 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: "The guest came back from the payment page without paying: the hold is let go (issue 33)",
+        summary: 'The guest came back from the payment page without paying: the hold is let go (issue 33)',
         params: ManageTokenParam,
         response: { 200: PublicBooking, ...errorsOf(403, 404, 409, 429) },
       },
