@@ -1,6 +1,7 @@
 import { fnbTexts } from '@sandbar/contract/fnb-texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
+import { salesWithoutPosting } from '../../src/features/pms/postings.repository';
 import { buildUser } from '../factories';
 import { type TestApp, buildTestApp, injectAs, loginAs, testDialect } from '../helpers';
 import { DAY, MORNING, buildSale, priceId, unitId } from '../sales/factories';
@@ -55,6 +56,45 @@ describe(`F&B money on ${testDialect}: Notes/Drops, room-charge tabs, open tabs,
     expect(after).toMatchObject({ cashTotal: '18.00', cashTipTotal: '2.00', cashOnHand: '20.00' });
   });
 
+  it('dates a staff order queued offline when it was taken (within 24 hours), and its sale with it', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 44);
+    const takenAt = MORNING - 12 * 3600_000;
+    const r = await post(
+      'staff',
+      'saveFnbOrder',
+      buildStaffOrder({
+        unitId: unit,
+        lines: [{ itemId: beer, quantity: 1 }],
+        totalCents: 600,
+        payment: 'paid',
+        paymentMethod: 'Cash',
+        takenAt,
+      }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().order).toMatchObject({ day: '2026-07-03', createdAt: takenAt });
+    const sale = await t.deps.db
+      .selectFrom('sales')
+      .select(['day', 'created_at'])
+      .where('our_transaction_id', '=', `fnb-order-${r.json().order.id}`)
+      .executeTakeFirstOrThrow();
+    expect(sale.day).toBe('2026-07-03');
+    // Older than a day, or ahead of the server: dated on arrival.
+    const old = await post(
+      'staff',
+      'saveFnbOrder',
+      buildStaffOrder({
+        unitId: unit,
+        lines: [{ itemId: beer, quantity: 1 }],
+        totalCents: 600,
+        payment: 'paid',
+        paymentMethod: 'Cash',
+        takenAt: MORNING - 25 * 3600_000,
+      }),
+    );
+    expect(old.json().order.day).toBe(DAY);
+  });
+
   it('settles a tab to the room (checked like a room charge) and lists an unsettled tab on Needs attention the next day', async () => {
     const unit = await unitId(t.deps.db, 'MB', 41);
     const sale = await post(
@@ -100,6 +140,23 @@ describe(`F&B money on ${testDialect}: Notes/Drops, room-charge tabs, open tabs,
       fnb: 1,
       total_cents: 1200,
     });
+    // Issue 34's posting queue takes it like any room charge once the hotel is connected to a PMS.
+    await t.deps.db
+      .insertInto('hotel_pms')
+      .values({
+        hotel_id: hyatt,
+        kind: 'mews',
+        endpoint: 'http://127.0.0.1:9',
+        property_code: '',
+        currency: 'USD',
+        secret_enc: '',
+        mapping: '{}',
+        updated_at: 0,
+        connected_at: 0,
+      })
+      .execute();
+    expect((await salesWithoutPosting(t.deps.db, 100)).map((x) => x.id)).toContain(row.id);
+    await t.deps.db.deleteFrom('hotel_pms').where('hotel_id', '=', hyatt).execute();
 
     // Another unit's tab left open: nothing on Needs attention today, listed tomorrow.
     const u2 = await unitId(t.deps.db, 'MB', 42);

@@ -256,6 +256,8 @@ interface Place {
   base: string;
   /** The guest's code, for the payment page's way back. */
   token?: string;
+  /** A staff order queued offline: when it was taken (epoch ms). */
+  takenAt?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -297,7 +299,10 @@ export async function checkRoom(
 async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replayed: boolean; payUrl?: string }> {
   const texts = fnbTextsIn(p.lang);
   const settings = await readSettings(deps.db);
-  const now = deps.clock.now();
+  const serverNow = deps.clock.now();
+  // An order queued on a tablet while offline (issue 35 point 6) is dated when it was taken, within
+  // the last 24 hours (like a queued sale): its day, its paid-now sale's day, its age at the bar.
+  const now = p.takenAt && p.takenAt <= serverNow && p.takenAt > serverNow - 24 * 3600_000 ? p.takenAt : serverNow;
   const day = venueDay(now, settings.timeZone);
   const hour = venueMinute(now, settings.timeZone).hour;
 
@@ -566,6 +571,7 @@ export async function saveStaffOrder(
     roomNumber: input.roomNumber,
     lastName: input.lastName,
     addressHash: '',
+    takenAt: input.takenAt,
     paid:
       input.payment === 'paid'
         ? {
