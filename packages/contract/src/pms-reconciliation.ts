@@ -85,10 +85,13 @@ export function reconciliationLines(r: HotelReconciliation, lang: Language): str
   const es = lang === 'es';
   const system = r.kind === 'mews' ? 'Mews' : r.kind === 'opera' ? 'OPERA Cloud' : 'PMS';
   if (r.allPosted) {
+    const n = es
+      ? `${r.sales} ${r.sales === 1 ? 'cargo' : 'cargos'} a habitación`
+      : `${r.sales} room ${r.sales === 1 ? 'charge' : 'charges'}`;
     return [
       es
-        ? `Todo enviado a ${system}: ${r.sales} cargos a habitación, Sandbar $${r.sandbar} = ${system} $${r.pms}.`
-        : `All posted to ${system}: ${r.sales} room charges, Sandbar $${r.sandbar} = ${system} $${r.pms}.`,
+        ? `Todo enviado a ${system}: ${n}, Sandbar $${r.sandbar} = ${system} $${r.pms}.`
+        : `All posted to ${system}: ${n}, Sandbar $${r.sandbar} = ${system} $${r.pms}.`,
     ];
   }
   const diff = centsToMoney(r.sandbarCents - r.pmsCents);
@@ -99,9 +102,11 @@ export function reconciliationLines(r: HotelReconciliation, lang: Language): str
     ...r.differences.map((d) => {
       const state = stateTexts[lang][d.state];
       const who = [d.room && (es ? `habitación ${d.room}` : `room ${d.room}`), d.guest].filter(Boolean).join(' ');
+      // The sale by its invoice number, as the reports, the receipt and the Postings screen show it.
+      const invoice = String(d.saleId).padStart(6, '0');
       return es
-        ? `Venta ${d.saleId}${who ? ` (${who})` : ''}: Sandbar $${d.sandbar}, ${system} $${d.pms} — ${state}${d.detail ? `: ${d.detail}` : ''}`
-        : `Sale ${d.saleId}${who ? ` (${who})` : ''}: Sandbar $${d.sandbar}, ${system} $${d.pms} — ${state}${d.detail ? `: ${d.detail}` : ''}`;
+        ? `Factura ${invoice}${who ? ` (${who})` : ''}: Sandbar $${d.sandbar}, ${system} $${d.pms} — ${state}${d.detail ? `: ${d.detail}` : ''}`
+        : `Invoice ${invoice}${who ? ` (${who})` : ''}: Sandbar $${d.sandbar}, ${system} $${d.pms} — ${state}${d.detail ? `: ${d.detail}` : ''}`;
     }),
   ];
 }

@@ -235,6 +235,10 @@ test('Mews down: the sale completes on the roster with the warning, and posts wh
   await expect(page.getByTestId('postings-table').getByTestId('posting-row')).toHaveCount(2);
   await expect(page.getByTestId('postings-table').locator('[data-state="posted"]')).toHaveCount(2);
   await expect(page.getByTestId('postings-attention')).toHaveCount(0);
+  // The night reconciliation of the day: Sandbar's room charges to Mews Bay = what Mews confirmed.
+  const reconciled = page.getByTestId('hotel-reconciliation').filter({ hasText: HOTEL });
+  await expect(reconciled).toHaveAttribute('data-all-posted', '1');
+  await expect(reconciled).toContainText('All posted to Mews: 2 room charges');
   expect(mews.violations).toEqual([]);
 });
 
@@ -335,6 +339,10 @@ test("an admin's delete, restore and switch of hotel become Mews' own correction
   await expect(rows.locator('[data-state="posted"]')).toHaveCount(3);
   await expect(rows.locator('[data-state="voided"]')).toHaveCount(2);
   await expect(rows.getByTestId('posting-reversal')).toHaveCount(2);
+  await expect(page.getByTestId('hotel-reconciliation').filter({ hasText: HOTEL })).toHaveAttribute(
+    'data-all-posted',
+    '1',
+  );
   for (const why of ['Guest never took the parasol', 'Deleted by mistake', 'Guest is staying at the Hyatt'])
     await expect(rows.filter({ hasText: why }).first()).toBeVisible();
   expect(mews.violations).toEqual([]);

@@ -152,9 +152,9 @@ describe(`night reconciliation per hotel on ${testDialect}`, () => {
     );
     expect(wyndham.body).toMatch(
       new RegExp(
-        `Sale ${failing.id} \\(room 305 Ana Smith\\): Sandbar \\$7\\.00, OPERA Cloud \\$0\\.00 — failed: .*Nobody`,
+        `Invoice ${String(failing.id).padStart(6, '0')} \\(room 305 Ana Smith\\): Sandbar \\$7\\.00, OPERA Cloud \\$0\\.00 — failed: .*Nobody`,
       ),
     );
-    expect(wyndham.html).toContain(`<li>Sale ${failing.id} (room 305 Ana Smith)`);
+    expect(wyndham.html).toContain(`<li>Invoice ${String(failing.id).padStart(6, '0')} (room 305 Ana Smith)`);
   });
 });

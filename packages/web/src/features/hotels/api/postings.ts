@@ -1,4 +1,5 @@
 import type { FailedPostingsResponse, PmsPostingsResponse } from '@sandbar/contract/pms-postings';
+import type { PmsReconciliationResponse } from '@sandbar/contract/pms-reconciliation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/notify';
@@ -26,6 +27,18 @@ export const pmsPostingsQuery = (day: string, hotelId: number | null) =>
     refetchInterval: 5000,
   });
 export const usePmsPostings = (day: string, hotelId: number | null) => useQuery(pmsPostingsQuery(day, hotelId));
+
+/**
+ * GET /getPmsReconciliation: the day's room charges per connected hotel against what its PMS
+ * confirmed (the night reconciliation, decision 321), refreshed with the day's postings.
+ */
+export const usePmsReconciliation = (day: string) =>
+  useQuery({
+    queryKey: [...postingKeys.all, 'reconciliation', day] as const,
+    queryFn: () => api<PmsReconciliationResponse>(`/getPmsReconciliation?day=${encodeURIComponent(day)}`),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
+    refetchInterval: 5000,
+  });
 
 /** GET /getFailedPmsPostings: postings still failing after their retries (admins). */
 export const usePmsAttention = (enabled: boolean) =>

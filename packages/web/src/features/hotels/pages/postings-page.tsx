@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type PostingRow, postingTextsIn } from '@sandbar/contract/pms-postings';
+import { reconciliationLines } from '@sandbar/contract/pms-reconciliation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,7 +23,7 @@ import { PostingBadge } from '../../../components/posting-badge';
 import { ScrollTable } from '../../../components/scroll-table';
 import { currentLanguage } from '../../../lib/current-language';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
-import { usePmsAttention, usePmsPostings, useRetryPosting } from '../api/postings';
+import { usePmsAttention, usePmsPostings, usePmsReconciliation, useRetryPosting } from '../api/postings';
 
 /** The reference of a posted posting, or the PMS's message of a failed one, and the next try. */
 function Detail({ p }: { p: PostingRow }) {
@@ -167,6 +168,50 @@ function Postings({ rows, showDay, testId }: { rows: PostingRow[]; showDay: bool
 }
 
 /**
+ * The day's night reconciliation per hotel (issue 34 point 5, decision 321): Sandbar's room
+ * charges against what the PMS confirmed, to the cent, and each sale that differs — the same
+ * lines the hotel's RoomCharge report e-mail ends with.
+ */
+function Reconciliation({ day, hotelId }: { day: string; hotelId: number | null }) {
+  const { t } = useTranslation();
+  const { data } = usePmsReconciliation(day);
+  const hotels = (data?.hotels ?? []).filter((h) => !hotelId || h.hotelId === hotelId);
+  if (!hotels.length) return null;
+  const lang = currentLanguage() === 'es' ? 'es' : 'en';
+  return (
+    <Stack gap="xs" mb="md" data-testid="postings-reconciliation">
+      <Title order={3} size="h4">
+        {t('hotels.postingsReconciliation')}
+      </Title>
+      {hotels.map((h) => {
+        const [head, ...sales] = reconciliationLines(h, lang);
+        return (
+          <Alert
+            key={h.hotelId}
+            color={h.allPosted ? 'teal' : 'red'}
+            variant="light"
+            title={h.hotel}
+            data-testid="hotel-reconciliation"
+            data-all-posted={h.allPosted ? '1' : '0'}
+          >
+            <Text size="sm">{head}</Text>
+            {sales.length > 0 && (
+              <Stack gap={2} mt={4}>
+                {sales.map((line) => (
+                  <Text size="sm" key={line}>
+                    {line}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
  * /config/postings (admins, issue 34): a day's postings to the hotels' PMS, per hotel, with the
  * status and the reason of each failure, and Retry. Postings still failing after their retries
  * (any day) head the page: the night auditor's list.
@@ -245,6 +290,7 @@ export function PostingsPage() {
           </Group>
         )}
       </Group>
+      {shownDay && <Reconciliation day={shownDay} hotelId={hotelId} />}
       {isPending ? (
         <Loader />
       ) : !data ? null : data.hotels.length === 0 && data.postings.length === 0 ? (
