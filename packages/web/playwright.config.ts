@@ -45,6 +45,12 @@ if (!pgUp && process.env.E2E_PG !== '0') {
   console.warn(`*** The 'postgres' Playwright project is left out: ${pgAdminUrl} does not answer.`);
 }
 const onPostgres = /(bookings|guest-extras|sale|board|online-payments|pay-by-link)\.spec\.ts/;
+// payments-report asserts a whole day's online money and turns prepayment on (see reportsPort):
+// on PostgreSQL too it gets a server of its own.
+const reportsPgPort = port + 3;
+const reportsPgDataDir =
+  process.env.E2E_REPORTS_PG_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbar-e2e-reports-pg-'));
+process.env.E2E_REPORTS_PG_DATA_DIR = reportsPgDataDir;
 
 // Parallel sessions can each build into their own folder and use their own port:
 // E2E_PORT, E2E_WEB_DIST (vite build --outDir) and E2E_OUTPUT_DIR keep them apart.
@@ -83,12 +89,26 @@ export default defineConfig({
       testMatch: /(reports|payments-report)\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${reportsPort}` },
     },
-    ...(pgUp ? [{ name: 'postgres', testMatch: onPostgres, use: { baseURL: `http://127.0.0.1:${pgPort}` } }] : []),
+    ...(pgUp
+      ? [
+          { name: 'postgres', testMatch: onPostgres, use: { baseURL: `http://127.0.0.1:${pgPort}` } },
+          {
+            name: 'reports-postgres',
+            testMatch: /payments-report\.spec\.ts/,
+            use: { baseURL: `http://127.0.0.1:${reportsPgPort}` },
+          },
+        ]
+      : []),
   ],
   webServer: [
     server(port, dataDir),
     server(reportsPort, reportsDataDir),
-    ...(pgUp ? [server(pgPort, pgDataDir, 'node e2e/pg-server.mjs')] : []),
+    ...(pgUp
+      ? [
+          server(pgPort, pgDataDir, 'node e2e/pg-server.mjs'),
+          server(reportsPgPort, reportsPgDataDir, 'node e2e/pg-server.mjs'),
+        ]
+      : []),
   ],
 });
 

@@ -91,6 +91,8 @@ const en = {
     no_show: 'Released (no-show)',
     cancelled: 'Cancelled',
   },
+  /** A held booking whose payment is due says so, not "waiting for the beach" (issue 33). */
+  awaitingPayment: 'Waiting for your payment',
   units: 'Spots',
   guest: 'Name',
   party: (n: number) => (n === 1 ? '1 person' : `${n} people`),
@@ -255,6 +257,7 @@ const es: Translation<typeof en> = {
     no_show: 'Liberada (no se presentó)',
     cancelled: 'Cancelada',
   },
+  awaitingPayment: 'Esperando tu pago',
   units: 'Sitios',
   guest: 'Nombre',
   party: (n: number) => (n === 1 ? '1 persona' : `${n} personas`),

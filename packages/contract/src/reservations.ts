@@ -593,6 +593,8 @@ export const PublicBooking = z.object({
     .default(null),
   /** The booking's online payment (issue 33), when one was asked. */
   payment: PublicPayment.optional(),
+  /** The venue's time zone: the page says times by the beach's clock, wherever the guest's phone is. */
+  timeZone: z.string().optional(),
 });
 export type PublicBooking = z.infer<typeof PublicBooking>;
 

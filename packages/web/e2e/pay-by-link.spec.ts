@@ -126,7 +126,9 @@ test('staff send a phone booking a payment link; the guest pays on a phone; the 
   const guest = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'es-US' });
   const phonePage = await guest.newPage();
   await phonePage.goto(path);
-  await expect(phonePage.getByTestId('guest-status')).toHaveText(es.statuses.held);
+  await expect(phonePage.getByTestId('guest-status')).toHaveText(es.awaitingPayment);
+  // Nothing paid yet: no "paid online: 0.00" line.
+  await expect(phonePage.getByTestId('guest-paid-line')).toHaveCount(0);
   await expect(phonePage.getByTestId('guest-pay-held')).toContainText(formatMoney('10.00', { locale: 'es-US' }));
   await phonePage.getByTestId('guest-pay-now').tap();
   await expect(phonePage.getByTestId('test-pay-amount')).toHaveText('10.00 USD');

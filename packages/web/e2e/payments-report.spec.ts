@@ -7,7 +7,8 @@ import { adminCall, signIn, venueDay } from './support';
 // Reconciliation (Sandbar's ledger beside the provider's balance: matched to the cent), and finds
 // the webhook's delivery on Config → Payment deliveries. It asserts the whole day's online money
 // and turns on prepayment, so it runs on the `reports` project's own server (playwright.config.ts),
-// never beside the guest specs of the shared server.
+// never beside the guest specs of the shared server — on SQLite, and on PostgreSQL on the
+// `reports-postgres` project's own server.
 
 const PHONE = { width: 390, height: 844 };
 let amount = '';

@@ -220,7 +220,8 @@ async function checkHotelRate(
   if (!found) throw badRequest(publicBookingTexts.hotelGuestNotFound);
 }
 
-export type PolicySettings = Pick<Settings, 'bookingCancelPolicy' | 'bookingCancelPolicyEs'>;
+export type PolicySettings = Pick<Settings, 'bookingCancelPolicy' | 'bookingCancelPolicyEs'> &
+  Partial<Pick<Settings, 'timeZone'>>;
 
 export async function toPublic(
   db: Kysely<DB>,
@@ -251,6 +252,7 @@ export async function toPublic(
     policy: settings.bookingCancelPolicy,
     policyEs: cancelPolicyIn(settings, 'es'),
     holdExpiresAt: row.status === 'held' && row.hold_expires_at !== null ? Number(row.hold_expires_at) : null,
+    ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
     cancelOutcome: verdict
       ? {
           outcome: verdict.outcome,

@@ -89,7 +89,7 @@ export const bookingsEn = {
     'Refunds the payment provider has not accepted yet. None is recorded as refunded until the provider accepts it.',
   owedLine: '{{amount}} to {{name}} · {{location}} {{day}} · {{reason}}',
   owedRefused: 'Refused by the provider: {{error}}',
-  owedRetryAt: 'Tried again by itself at {{time}}.',
+  owedRetryAt: 'Will be tried again by itself at {{time}}.',
   owedNeedsPerson: 'Not tried again by itself: retry when the cause is fixed.',
   owedSending: 'Sent; waiting for the provider’s answer.',
   owedQueued: 'Queued; sent in a moment.',

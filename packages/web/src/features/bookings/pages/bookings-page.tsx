@@ -22,6 +22,7 @@ import { OwedRefundsPanel } from '../components/owed-refunds-panel';
 import { ReservationCard } from '../components/reservation-card';
 import { WaitlistPanel } from '../components/waitlist-panel';
 import { DayPayLinks } from '../components/pay-link-panel';
+import { useVenueDay } from '../../../lib/venue-format';
 import '../components/booking-grid.css';
 import '../../../app/touch-targets.css';
 
@@ -38,6 +39,7 @@ export function BookingsPage() {
   const [booking, setBooking] = useState(false);
   const [openUnit, setOpenUnit] = useState<BookingUnit | null>(null);
   const { data, isPending, error } = useBookingBoard(day, locationId);
+  const dayName = useVenueDay();
   const shownDay = data?.day ?? day ?? '';
   // Held online bookings wait for staff, or for the guest's payment (no Confirm: the provider
   // confirms those); a phone booking held for its payment link is in the links panel.
@@ -203,7 +205,7 @@ export function BookingsPage() {
               .filter((u) => selected.includes(u.unitId))
               .map(label)
               .join(', '),
-            day: shownDay,
+            day: dayName(shownDay),
           })}
           className="touch-targets"
         >

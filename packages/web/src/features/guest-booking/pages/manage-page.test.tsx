@@ -49,7 +49,10 @@ describe('manage page after the payment page', () => {
       holdExpiresAt: null,
       payment: { ...booking({}).payment!, state: 'paid', paid: '8.75', payUrl: null },
     });
-    const fetchMock = vi.fn().mockReturnValueOnce(answer(booking({}))).mockReturnValue(answer(paid));
+    const fetchMock = vi
+      .fn()
+      .mockReturnValueOnce(answer(booking({})))
+      .mockReturnValue(answer(paid));
     vi.stubGlobal('fetch', fetchMock);
     render(<ManagePage t={guestBookingTexts.es} lang="es" token={token} />);
     expect(await screen.findByTestId('guest-confirming')).toHaveTextContent('Confirmando tu pago');
@@ -62,13 +65,40 @@ describe('manage page after the payment page', () => {
 
   it('back without paying: asks the server to let the hold go and says so', async () => {
     window.history.replaceState(null, '', `/book/manage/${token}?paid=0&declined=1`);
-    const fetchMock = vi.fn().mockReturnValue(
-      answer(booking({ status: 'cancelled', holdExpiresAt: null, payment: { ...booking({}).payment!, state: 'failed', payUrl: null } })),
-    );
+    const fetchMock = vi
+      .fn()
+      .mockReturnValue(
+        answer(
+          booking({
+            status: 'cancelled',
+            holdExpiresAt: null,
+            payment: { ...booking({}).payment!, state: 'failed', payUrl: null },
+          }),
+        ),
+      );
     vi.stubGlobal('fetch', fetchMock);
     render(<ManagePage t={guestBookingTexts.es} lang="es" token={token} />);
     expect(await screen.findByTestId('guest-not-paid')).toHaveTextContent('Tu pago fue rechazado');
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/booking/manage/${token}/abandon`);
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST' });
+  });
+
+  // Issue 33: a held booking whose payment is due says it waits for the guest's payment (not "for
+  // the beach"), its hold's end by the beach's clock wherever the phone is, and no "paid $0.00".
+  it('a payment due: waiting for your payment, until the time at the beach, no paid line yet', async () => {
+    window.history.replaceState(null, '', `/book/manage/${token}`);
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockReturnValue(
+          answer(booking({ timeZone: 'America/New_York', payment: { ...booking({}).payment!, payUrl: null } })),
+        ),
+    );
+    render(<ManagePage t={guestBookingTexts.en} lang="en" token={token} />);
+    // 14:15 UTC is 10:15 AM on the beach in July (New York), whatever zone the test runs in.
+    expect(await screen.findByTestId('guest-pay-held')).toHaveTextContent('held for you until 10:15 AM. Pay $8.75');
+    expect(screen.getByTestId('guest-status')).toHaveTextContent('Waiting for your payment');
+    expect(screen.queryByTestId('guest-paid-line')).toBeNull();
   });
 });

@@ -85,8 +85,12 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
   const money = (m: string) => formatMoney(m, { locale: lang === 'es' ? 'es-US' : 'en-US' });
   // A waitlist offer (held with a time, no payment asked) is kept by a tap; a held payment is paid.
   const offer = booking?.status === 'held' && booking.holdExpiresAt !== null && !pay;
+  // Times by the beach's clock (the venue's zone), not the phone's: the hold ends at the beach.
+  const timeZone = booking?.timeZone;
   const until = (ms: number) =>
-    new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(ms);
+    new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(
+      ms,
+    );
 
   // What the venue's cut-off does to a deposit on account, said before the guest confirms.
   const outcome = booking?.cancelOutcome;
@@ -99,6 +103,7 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
           new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
             dateStyle: 'medium',
             timeStyle: 'short',
+            timeZone,
           }).format(outcome.cutoffAt),
         )
       : null;
@@ -147,25 +152,28 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
               {t.payNow(money(pay.amount))}
             </button>
           )}
-          <dl className="gb-facts">
-            <dt>{t.payment}</dt>
-            {/* One value cell: a second <dd> would fall into the term's column of the grid. */}
-            <dd>
-              <span className="gb-fact-line" data-testid="guest-paid-line">
-                {t.paidLine(money(pay.paid))}
-              </span>
-              {pay.refunded !== '0.00' && (
-                <span className="gb-fact-line" data-testid="guest-refunded-line">
-                  {t.refundedLine(money(pay.refunded))}
+          {/* Nothing paid or refunded yet: no "Paid online: $0.00" under the Pay button. */}
+          {(pay.paid !== '0.00' || pay.refunded !== '0.00' || pay.refundPending !== '0.00') && (
+            <dl className="gb-facts">
+              <dt>{t.payment}</dt>
+              {/* One value cell: a second <dd> would fall into the term's column of the grid. */}
+              <dd>
+                <span className="gb-fact-line" data-testid="guest-paid-line">
+                  {t.paidLine(money(pay.paid))}
                 </span>
-              )}
-              {pay.refundPending !== '0.00' && (
-                <span className="gb-fact-line" data-testid="guest-refund-pending-line">
-                  {t.refundPendingLine(money(pay.refundPending))}
-                </span>
-              )}
-            </dd>
-          </dl>
+                {pay.refunded !== '0.00' && (
+                  <span className="gb-fact-line" data-testid="guest-refunded-line">
+                    {t.refundedLine(money(pay.refunded))}
+                  </span>
+                )}
+                {pay.refundPending !== '0.00' && (
+                  <span className="gb-fact-line" data-testid="guest-refund-pending-line">
+                    {t.refundPendingLine(money(pay.refundPending))}
+                  </span>
+                )}
+              </dd>
+            </dl>
+          )}
         </section>
       )}
       {booking && (
@@ -191,7 +199,9 @@ export function ManagePage({ t, lang, token }: { t: GuestBookingTexts; lang: Gue
           )}
           <dl className="gb-facts">
             <dt>{t.status}</dt>
-            <dd data-testid="guest-status">{t.statuses[booking.status]}</dd>
+            <dd data-testid="guest-status">
+              {booking.status === 'held' && pay?.state === 'due' ? t.awaitingPayment : t.statuses[booking.status]}
+            </dd>
             <dt>{t.day}</dt>
             <dd>
               {formatDay(booking.day, lang)} · {t.windows[booking.window]}

@@ -78,7 +78,8 @@ export function ReconciliationView({ userType }: { userType: UserType }) {
               provider: cash(r.totals.provider),
               fees: cash(r.totals.fees),
               net: cash(r.totals.net),
-              name: r.provider,
+              // The provider as people call it ("Stripe"), not its code; an unknown one as it is.
+              name: t(`reports.reconcileProviderNames.${r.provider}`, { defaultValue: r.provider }),
             })}
           </Alert>
           {r.lines.length === 0 ? (
