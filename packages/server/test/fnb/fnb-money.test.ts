@@ -126,7 +126,7 @@ describe(`F&B money on ${testDialect}: Notes/Drops, room-charge tabs, open tabs,
     const nobody = await post('staff', 'settleFnbTab', { ...settle, lastName: 'Nobody' });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().details).toBe(en.errors.roomGuestNotFound);
-    const ok = await post('staff', 'settleFnbTab', { ...settle, lastName: 'Miller' });
+    const ok = await post('staff', 'settleFnbTab', { ...settle, lastName: 'Miller', languageCode: 'es' });
     expect(ok.statusCode, ok.body).toBe(200);
     const row = await t.deps.db
       .selectFrom('sales')
@@ -140,6 +140,9 @@ describe(`F&B money on ${testDialect}: Notes/Drops, room-charge tabs, open tabs,
       fnb: 1,
       total_cents: 1200,
     });
+    // A Spanish guest's receipt names the drinks in Spanish.
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/getReceipt/${ok.json().receiptId}` });
+    expect(receipt.json()).toMatchObject({ languageCode: 'es', items: [{ name: '2 × Cerveza', amount: '12.00' }] });
     // Issue 34's posting queue takes it like any room charge once the hotel is connected to a PMS.
     await t.deps.db
       .insertInto('hotel_pms')

@@ -175,11 +175,15 @@ export async function move(
         unitLabel: labelOf(pos),
         lines: lines.map((l) => ({
           positionId: o.position_id,
-          name: lineName({
-            quantity: l.quantity,
-            name: l.name,
-            options: JSON.parse(l.modifiers) as { name: string }[],
-          }),
+          name: lineName(
+            {
+              quantity: l.quantity,
+              name: l.name,
+              nameEs: l.name_es,
+              options: JSON.parse(l.modifiers) as { name: string; nameEs: string }[],
+            },
+            o.language_code === 'es' ? 'es' : 'en',
+          ),
           cents: l.total_cents,
         })),
         tipCents: 0,
@@ -189,7 +193,7 @@ export async function move(
         receiptType: 'none',
         phone: '',
         email: '',
-        languageCode: (o.language_code as 'en' | 'es') ?? null,
+        languageCode: o.language_code === 'es' ? 'es' : 'en',
         now,
       });
       await trx.updateTable('fnb_orders').set({ sale_id: saleId, paid: 1 }).where('id', '=', orderId).execute();

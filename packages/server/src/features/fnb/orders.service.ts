@@ -500,10 +500,17 @@ async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replay
   return { order: await orderOut(deps.db, orderId), replayed: false };
 }
 
-/** "2 × Mojito (Large, No ice)": a sale item's and a receipt's line. */
-export function lineName(l: { quantity: number; name: string; options: { name: string }[] }): string {
-  const mods = l.options.length ? ` (${l.options.map((o) => o.name).join(', ')})` : '';
-  return `${l.quantity} × ${l.name}${mods}`;
+/**
+ * "2 × Mojito (Large, No ice)": a sale item's and so a receipt's line, in the receipt's language
+ * (Spanish names where the menu has them: the receipt of a Spanish guest reads "2 × Mojito (Grande)").
+ */
+export function lineName(
+  l: { quantity: number; name: string; nameEs?: string; options: { name: string; nameEs?: string }[] },
+  lang: 'en' | 'es' | null = null,
+): string {
+  const es = (x: { name: string; nameEs?: string }) => (lang === 'es' && x.nameEs ? x.nameEs : x.name);
+  const mods = l.options.length ? ` (${l.options.map(es).join(', ')})` : '';
+  return `${l.quantity} × ${es(l)}${mods}`;
 }
 
 /** An address as the limits count it (hashed, never stored as given). */

@@ -185,7 +185,10 @@ export async function settleTab(deps: AppDeps, user: SessionUser, input: SettleI
         lines: due.flatMap((o) =>
           o.lines.map((l) => ({
             positionId: tabRow.position_id,
-            name: lineName({ quantity: l.quantity, name: l.name, options: l.modifiers }),
+            name: lineName(
+              { quantity: l.quantity, name: l.name, nameEs: l.nameEs, options: l.modifiers },
+              input.languageCode ?? null,
+            ),
             cents: l.totalCents,
           })),
         ),
