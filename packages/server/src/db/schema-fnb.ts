@@ -103,6 +103,8 @@ export interface FnbOrdersTable {
   address_hash: string;
   sale_id: number | null;
   payment_ref: string | null;
+  /** The provider's id of the money once paid online (what a refund names; migration 35-03). */
+  paid_ref: Generated<string | null>;
   taken_by: number | null;
   created_at: number;
   preparing_at: number | null;

@@ -61,6 +61,40 @@ describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
     expect(await atBar(d.json().order.id)).toBe(false);
   });
 
+  it('refunds through the provider an online-paid order voided before delivery (a refusal is said)', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 53);
+    const token = await fnbToken(t.deps.db, unit);
+    const place = async () => {
+      const r = await guest(
+        token,
+        '',
+        buildGuestOrder({ lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200, payment: 'online' }),
+      );
+      await provider.complete(refOf(r.json().payUrl), 'pay');
+      return r.json().order.id as number;
+    };
+    const a = await place();
+    const v = await post('manager', 'voidFnbOrder', { orderId: a, reason: 'out of glasses' });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().details).toBe(en.staff.voided);
+    const lines = await provider.balanceTransactions(0, Number.MAX_SAFE_INTEGER);
+    const paidRef = (
+      await t.deps.db.selectFrom('fnb_orders').select('paid_ref').where('id', '=', a).executeTakeFirstOrThrow()
+    ).paid_ref;
+    expect(paidRef).toMatch(/./);
+    expect(lines.filter((l) => l.type === 'refund' && l.amountCents === -1200)).toHaveLength(1);
+    const b = await place();
+    provider.controls.refuseRefunds = true;
+    try {
+      const refused = await post('manager', 'voidFnbOrder', { orderId: b, reason: 'out of glasses' });
+      expect(refused.statusCode).toBe(200);
+      expect(refused.json().details).toContain('refund it at the payment provider');
+      expect(refused.json().order.status).toBe('voided');
+    } finally {
+      provider.controls.refuseRefunds = false;
+    }
+  });
+
   it('answers an outage with a clear 503 and nothing for the stations', async () => {
     const unit = await unitId(t.deps.db, 'MB', 51);
     const token = await fnbToken(t.deps.db, unit);

@@ -8,6 +8,7 @@ import { userLocationIds } from '../units/units.repository';
 import { writeFnbSale } from './fnb-sale';
 import * as repo from './orders.repository';
 import { labelOf, lineName, orderOut, ordersOut, publishOrder } from './orders.service';
+import { refundVoidedOrder } from './online.service';
 
 // An order's way from the stations to the unit (issue 35 points 4–5): each station starts and
 // bumps its own ticket; the order is preparing once any station started and ready once every
@@ -251,5 +252,11 @@ export async function voidOrder(deps: AppDeps, user: SessionUser, orderId: numbe
       .execute();
   });
   await publishOrder(deps, { day: o.day, locationId: o.location_id }, o.tab_id != null);
-  return { success: 1 as const, details: en.staff.voided, order: await orderOut(deps.db, orderId) };
+  // Paid online: the money goes back through the provider; a refusal is said, the void stands.
+  const refused = o.payment === 'online' && o.paid ? await refundVoidedOrder(deps, o, reason) : null;
+  return {
+    success: 1 as const,
+    details: refused ? `${en.staff.voided} ${refused}` : en.staff.voided,
+    order: await orderOut(deps.db, orderId),
+  };
 }

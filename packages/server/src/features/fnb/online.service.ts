@@ -119,7 +119,7 @@ export const fnbOnlinePayments: OtherPayments = {
         // Paid: the order reaches the stations now, its age counted from the payment.
         await trx
           .updateTable('fnb_orders')
-          .set({ awaiting_payment: 0, paid: 1, created_at: now })
+          .set({ awaiting_payment: 0, paid: 1, created_at: now, paid_ref: event.paymentRef })
           .where('id', '=', order.id)
           .where('awaiting_payment', '=', 1)
           .execute();
@@ -179,3 +179,28 @@ export const fnbOnlinePayments: OtherPayments = {
 
 /** Called once per app (fnb.routes.ts): the payments webhook asks this module for its references. */
 export const registerFnbPayments = () => registerOtherPayments(fnbOnlinePayments);
+
+/**
+ * A voided order that was paid online: its money goes back through the provider (after the void's
+ * commit; the same key never refunds twice). Returns what staff are told when the provider refuses.
+ */
+export async function refundVoidedOrder(
+  deps: AppDeps,
+  o: { id: number; total_cents: number; paid_ref: string | null },
+  reason: string,
+): Promise<string | null> {
+  if (!o.paid_ref) return null;
+  const refusal = `The card payment of order #${o.id} could not be refunded here: refund it at the payment provider.`;
+  if (!deps.payments) return refusal;
+  try {
+    const r = await deps.payments.refund({
+      paymentRef: o.paid_ref,
+      amountCents: o.total_cents,
+      idempotencyKey: `fnb-order-${o.id}-refund`,
+      reason: `F&B order #${o.id} voided: ${reason}`.slice(0, 200),
+    });
+    return r.status === 'failed' ? refusal : null;
+  } catch {
+    return refusal;
+  }
+}

@@ -411,6 +411,7 @@ async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replay
         address_hash: p.addressHash,
         sale_id: null,
         payment_ref: null,
+        paid_ref: null,
         taken_by: p.user?.id ?? null,
         created_at: now,
         preparing_at: null,
