@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../lib/current-language';
 import { newId } from '../../../lib/new-id';
 import { useSettleFnbTab } from '../api/settle-fnb-tab';
 import { useSaleCatalogue } from '../api/get-sale-catalogue';
-import { type StepId, currentStep, doneSteps, initialSale, saleReducer } from '../wizard/machine';
+import { type SaleEvent, type SaleState, currentStep, doneSteps, initialSale, saleReducer } from '../wizard/machine';
 import type { Quote } from '../wizard/quote';
 import { ChoiceButton } from './steps/choice-button';
 import { CompleteStep } from './steps/complete-step';
@@ -26,6 +26,12 @@ import { VoucherStep } from './steps/voucher-step';
  */
 const methods: PaymentMethod[] = ['Credit Card', 'Voucher', 'Cash'];
 
+/** The sale's reducer, with its Review Order step passed at once: the tab, shown above, is the order. */
+function settleReducer(s: SaleState, e: SaleEvent): SaleState {
+  const next = saleReducer(s, e);
+  return currentStep(next) === 'review' ? saleReducer(next, { type: 'confirm', step: 'review' }) : next;
+}
+
 export function SettleTab({
   tab,
   unitLabel,
@@ -37,12 +43,8 @@ export function SettleTab({
 }) {
   const { t } = useTranslation();
   const { data: catalogue } = useSaleCatalogue();
-  const [state, dispatch] = useReducer(saleReducer, undefined, () =>
-    // The review step is the tab itself, shown above: it counts as reviewed.
-    ({
-      ...initialSale({ mode: 'checkout', ourTransactionId: newId() }),
-      done: { review: true } as Partial<Record<StepId, true>>,
-    }),
+  const [state, dispatch] = useReducer(settleReducer, undefined, () =>
+    initialSale({ mode: 'checkout', ourTransactionId: newId() }),
   );
   const settle = useSettleFnbTab();
   const sent = useRef<Promise<unknown> | null>(null);
