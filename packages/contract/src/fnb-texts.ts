@@ -58,6 +58,8 @@ export const fnbLimits = {
   /** Guest orders a unit may place in 10 minutes, and one address (IP) in 10 minutes (like the booking page's limits). */
   maxOrdersPerUnitPer10Min: 6,
   maxOrdersPerAddressPer10Min: 12,
+  /** Page loads and status reads per address a minute (like the booking page's reads). */
+  maxReadsPerAddressPerMinute: 240,
   /** The most one guest order may come to, in cents (a runaway cart, or a script). */
   maxOrderCents: 100_000,
   /** A station's ticket turns amber, then red, when not started after these minutes (Config may change them later). */
@@ -280,6 +282,7 @@ const en = {
     cartEmpty: 'Add something to your order first.',
     tooManyOpen: 'This spot already has several orders on their way. Please wait for them before ordering more.',
     tooFast: 'Too many orders from this spot. Please wait a few minutes or ask a member of staff.',
+    tooManyReads: 'Too many requests from this connection. Wait a minute and try again.',
     tabLast4Wrong: "Those digits do not match the booking's phone number.",
     tabLast4Locked: 'Too many tries. Ask a member of staff to add it to your tab.',
     tabNoPhone: 'The booking has no phone number. Ask a member of staff to add it to your tab.',
@@ -509,6 +512,7 @@ const es: FnbTexts = {
     cartEmpty: 'Añade algo a tu pedido primero.',
     tooManyOpen: 'Este sitio ya tiene varios pedidos en camino. Espera a que lleguen antes de pedir más.',
     tooFast: 'Demasiados pedidos desde este sitio. Espera unos minutos o pregunta al personal.',
+    tooManyReads: 'Demasiadas solicitudes desde esta conexión. Espera un minuto y vuelve a intentarlo.',
     tabLast4Wrong: 'Esos dígitos no coinciden con el teléfono de la reserva.',
     tabLast4Locked: 'Demasiados intentos. Pide al personal que lo añada a tu cuenta.',
     tabNoPhone: 'La reserva no tiene teléfono. Pide al personal que lo añada a tu cuenta.',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { MORNING } from '../sales/factories';
-import { buildGuestOrder } from './factories';
+import { buildGuestOrder, fnbToken } from './factories';
 
 const en = fnbTexts.en;
 
@@ -119,6 +119,22 @@ describe(`F&B menu and order codes on ${testDialect}`, () => {
       (await t.app.inject({ method: 'GET', url: `/api/public/order/${rotated.json().codes[5].token}` })).statusCode,
     ).toBe(200);
     expect((await post('admin', 'rotateFnbUnitCodes', { locationId: 999999 })).statusCode).toBe(404);
+  });
+
+  it('limits the order page reads per address (240 a minute), in the guest language', async () => {
+    const token = await fnbToken(
+      t.deps.db,
+      (await t.deps.db.selectFrom('positions').select('id').executeTakeFirstOrThrow()).id,
+    );
+    const read = (ip: string) =>
+      t.app.inject({ method: 'GET', url: `/api/public/order/${token}/status?ids=1&lang=es`, remoteAddress: ip });
+    for (let i = 0; i < 240; i++) expect((await read('203.0.113.77')).statusCode).toBe(200);
+    const over = await read('203.0.113.77');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().details).toBe(fnbTexts.es.errors.tooManyReads);
+    expect((await read('203.0.113.78')).statusCode).toBe(200);
+    clock.advance(60_000);
+    expect((await read('203.0.113.77')).statusCode).toBe(200);
   });
 
   it('lets any seller 86 an item, only in the menu they see', async () => {

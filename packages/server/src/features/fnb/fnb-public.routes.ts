@@ -16,6 +16,7 @@ import { errorsOf } from '../../plugins/openapi';
 import * as orders from './orders.service';
 import * as guest from './public.service';
 import { payTabOnline } from './online.service';
+import { takeRead } from './public-reads';
 
 // The guest's order page calls (issue 35 point 3), under /api/public/order/<token>: no sign-in,
 // the unit known from its code, answers in the guest's language, limits per unit and address.
@@ -35,10 +36,13 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The unit's order page: the menu, the ways to pay here now, the unit's tab total",
         params: FnbTokenParam,
         querystring: PublicFnbMenuQuery,
-        response: { 200: PublicFnbPage, ...errorsOf(404) },
+        response: { 200: PublicFnbPage, ...errorsOf(404, 429) },
       },
     },
-    async (request) => guest.guestPage(app.deps, request.params.token, request.query.lang ?? 'en'),
+    async (request) => {
+      takeRead(app.deps, request.ip, request.query.lang ?? 'en');
+      return guest.guestPage(app.deps, request.params.token, request.query.lang ?? 'en');
+    },
   );
   app.post(
     '/public/order/:token',
@@ -73,10 +77,13 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The guest's own orders of this unit (ids from this phone)",
         params: FnbTokenParam,
         querystring: PublicFnbStatusQuery.extend(PublicFnbMenuQuery.shape),
-        response: { 200: PublicFnbStatus, ...errorsOf(404) },
+        response: { 200: PublicFnbStatus, ...errorsOf(404, 429) },
       },
     },
-    async (request) => guest.guestStatus(app.deps, request.params.token, request.query.ids, request.query.lang ?? 'en'),
+    async (request) => {
+      takeRead(app.deps, request.ip, request.query.lang ?? 'en');
+      return guest.guestStatus(app.deps, request.params.token, request.query.ids, request.query.lang ?? 'en');
+    },
   );
   app.post(
     '/public/order/:token/pay-tab',
