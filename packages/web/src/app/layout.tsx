@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { NeedsAttention } from '../features/offline/components/needs-attention';
 import { PmsAttention } from '../features/hotels/components/pms-attention';
+import { FnbAttention } from '../features/fnb/components/fnb-attention';
 import { LiveDot, OfflineBanner } from '../features/offline/components/offline-status';
 import { QueueCounter } from '../features/offline/components/queue-counter';
 import { UpdatePrompt } from '../features/offline/components/update-prompt';
@@ -167,6 +168,7 @@ export function Layout() {
       <OfflineBanner />
       <NeedsAttention enabled={!!user && canAccess(user.userType, 'selling')} />
       <PmsAttention enabled={!!user && canAccess(user.userType, 'postings')} />
+      <FnbAttention enabled={!!user && canAccess(user.userType, 'fnbOrders')} />
       <UpdatePrompt isBusy={isBusy} />
       <Drawer opened={opened} onClose={close} title={t('ui.appName')} hiddenFrom="md" size="xs">
         <Stack styles={{ root: { '--anchor-color': 'white' } }} bg="sea.8" p="md">

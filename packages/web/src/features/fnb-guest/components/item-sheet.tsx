@@ -53,6 +53,10 @@ export function ItemSheet(props: {
                     name={`group-${g.id}`}
                     checked={checked}
                     disabled={!single && !checked && chosen >= g.maxChoices}
+                    // An optional single choice (ice: none, or one) is let go by tapping it again.
+                    onClick={() => {
+                      if (single && checked && g.minChoices === 0) setOptionIds(optionIds.filter((id) => id !== o.id));
+                    }}
                     onChange={() => {
                       const others = optionIds.filter((id) => !g.options.some((x) => x.id === id));
                       if (single) setOptionIds([...others, o.id]);

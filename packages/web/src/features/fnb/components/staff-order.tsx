@@ -6,7 +6,6 @@ import {
   NumberInput,
   Paper,
   Radio,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -263,16 +262,25 @@ export function StaffOrder(props: { unitId: number; unitLabel: string; guestName
           </Text>
         </Group>
       </Paper>
-      <SegmentedControl
-        fullWidth
-        value={payment}
-        onChange={(v) => (setPayment(v as StaffPayment), setCharging(false))}
-        data={[
-          { value: 'tab', label: t.staff.toTab },
-          { value: 'room', label: t.staff.toRoom },
-          { value: 'paid', label: t.staff.paidNow },
-        ]}
-      />
+      {/* Buttons that wrap rather than a segmented bar: "Paid now" stays readable on a phone. */}
+      <Group gap="xs" role="group" aria-label={t.guest.howToPay}>
+        {(
+          [
+            ['tab', t.staff.toTab],
+            ['room', t.staff.toRoom],
+            ['paid', t.staff.paidNow],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            variant={payment === value ? 'filled' : 'light'}
+            aria-pressed={payment === value}
+            onClick={() => (setPayment(value), setCharging(false))}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
       {payment === 'room' && (
         <Group grow align="flex-end">
           {hotels.length > 1 && (
@@ -292,12 +300,19 @@ export function StaffOrder(props: { unitId: number; unitLabel: string; guestName
         </Group>
       )}
       {payment === 'paid' && (
-        <Group grow align="flex-end">
-          <SegmentedControl
-            value={method}
-            onChange={(v) => (setMethod(v as PaymentMethod), setCharging(false))}
-            data={paidMethods.map((m) => ({ value: m, label: tr(`paymentMethods.${m}`, { defaultValue: m }) }))}
-          />
+        <Stack gap="xs">
+          <Group gap="xs" role="group" aria-label={t.staff.paidNow}>
+            {paidMethods.map((m) => (
+              <Button
+                key={m}
+                variant={method === m ? 'filled' : 'light'}
+                aria-pressed={method === m}
+                onClick={() => (setMethod(m), setCharging(false))}
+              >
+                {tr(`paymentMethods.${m}`, { defaultValue: m })}
+              </Button>
+            ))}
+          </Group>
           {method === 'Voucher' && (
             <TextInput
               label={tr('sale.steps.voucher')}
@@ -305,7 +320,7 @@ export function StaffOrder(props: { unitId: number; unitLabel: string; guestName
               onChange={(e) => setVoucher(e.currentTarget.value)}
             />
           )}
-        </Group>
+        </Stack>
       )}
       {error && <Alert color="red">{error}</Alert>}
       {payment === 'paid' && method === 'Credit Card' && charging ? (

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Center,
@@ -145,15 +144,15 @@ export function MenuPage() {
                   {!c.active && <Badge color="gray">{t.admin.active} ✗</Badge>}
                 </Group>
                 <Group gap="xs">
-                  <Anchor component="button" onClick={() => (setFormError(null), setEditCategory(c))}>
+                  <Button variant="subtle" onClick={() => (setFormError(null), setEditCategory(c))}>
                     {tr('fnb.edit')} {localName(c)}
-                  </Anchor>
-                  <Anchor
-                    component="button"
+                  </Button>
+                  <Button
+                    variant="subtle"
                     onClick={() => (setFormError(null), setEditItem({ item: null, categoryId: c.id }))}
                   >
                     {t.admin.addItem}
-                  </Anchor>
+                  </Button>
                 </Group>
               </Group>
               <Table.ScrollContainer minWidth={640}>
@@ -161,10 +160,10 @@ export function MenuPage() {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{tr('fnb.name')}</Table.Th>
+                      <Table.Th>{t.admin.soldOut}</Table.Th>
                       <Table.Th>{t.admin.price}</Table.Th>
                       <Table.Th>{t.admin.station}</Table.Th>
                       <Table.Th>{t.admin.hours}</Table.Th>
-                      <Table.Th>{t.admin.soldOut}</Table.Th>
                       <Table.Th>
                         <VisuallyHidden>{tr('fnb.edit')}</VisuallyHidden>
                       </Table.Th>
@@ -183,9 +182,6 @@ export function MenuPage() {
                             {i.allergens.length > 0 && ` · ${t.admin.allergens}: ${i.allergens.join(', ')}`}
                           </Text>
                         </Table.Td>
-                        <Table.Td>{fnbPrice(i.priceCents)}</Table.Td>
-                        <Table.Td>{t.station.title[i.station]}</Table.Td>
-                        <Table.Td>{hours(i, '—')}</Table.Td>
                         <Table.Td>
                           <Switch
                             color="red"
@@ -204,6 +200,9 @@ export function MenuPage() {
                             }}
                           />
                         </Table.Td>
+                        <Table.Td>{fnbPrice(i.priceCents)}</Table.Td>
+                        <Table.Td>{t.station.title[i.station]}</Table.Td>
+                        <Table.Td>{hours(i, '—')}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             <Button
