@@ -8,6 +8,7 @@ import { dailyLogTexts } from './daily-log';
 import { dropoffTexts } from './dropoff';
 import { messages, passwordStrengthLabels, saleBookingTexts } from './messages';
 import { offlineTexts } from './offline';
+import { pmsServerTexts, pmsServerTextsEs } from './pms';
 import { postingCellIn, postingTexts, postingTextsEs } from './pms-postings';
 import { type ReportData, reportNames, reportTexts } from './reports';
 import type { NavKey } from './roles';
@@ -709,6 +710,7 @@ export const textPairs = [
   [cancelPolicyTexts, cancelPolicyTextsEs],
   [staffWaitlistTexts, staffWaitlistTextsEs],
   [payLinkStaffTexts, payLinkStaffTextsEs],
+  [pmsServerTexts, pmsServerTextsEs],
 ] as const;
 
 type Templ = { literal: number; pattern: RegExp; es: (...args: string[]) => string };

@@ -113,3 +113,69 @@ export const TestHotelPmsBody = z.object({ postData: z.number().int().positive()
 /** A posting's state as staff see it (All Transactions, View, Postings). */
 export const PostingStatus = z.enum(['pending', 'posted', 'failed', 'voided']);
 export type PostingStatus = z.infer<typeof PostingStatus>;
+
+/**
+ * What the server says about a PMS in words (issue 34): the connection test's steps, the
+ * transport's failures and the posting queue's own reasons. The API speaks English; the screens
+ * show them in the reader's language through `translateServerText` (the Spanish below). A PMS's
+ * own message (a refusal's text) stays as the PMS wrote it.
+ */
+export const pmsServerTexts = {
+  openCredentials: 'Open the stored credentials',
+  mewsRooms: 'Sign in and read the rooms (resources/getAll)',
+  mewsRoomsOk: 'The tokens are accepted; rooms are readable.',
+  mewsRoomsNone: 'The tokens are accepted, but no rooms were returned.',
+  mewsSearch: 'Search guests (customers/search)',
+  mewsSearchOk: 'The guest search answers.',
+  mewsService: 'Service for the charges',
+  mewsServiceSet: (id: string) => `Orders go to service ${id}.`,
+  mewsServiceMissing: 'Enter the Mews service id the charges are ordered on.',
+  operaSignIn: 'Sign in (oauth/v1/tokens)',
+  operaSignInOk: 'OHIP gave a token.',
+  operaSearch: (hotel: string) => `Search in-house reservations of ${hotel} (rsv)`,
+  operaSearchOk: 'The reservation search answers.',
+  rosterStep: 'Guest roster',
+  rosterGuests: (n: string | number) => `${n} guests on the roster.`,
+  rosterNone: 'No roster uploaded yet.',
+  noAnswer: (ms: string | number) => `No answer within ${ms} ms.`,
+  unreachable: 'The PMS could not be reached.',
+  slowDown: 'The PMS asked to slow down (429).',
+  serverError: (status: string | number) => `The PMS answered ${status}.`,
+  refused: (status: string | number, message: string) => `The PMS refused it (${status}): ${message}`,
+  notJson: 'The PMS answered something that is not JSON.',
+  notInHouse: (surname: string, room: string) => `No guest ${surname} is in house in room ${room}.`,
+  disconnected: 'The hotel is no longer connected to a PMS.',
+  superseded: 'Superseded by a correction.',
+  neverReached: 'The charge never reached the PMS.',
+  waitingForCharge: 'Waiting for the charge it reverses.',
+};
+
+export const pmsServerTextsEs: typeof pmsServerTexts = {
+  openCredentials: 'Abrir las credenciales guardadas',
+  mewsRooms: 'Entrar y leer las habitaciones (resources/getAll)',
+  mewsRoomsOk: 'Los tokens se aceptan; las habitaciones se pueden leer.',
+  mewsRoomsNone: 'Los tokens se aceptan, pero no llegó ninguna habitación.',
+  mewsSearch: 'Buscar huéspedes (customers/search)',
+  mewsSearchOk: 'La búsqueda de huéspedes responde.',
+  mewsService: 'Servicio de los cargos',
+  mewsServiceSet: (id) => `Los pedidos van al servicio ${id}.`,
+  mewsServiceMissing: 'Escribe el id del servicio de Mews en el que se piden los cargos.',
+  operaSignIn: 'Entrar (oauth/v1/tokens)',
+  operaSignInOk: 'OHIP dio un token.',
+  operaSearch: (hotel) => `Buscar reservas en casa de ${hotel} (rsv)`,
+  operaSearchOk: 'La búsqueda de reservas responde.',
+  rosterStep: 'Lista de huéspedes',
+  rosterGuests: (n) => `${n} huéspedes en la lista.`,
+  rosterNone: 'Aún no se ha subido ninguna lista.',
+  noAnswer: (ms) => `Sin respuesta en ${ms} ms.`,
+  unreachable: 'No se pudo llegar al PMS.',
+  slowDown: 'El PMS pidió ir más despacio (429).',
+  serverError: (status) => `El PMS respondió ${status}.`,
+  refused: (status, message) => `El PMS lo rechazó (${status}): ${message}`,
+  notJson: 'El PMS respondió algo que no es JSON.',
+  notInHouse: (surname, room) => `No hay ningún huésped ${surname} en casa en la habitación ${room}.`,
+  disconnected: 'El hotel ya no está conectado a un PMS.',
+  superseded: 'Sustituido por una corrección.',
+  neverReached: 'El cargo nunca llegó al PMS.',
+  waitingForCharge: 'Esperando el cargo que anula.',
+};

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { translateServerText } from '../src/i18n';
+import { pmsServerTexts, pmsServerTextsEs } from '../src/pms';
 import { type HotelReconciliation, reconciliationLines } from '../src/pms-reconciliation';
 
 // The night reconciliation's lines (issue 34, decision 321): the RoomCharge e-mail's and the
@@ -54,5 +56,22 @@ describe('reconciliationLines', () => {
       'Invoice 000042 (room 305 Ana Smith): Sandbar $30.00, Mews $0.00 — failed: No guest Smith is in house in room 305.',
     ]);
     expect(reconciliationLines(r, 'es')[1]).toMatch(/^Factura 000042 \(habitación 305 Ana Smith\)/);
+  });
+});
+
+describe("the server's PMS words in Spanish (translateServerText)", () => {
+  it('translates the connection test, the transport and the queue, leaving a PMS message as written', () => {
+    expect(translateServerText(pmsServerTexts.mewsRooms, 'es')).toBe(pmsServerTextsEs.mewsRooms);
+    expect(translateServerText(pmsServerTexts.operaSearch('SANDBAR1'), 'es')).toBe(
+      'Buscar reservas en casa de SANDBAR1 (rsv)',
+    );
+    expect(translateServerText(pmsServerTexts.notInHouse('Miller', '0412'), 'es')).toBe(
+      'No hay ningún huésped Miller en casa en la habitación 0412.',
+    );
+    expect(translateServerText(pmsServerTexts.refused(400, 'Invalid AccountId.'), 'es')).toBe(
+      'El PMS lo rechazó (400): Invalid AccountId.',
+    );
+    expect(translateServerText(pmsServerTexts.rosterGuests(12), 'es')).toBe('12 huéspedes en la lista.');
+    expect(translateServerText(pmsServerTexts.unreachable, 'en')).toBe('The PMS could not be reached.');
   });
 });

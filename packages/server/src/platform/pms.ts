@@ -1,4 +1,4 @@
-import type { PmsKind, PmsMapping, PmsTestStep } from '@sandbar/contract/pms';
+import { type PmsKind, type PmsMapping, type PmsTestStep, pmsServerTexts as T } from '@sandbar/contract/pms';
 
 // The PMS port (DESIGN.md section 12, issue 34): what the features ask of a hotel's property
 // management system. Adapters (adapters/pms/roster, mews, opera) implement it; the composition
@@ -115,24 +115,19 @@ export async function pmsRequest(
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
     // The request may have been received and acted on: the queue reads back before posting again.
-    throw new PmsError(
-      timedOut ? `No answer within ${opts.timeoutMs} ms.` : 'The PMS could not be reached.',
-      true,
-      null,
-      true,
-    );
+    throw new PmsError(timedOut ? T.noAnswer(opts.timeoutMs) : T.unreachable, true, null, true);
   }
   const text = await res.text().catch(() => '');
   if (res.status === 429) {
-    throw new PmsError('The PMS asked to slow down (429).', true, retryAfterMs(res.headers.get('retry-after')));
+    throw new PmsError(T.slowDown, true, retryAfterMs(res.headers.get('retry-after')));
   }
-  if (res.status >= 500) throw new PmsError(`The PMS answered ${res.status}.`, true, null, true);
-  if (res.status >= 400) throw new PmsError(`The PMS refused it (${res.status}): ${pmsMessage(text)}`, false);
+  if (res.status >= 500) throw new PmsError(T.serverError(res.status), true, null, true);
+  if (res.status >= 400) throw new PmsError(T.refused(res.status, pmsMessage(text)), false);
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
-    throw new PmsError('The PMS answered something that is not JSON.', true);
+    throw new PmsError(T.notJson, true);
   }
 }
 

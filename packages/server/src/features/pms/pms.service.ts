@@ -7,7 +7,7 @@ import {
   pmsCredentialFields,
 } from '@sandbar/contract/pms';
 import type { z } from 'zod';
-import type { SaveHotelPmsBody as SaveBody } from '@sandbar/contract/pms';
+import { type SaveHotelPmsBody as SaveBody, pmsServerTexts } from '@sandbar/contract/pms';
 import type { AppDeps } from '../../platform/deps';
 import { HttpError, notFound } from '../../platform/errors';
 import type { PmsConnection, PmsConnector } from '../../platform/pms';
@@ -130,7 +130,7 @@ export async function testHotelPms(deps: AppDeps, hotelId: number): Promise<Test
   try {
     connector = await connectorOf(deps, hotelId);
   } catch (err) {
-    return { ok: false, steps: [{ step: 'Open the stored credentials', ok: false, detail: (err as Error).message }] };
+    return { ok: false, steps: [{ step: pmsServerTexts.openCredentials, ok: false, detail: (err as Error).message }] };
   }
   const steps = await connector.test();
   return { ok: steps.every((s) => s.ok), steps };

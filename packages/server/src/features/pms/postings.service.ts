@@ -1,4 +1,4 @@
-import { type PmsItemKey, PmsMapping } from '@sandbar/contract/pms';
+import { type PmsItemKey, PmsMapping, pmsServerTexts as T } from '@sandbar/contract/pms';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { FastifyBaseLogger } from 'fastify';
@@ -217,14 +217,14 @@ type Outcome = { status: 'posted'; reference: string } | { status: 'voided'; why
 async function deliverCharge(deps: Deps, p: Posting, attempt: number): Promise<Outcome> {
   const reversal = await repo.reversalOf(deps.db, p.id);
   // Superseded, and its reversal already found nothing to reverse: posting now would stay on the folio.
-  if (reversal?.status === 'voided') return { status: 'voided', why: 'Superseded by a correction.' };
+  if (reversal?.status === 'voided') return { status: 'voided', why: T.superseded };
   const conn = await connectionOf(deps, p.hotel_id);
-  if (conn.kind === 'roster') throw new PmsError('The hotel is no longer connected to a PMS.', false);
+  if (conn.kind === 'roster') throw new PmsError(T.disconnected, false);
   const connector = deps.pms.connector(conn);
   let guest = rememberedGuest(p);
   if (!guest) {
     guest = (await connector.findInHouseGuest(p.room_number, p.last_name))[0] ?? null;
-    if (!guest) throw new PmsError(`No guest ${p.last_name} is in house in room ${p.room_number}.`, false);
+    if (!guest) throw new PmsError(T.notInHouse(p.last_name, p.room_number), false);
     await repo.setGuest(deps.db, p.id, attempt, guest.reservationId, guest.accountId);
   }
   const charge = requestOf(p, guest, conn.currency);
@@ -241,21 +241,21 @@ async function deliverCharge(deps: Deps, p: Posting, attempt: number): Promise<O
  */
 async function deliverReversal(deps: Deps, p: Posting, attempt: number): Promise<Outcome> {
   const charge = await repo.postingById(deps.db, p.voids_id!);
-  if (!charge || charge.status === 'voided') return { status: 'voided', why: 'The charge never reached the PMS.' };
-  if (charge.status === 'pending') throw new PmsError('Waiting for the charge it reverses.', true);
+  if (!charge || charge.status === 'voided') return { status: 'voided', why: T.neverReached };
+  if (charge.status === 'pending') throw new PmsError(T.waitingForCharge, true);
   const guest = rememberedGuest(charge);
   if (!guest) {
     await repo.settleFailedCharge(deps.db, charge.id, { status: 'voided' });
-    return { status: 'voided', why: 'The charge never reached the PMS.' };
+    return { status: 'voided', why: T.neverReached };
   }
   const conn = await connectionOf(deps, p.hotel_id);
-  if (conn.kind === 'roster') throw new PmsError('The hotel is no longer connected to a PMS.', false);
+  if (conn.kind === 'roster') throw new PmsError(T.disconnected, false);
   const connector = deps.pms.connector(conn);
   if (charge.status === 'failed') {
     const there = await connector.findPosted(requestOf(charge, guest, conn.currency));
     if (!there) {
       await repo.settleFailedCharge(deps.db, charge.id, { status: 'voided' });
-      return { status: 'voided', why: 'The charge never reached the PMS.' };
+      return { status: 'voided', why: T.neverReached };
     }
     // On the folio after all (its answer was lost): the record says so, and it is reversed.
     await repo.settleFailedCharge(deps.db, charge.id, {

@@ -1,4 +1,4 @@
-import type { PmsTestStep } from '@sandbar/contract/pms';
+import { type PmsTestStep, pmsServerTexts as T } from '@sandbar/contract/pms';
 import { z } from 'zod';
 import {
   type ChargeRequest,
@@ -185,33 +185,21 @@ export function mewsConnector(cfg: MewsConfig, http: PmsHttpOptions): PmsConnect
       const steps: PmsTestStep[] = [];
       try {
         const n = (await rooms()).length;
-        steps.push({
-          step: 'Sign in and read the rooms (resources/getAll)',
-          ok: true,
-          detail: n
-            ? 'The tokens are accepted; rooms are readable.'
-            : 'The tokens are accepted, but no rooms were returned.',
-        });
+        steps.push({ step: T.mewsRooms, ok: true, detail: n ? T.mewsRoomsOk : T.mewsRoomsNone });
       } catch (err) {
-        steps.push({
-          step: 'Sign in and read the rooms (resources/getAll)',
-          ok: false,
-          detail: (err as Error).message,
-        });
+        steps.push({ step: T.mewsRooms, ok: false, detail: (err as Error).message });
         return steps;
       }
       try {
         await call('customers/search', { Name: 'zz-sandbar-test' });
-        steps.push({ step: 'Search guests (customers/search)', ok: true, detail: 'The guest search answers.' });
+        steps.push({ step: T.mewsSearch, ok: true, detail: T.mewsSearchOk });
       } catch (err) {
-        steps.push({ step: 'Search guests (customers/search)', ok: false, detail: (err as Error).message });
+        steps.push({ step: T.mewsSearch, ok: false, detail: (err as Error).message });
       }
       steps.push({
-        step: 'Service for the charges',
+        step: T.mewsService,
         ok: /^[0-9a-f-]{36}$/i.test(cfg.serviceId),
-        detail: cfg.serviceId
-          ? `Orders go to service ${cfg.serviceId}.`
-          : 'Enter the Mews service id the charges are ordered on.',
+        detail: cfg.serviceId ? T.mewsServiceSet(cfg.serviceId) : T.mewsServiceMissing,
       });
       return steps;
     },

@@ -1,4 +1,4 @@
-import type { PmsTestStep } from '@sandbar/contract/pms';
+import { type PmsTestStep, pmsServerTexts as T } from '@sandbar/contract/pms';
 import { z } from 'zod';
 import {
   type ChargeRequest,
@@ -194,24 +194,16 @@ export function operaConnector(cfg: OperaConfig, http: PmsHttpOptions): PmsConne
       const steps: PmsTestStep[] = [];
       try {
         await bearer();
-        steps.push({ step: 'Sign in (oauth/v1/tokens)', ok: true, detail: 'OHIP gave a token.' });
+        steps.push({ step: T.operaSignIn, ok: true, detail: T.operaSignInOk });
       } catch (err) {
-        steps.push({ step: 'Sign in (oauth/v1/tokens)', ok: false, detail: (err as Error).message });
+        steps.push({ step: T.operaSignIn, ok: false, detail: (err as Error).message });
         return steps;
       }
       try {
         await search('0', 'zz-sandbar-test');
-        steps.push({
-          step: `Search in-house reservations of ${cfg.hotelId} (rsv)`,
-          ok: true,
-          detail: 'The reservation search answers.',
-        });
+        steps.push({ step: T.operaSearch(cfg.hotelId), ok: true, detail: T.operaSearchOk });
       } catch (err) {
-        steps.push({
-          step: `Search in-house reservations of ${cfg.hotelId} (rsv)`,
-          ok: false,
-          detail: (err as Error).message,
-        });
+        steps.push({ step: T.operaSearch(cfg.hotelId), ok: false, detail: (err as Error).message });
       }
       return steps;
     },

@@ -1,4 +1,4 @@
-import type { PmsTestStep } from '@sandbar/contract/pms';
+import { type PmsTestStep, pmsServerTexts as T } from '@sandbar/contract/pms';
 import type { ChargeRequest, InHouseGuest, PmsConnector, Posted } from '../../../platform/pms';
 
 // The guest roster (CSV uploaded on the hotel's page): the default connection and the fallback
@@ -28,9 +28,7 @@ export function rosterConnector(lookup: RosterLookup): PmsConnector {
     },
     async test(): Promise<PmsTestStep[]> {
       const n = await lookup.count();
-      return [
-        { step: 'Guest roster', ok: n > 0, detail: n > 0 ? `${n} guests on the roster.` : 'No roster uploaded yet.' },
-      ];
+      return [{ step: T.rosterStep, ok: n > 0, detail: n > 0 ? T.rosterGuests(n) : T.rosterNone }];
     },
   };
 }

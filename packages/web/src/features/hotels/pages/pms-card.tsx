@@ -22,6 +22,7 @@ import {
 } from '@sandbar/contract/pms';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localText } from '../../../lib/notify';
 import { useHotelPms, useSaveHotelPms, useTestHotelPms } from '../api/hotel-pms';
 
 /** The hotel's system (issue 34): roster, Mews or OPERA Cloud; credentials write-only; item codes. */
@@ -127,7 +128,8 @@ function PmsForm({ data }: { data: HotelPmsResponse }) {
               <List size="sm">
                 {test.data.steps.map((s) => (
                   <List.Item key={s.step}>
-                    {s.ok ? '✓' : '✗'} {s.step}: {s.detail}
+                    {/* The API's English, in the reader's language (a PMS's own message stays as written). */}
+                    {s.ok ? '✓' : '✗'} {localText(s.step)}: {localText(s.detail)}
                   </List.Item>
                 ))}
               </List>

@@ -23,6 +23,7 @@ import { PostingBadge } from '../../../components/posting-badge';
 import { ScrollTable } from '../../../components/scroll-table';
 import { currentLanguage } from '../../../lib/current-language';
 import { useMoney, useVenueTime } from '../../../lib/venue-format';
+import { localText } from '../../../lib/notify';
 import { usePmsAttention, usePmsPostings, usePmsReconciliation, useRetryPosting } from '../api/postings';
 
 /** The reference of a posted posting, or the PMS's message of a failed one, and the next try. */
@@ -43,7 +44,7 @@ function Detail({ p }: { p: PostingRow }) {
       )}
       {p.error && p.status !== 'posted' && (
         <Text size="sm" c={p.status === 'failed' ? 'red.9' : undefined} data-testid="posting-error">
-          {p.error}
+          {localText(p.error)}
         </Text>
       )}
       {p.nextAttemptAt && p.attempts > 0 && (

@@ -128,7 +128,7 @@ function SalePostings({ id }: { id: number }) {
           )}
           {p.error && p.status !== 'posted' && (
             <Text size="sm" c={p.status === 'failed' ? 'red.9' : undefined} style={{ flexBasis: '100%' }}>
-              {p.error}
+              {localText(p.error)}
             </Text>
           )}
         </Group>
