@@ -1,6 +1,6 @@
 import { reportWord } from '@sandbar/contract/i18n';
 import { offlineTexts } from '@sandbar/contract/offline';
-import { postingStateOfCell } from '@sandbar/contract/pms-postings';
+import { postingStateOfCell, postingTexts, postingTextsIn } from '@sandbar/contract/pms-postings';
 import { currentLanguage } from '../../../lib/current-language';
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { ReportCell } from '@sandbar/contract/reports';
@@ -91,7 +91,18 @@ export function ReportTable({
             style={{ wordBreak: 'break-word' }}
             data-posting={posting}
           >
-            {reportWord(c as string, currentLanguage())}
+            {posting === 'posted' && (c as string).length > postingTexts.posted.length ? (
+              // The PMS's reference (a Mews order id is 36 characters) on its own line, small, so the
+              // column stays narrow and the row short; the word stays whole.
+              <>
+                {postingTextsIn(currentLanguage()).posted}{' '}
+                <Text span size="xs" ff="monospace" display="block" style={{ wordBreak: 'break-all' }}>
+                  {(c as string).slice(postingTexts.posted.length).trim()}
+                </Text>
+              </>
+            ) : (
+              reportWord(c as string, currentLanguage())
+            )}
           </Text>
         );
       return moneyCell(c);
