@@ -646,6 +646,10 @@ export const reportWordsEs: Record<string, string> = {
   Refunded: 'Devuelto',
   Fees: 'Comisiones',
   Net: 'Neto',
+  // The daily sales reports' split (issue 35 point 8)
+  Kind: 'Tipo',
+  Rentals: 'Alquileres',
+  'F&B': 'Comida y bebida',
 };
 
 /** A report header or row word in a language (unknown words, names and figures stay). */
@@ -685,6 +689,7 @@ export function reportIn(data: ReportData, lang: Language): ReportData {
     reportHeaders: headers(data.reportHeaders),
     reportRows: data.reportRows.map(words),
     reportFooter: data.reportFooter.map(words),
+    ...(data.split ? { split: { headers: headers(data.split.headers), rows: data.split.rows.map(words) } } : {}),
     agents: data.agents.map((g) => ({
       ...g,
       headers: headers(g.headers),

@@ -28,6 +28,9 @@ export const dailyReportTypes = [
 ] as const;
 export type DailyReportType = (typeof dailyReportTypes)[number];
 
+/** The daily sales reports that show rentals and F&B apart and together (ReportData.split). */
+export const salesReportSplitTypes: readonly string[] = ['sales', 'salesLocation', 'salesAgent', 'hourlySales'];
+
 export const roomChargeSuffix = 'RoomCharge';
 
 /** "Sandy Shores Resort" → "sandyShoresResortRoomCharge" (spec section 9: the hotel name in camelCase). */
@@ -152,6 +155,13 @@ export const ReportData = z.object({
    * the whole range.
    */
   page: z.object({ total: z.number().int(), next: z.string().nullable() }).optional(),
+  /**
+   * The daily sales reports (salesReportSplitTypes; issue 35 point 8): rentals and F&B apart and
+   * together, a small table under the report — one row each for 'Rentals', 'F&B' and 'Total' with
+   * the sales, their price before tip, tips and the money taken. The report's own rows and footer
+   * stay as they were (every sale, both kinds together).
+   */
+  split: z.object({ headers: z.array(z.string()), rows: z.array(z.array(ReportCell)) }).optional(),
 });
 export type ReportData = z.infer<typeof ReportData>;
 

@@ -53,6 +53,7 @@ export interface Built {
   agents?: ReportGroup[];
   userList?: { id: number; name: string }[];
   hourly?: { hour: number; sales: number; revenue: string }[];
+  split?: { headers: string[]; rows: ReportCell[][] };
 }
 
 const money = centsToMoney;
@@ -671,6 +672,35 @@ export function payments(input: ReportInput): Built {
     headers,
     rows,
     footer: rows.length ? [['Total', ...line(m, known.length ? sum(known, (f) => f) : null)]] : [],
+  };
+}
+
+/**
+ * Rentals and F&B apart and together (issue 35 point 8), under the daily sales reports: a sale is
+ * F&B when features/fnb wrote it (sales.fnb; an order paid now, a room charge or a tab settled).
+ */
+export function salesSplit(input: ReportInput): NonNullable<Built['split']> {
+  const xs = input.sales.filter(live);
+  const line = (label: string, list: repo.SaleRow[]): ReportCell[] => [
+    label,
+    list.length,
+    money(sum(list, priceOf)),
+    money(sum(list, (s) => s.tip_cents)),
+    money(sum(list, (s) => s.total_cents)),
+  ];
+  return {
+    headers: ['Kind', 'Sales', 'Price', 'Tip', 'Total'],
+    rows: [
+      line(
+        'Rentals',
+        xs.filter((s) => !Number(s.fnb)),
+      ),
+      line(
+        'F&B',
+        xs.filter((s) => Number(s.fnb)),
+      ),
+      line('Total', xs),
+    ],
   };
 }
 

@@ -37,6 +37,8 @@ export function reportHtml(data: ReportData, lang: Language = 'en'): string {
   for (const g of data.reportType === 'hourlySales' ? data.agents : []) {
     parts.push(`<h3>${escapeHtml(g.name)}</h3>`, table(g.headers, g.rows, g.footer));
   }
+  // The daily sales reports: rentals and F&B apart and together (issue 35 point 8).
+  if (data.split) parts.push(table(data.split.headers, data.split.rows, []));
   if (data.reportRows.length === 0) parts.push(`<p>${reportWord('Nothing recorded for this day.', lang)}</p>`);
   return parts.join('');
 }
@@ -53,6 +55,7 @@ export function reportText(data: ReportData, lang: Language = 'en'): string {
     line(data.reportHeaders),
     ...data.reportRows.map(line),
     ...data.reportFooter.map(line),
+    ...(data.split ? ['', line(data.split.headers), ...data.split.rows.map(line)] : []),
     ...(data.reportRows.length === 0 ? [reportWord('Nothing recorded for this day.', lang)] : []),
   ].join('\n');
 }

@@ -70,6 +70,7 @@ export async function salesOf(db: Db, days: DayRange, opts: SalesFilter = {}, pa
       'sales.card_transaction_id',
       'sales.multi',
       'sales.deleted_at',
+      'sales.fnb',
     ])
     .where('sales.day', '>=', days.from)
     .where('sales.day', '<=', days.to);

@@ -10,6 +10,7 @@ import {
   reportTexts,
   roomChargeType,
   searchReportTypes,
+  salesReportSplitTypes,
 } from '@sandbar/contract/reports';
 import { addDays, businessDay, dayStartMs, toTimestamp } from '@sandbar/contract/rules/time';
 import type { Kysely } from 'kysely';
@@ -19,7 +20,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { readSettings } from '../settings/settings.repository';
 import { feesByDay, readProviderDays } from '../payments/provider-lines';
-import { type Built, type ReportInput, builders, roomCharge } from './report-builders';
+import { type Built, type ReportInput, builders, roomCharge, salesSplit } from './report-builders';
 import * as repo from './reports.repository';
 import { postingCells } from '../pms/postings-screen.service';
 
@@ -136,7 +137,8 @@ async function build(
     ...(fees ? { online: { money: online, ...fees } } : {}),
     postings: resolved.builder === 'allTransactions' ? await postingCells(db, sales) : null,
   };
-  return resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+  const built = resolved.builder === 'roomCharge' ? roomCharge(input) : builders[resolved.builder](input);
+  return salesReportSplitTypes.includes(resolved.builder) ? { ...built, split: salesSplit(input) } : built;
 }
 
 function unseatedNames(rows: { sale_id: number; customer_name: string }[]): Map<number, string[]> {
@@ -249,6 +251,7 @@ function shape(
     timeStamp: toTimestamp(at),
     currentDate: businessDay(now, timeZone),
     ...(built.hourly ? { hourly: built.hourly } : {}),
+    ...(built.split ? { split: built.split } : {}),
   };
 }
 

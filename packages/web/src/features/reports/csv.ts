@@ -15,6 +15,11 @@ export function reportCsv(data: ReportData): string {
     records.push(headers.slice(0, n), ...rows.map((r) => r.slice(0, n)), ...footer.map((r) => r.slice(0, n)));
   };
   section(data.reportHeaders, data.reportRows, data.reportFooter);
+  // The daily sales reports: rentals and F&B apart and together (issue 35 point 8).
+  if (data.split) {
+    records.push([]);
+    section(data.split.headers, data.split.rows, []);
+  }
   if (data.reportType === 'hourlySales' || data.reportType === 'userLog') {
     for (const g of data.agents) {
       records.push([], [g.name]);

@@ -8,6 +8,18 @@ import { useMoneyCell } from '../../../lib/venue-format';
 import { HourlyChart } from './hourly-chart';
 import { ReportTable } from './report-table';
 
+/** The daily sales reports' rentals and F&B apart and together (issue 35 point 8), when the server sent them. */
+export function SalesSplit({ data }: { data: ReportData }) {
+  const { t } = useTranslation();
+  if (!data.split) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={4}>{t('reports.split')}</Title>
+      <ReportTable headers={data.split.headers} rows={data.split.rows} footer={[]} testId="report-split" />
+    </Stack>
+  );
+}
+
 /** hourlySales: one table of hours per agent, after the day's overall table. */
 export function HourlyReport({ data }: { data: ReportData }) {
   const { t } = useTranslation();
@@ -18,6 +30,7 @@ export function HourlyReport({ data }: { data: ReportData }) {
         <Title order={4}>{t('reports.overall')}</Title>
         <ReportTable headers={data.reportHeaders} rows={data.reportRows} footer={data.reportFooter} />
       </Stack>
+      <SalesSplit data={data} />
       {data.agents.map((a) => (
         <Stack gap={4} key={a.id} data-testid="agent-table">
           <Title order={4}>{a.name}</Title>

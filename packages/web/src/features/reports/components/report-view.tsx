@@ -10,7 +10,7 @@ import {
   deleteTransaction,
   useCorrection,
 } from '../api/corrections';
-import { HourlyReport, UserLogReport } from './grouped-report';
+import { HourlyReport, SalesSplit, UserLogReport } from './grouped-report';
 import { type RowMeta, ReportTable } from './report-table';
 import {
   EditPriceModal,
@@ -122,6 +122,7 @@ export function ReportView({ data, isAdmin, reportTime }: { data: ReportData; is
         selection={selectable ? { selected, onChange: setSelected } : undefined}
         actions={actions}
       />
+      <SalesSplit data={data} />
       <ConfirmDeleteDialog
         opened={confirm != null}
         message={
