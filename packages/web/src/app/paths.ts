@@ -36,6 +36,7 @@ export const paths = {
   fnbQr: '/config/menu/qr',
   fnbStation: (station: string) => `/stations/${station}`,
   fnbRunner: '/stations/runner',
+  fnbReport: '/dailyreports/fnb',
   login: '/login',
   logout: '/logout',
   receipt: (receiptId: string) => `/receipt/${receiptId}`,

@@ -129,6 +129,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // Issue 35 point 8: F&B sales by item, category, station, hour and server; voids; rentals beside F&B.
+        path: '/dailyreports/fnb',
+        element: allowed(
+          'reports',
+          page(() => import('../features/fnb/pages/fnb-report-page'), 'FnbReportPage'),
+        ),
+      },
+      {
         path: '/config/menu/qr',
         element: allowed(
           'fnbQr',

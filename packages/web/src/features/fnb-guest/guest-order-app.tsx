@@ -20,6 +20,8 @@ export function orderToken(pathname: string): string | null {
 
 /** How often an open order's status is asked while the page is shown (the phone's live status). */
 const POLL_MS = 2500;
+/** How often the open menu is read again (86 and hours). */
+const MENU_REFRESH_MS = 30_000;
 const finished = (o: PublicFnbOrder) => o.status === 'delivered' || o.status === 'voided';
 
 const names: Record<FnbLanguage, string> = { en: 'English', es: 'Español' };
@@ -65,6 +67,13 @@ export function GuestOrderApp() {
       });
   }, [token, lang, t]);
   useEffect(load, [load]);
+  // An item 86'd at the bar reaches the phone within half a minute while the menu is open (and
+  // at once as a refusal naming it if it is already in the cart).
+  useEffect(() => {
+    if (view.kind !== 'menu' && view.kind !== 'cart') return;
+    const id = window.setInterval(() => !document.hidden && load(), MENU_REFRESH_MS);
+    return () => window.clearInterval(id);
+  }, [view.kind, load]);
 
   // Back from the payment page: the order it paid joins this phone's orders.
   useEffect(() => {
@@ -140,8 +149,8 @@ export function GuestOrderApp() {
       })
       .catch((err: unknown) => {
         setError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline);
-        // A refusal about the menu (86, hours, prices): the menu is read again.
-        if (err instanceof OrderApiError && err.status === 409) load();
+        // A refusal (an item 86'd or out of its hours, new prices…): the menu is read again.
+        if (err instanceof OrderApiError && err.status !== 0) load();
       })
       .finally(() => setBusy(false));
   };

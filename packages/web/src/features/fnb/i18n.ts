@@ -17,6 +17,8 @@ export const fnbEn = {
   status: 'Status',
   location: 'Location',
   menuLink: 'Menu (food & drink)',
+  from: 'From',
+  to: 'To',
 };
 
 export const fnbEs: Translation<typeof fnbEn> = {
@@ -31,4 +33,6 @@ export const fnbEs: Translation<typeof fnbEn> = {
   status: 'Estado',
   location: 'Ubicación',
   menuLink: 'Carta (comida y bebida)',
+  from: 'Desde',
+  to: 'Hasta',
 };
