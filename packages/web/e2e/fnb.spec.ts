@@ -114,6 +114,9 @@ test('a guest orders two drinks with a modifier to the tab in Spanish; the bar s
   const status = guest.getByTestId('order-status');
   await expect(status).toHaveAttribute('data-status', 'received');
   await expect(status.getByTestId('status-text')).toContainText(es.guest.statuses.received);
+  await expectNoSeriousAxe(guest, 'order page: status (390)');
+  await guest.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousAxe(guest, 'order page: status (1280)');
   orderNumber = Number(/(\d+)/.exec((await status.getByRole('heading').textContent()) ?? '')?.[1]);
   expect(orderNumber).toBeGreaterThan(0);
 
@@ -127,6 +130,9 @@ test('a guest orders two drinks with a modifier to the tab in Spanish; the bar s
   await expect(ticket).toContainText('Large');
   await expect(ticket).toContainText('Poco hielo');
   await expectNoSeriousAxe(bar, 'station screen (1280)');
+  await bar.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousAxe(bar, 'station screen (390)');
+  await bar.setViewportSize({ width: 1280, height: 800 });
 
   // Start, then Ready: the guest's phone follows.
   await ticket.getByRole('button', { name: en.station.start }).click();
