@@ -73,7 +73,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     server = await startServer({ ...env, SANDBAR_SECRET_KEY: crypto.randomBytes(32).toString('hex') });
     const admin = await login(server.url, 'admin', 'sandbar-demo');
     const staff = await login(server.url, 'staff', 'sandbar-demo');
-    const mapping = { umbrella: 'U', cabana: 'C', addon: 'A', tip: 'T' };
+    const mapping = { umbrella: 'U', cabana: 'C', addon: 'A', fnb: 'F', tip: 'T' };
     await call(server.url, admin, 'saveHotelPms', {
       postData: {
         hotelId: hotels.Hyatt,
@@ -93,7 +93,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
         propertyCode: ohip.hotelId,
         currency: 'USD',
         credentials: { clientId: 'c', clientSecret: 's', appKey: 'k', enterpriseId: 'E' },
-        mapping: { umbrella: '2010', cabana: '2020', addon: '2030', tip: '2090' },
+        mapping: { umbrella: '2010', cabana: '2020', addon: '2030', fnb: '2040', tip: '2090' },
       },
     });
     mews.latencyMs = PMS_MS;

@@ -15,8 +15,11 @@ export const pmsKindLabels: Record<PmsKind, string> = {
   opera: 'OPERA Cloud (OHIP)',
 };
 
-/** Sandbar's items a hotel maps to its own transaction codes (OPERA) or accounting categories (Mews). */
-export const PmsItemKey = z.enum(['umbrella', 'cabana', 'addon', 'tip']);
+/**
+ * Sandbar's items a hotel maps to its own transaction codes (OPERA) or accounting categories (Mews).
+ * 'fnb': food and drink charged to the room (issue 35); left blank, F&B posts under the umbrella's code.
+ */
+export const PmsItemKey = z.enum(['umbrella', 'cabana', 'addon', 'fnb', 'tip']);
 export type PmsItemKey = z.infer<typeof PmsItemKey>;
 export const pmsItemKeys = PmsItemKey.options;
 
@@ -25,6 +28,7 @@ export const PmsMapping = z.object({
   umbrella: code.default(''),
   cabana: code.default(''),
   addon: code.default(''),
+  fnb: code.default(''),
   tip: code.default(''),
 });
 export type PmsMapping = z.infer<typeof PmsMapping>;
@@ -96,7 +100,7 @@ export const SaveHotelPmsBody = z.object({
         .regex(/^[A-Z]{3}$/, { error: 'The currency is a three-letter code (USD).' })
         .default('USD'),
       credentials: PmsCredentials.default({}),
-      mapping: PmsMapping.default({ umbrella: '', cabana: '', addon: '', tip: '' }),
+      mapping: PmsMapping.default({ umbrella: '', cabana: '', addon: '', fnb: '', tip: '' }),
     })
     .strict(),
 });

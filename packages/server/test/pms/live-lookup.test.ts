@@ -54,7 +54,7 @@ describe(`live guest lookup on ${testDialect}`, () => {
       propertyCode: mews.serviceId,
       currency: 'USD',
       credentials: { clientToken: mews.clientToken, accessToken: mews.accessToken },
-      mapping: { umbrella: 'ac-umbrella', cabana: 'ac-cabana', addon: 'ac-addon', tip: 'ac-tip' },
+      mapping: { umbrella: 'ac-umbrella', cabana: 'ac-cabana', addon: 'ac-addon', fnb: 'ac-fnb', tip: 'ac-tip' },
     });
     // Ana Smith (room 305 in the fake) is on the hotel's roster too: the fallback knows her.
     await t.deps.db

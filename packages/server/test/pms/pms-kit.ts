@@ -25,7 +25,7 @@ export async function connectPmsHotels(deps: AppDeps, mews: MewsFake, ohip: Ohip
     propertyCode: mews.serviceId,
     currency: 'USD',
     credentials: { clientToken: mews.clientToken, accessToken: mews.accessToken },
-    mapping: { umbrella: 'ac-umbrella', cabana: 'ac-cabana', addon: 'ac-addon', tip: 'ac-tip' },
+    mapping: { umbrella: 'ac-umbrella', cabana: 'ac-cabana', addon: 'ac-addon', fnb: 'ac-fnb', tip: 'ac-tip' },
   });
   await saveHotelPms(deps, {
     hotelId: hotels.Wyndham!,
@@ -34,7 +34,7 @@ export async function connectPmsHotels(deps: AppDeps, mews: MewsFake, ohip: Ohip
     propertyCode: ohip.hotelId,
     currency: 'USD',
     credentials: { clientId: 'c', clientSecret: 's', appKey: 'k', enterpriseId: 'E' },
-    mapping: { umbrella: '2010', cabana: '2020', addon: '2030', tip: '2090' },
+    mapping: { umbrella: '2010', cabana: '2020', addon: '2030', fnb: '2040', tip: '2090' },
   });
   return { hotels, userId };
 }

@@ -63,7 +63,7 @@ describe(`PMS posting queue on ${testDialect}: exactly once through faults`, () 
         { kind: 'addon', name: 'Towel', charged_cents: 500, unit_type: null },
       ],
       { tip_cents: 1000, extra_cents: 0, total_cents: 11500 },
-      { umbrella: 'U', cabana: 'C', addon: 'A', tip: 'T' },
+      { umbrella: 'U', cabana: 'C', addon: 'A', fnb: 'F', tip: 'T' },
     );
     expect(lines.map((l) => [l.code, l.cents])).toEqual([
       ['C', 12000],

@@ -28,7 +28,7 @@ describe(`posting screens on ${testDialect}`, () => {
       propertyCode,
       currency: 'USD',
       credentials: { clientToken: mews.clientToken, accessToken: mews.accessToken },
-      mapping: { umbrella: 'ac-umbrella', cabana: 'ac-cabana', addon: 'ac-addon', tip: 'ac-tip' },
+      mapping: { umbrella: 'ac-umbrella', cabana: 'ac-cabana', addon: 'ac-addon', fnb: 'ac-fnb', tip: 'ac-tip' },
     });
   const allTransactions = async () => {
     const res = await get('admin', `getReport/allTransactions/${Math.floor(MORNING / 1000) + 3600}`);

@@ -25,7 +25,15 @@ export const postingKey = (ourTransactionId: string, n: number) => `sb-${ourTran
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'pms' | 'secretKey'>;
 
 const itemOf = (kind: string, unitType: string | null): PmsItemKey =>
-  kind === 'addon' ? 'addon' : /cabana/i.test(unitType ?? '') ? 'cabana' : 'umbrella';
+  kind === 'addon' ? 'addon' : kind === 'fnb' ? 'fnb' : /cabana/i.test(unitType ?? '') ? 'cabana' : 'umbrella';
+
+/**
+ * An item's code. F&B (a sale_items kind written by features/fnb) has its own code; a hotel that
+ * has not set one keeps posting F&B under the umbrella's code, as before the F&B code existed
+ * (OPERA refuses a line without a transaction code).
+ */
+const codeOf = (mapping: PmsMapping, item: PmsItemKey) =>
+  item === 'fnb' ? mapping.fnb || mapping.umbrella : mapping[item];
 
 /** The folio lines of a sale as the hotel's mapping says; they add up to the sale's total. */
 export function folioLines(
@@ -37,7 +45,7 @@ export function folioLines(
     .filter((i) => Number(i.charged_cents) !== 0)
     .map((i) => {
       const item = itemOf(i.kind, i.unit_type);
-      return { item, code: mapping[item], description: i.name, cents: Number(i.charged_cents) };
+      return { item, code: codeOf(mapping, item), description: i.name, cents: Number(i.charged_cents) };
     });
   if (Number(sale.extra_cents))
     lines.push({
