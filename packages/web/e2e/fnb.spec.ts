@@ -10,6 +10,8 @@ import { apiToken, callAs, ensureAllDayPrice, expectNoSeriousAxe, ownAgent, sign
 
 const es = fnbTexts.es;
 const en = fnbTexts.en;
+/** The staff screens' own words (features/fnb/i18n.ts): the location picker's label. */
+const tr = { location: 'Location' };
 /** The spec's own agent: the tab's card money lands on this agent's Notes/Drops, no one else's. */
 const AGENT = 'fnbagent';
 const ITEM = 'FnB Tab Umbrella';
@@ -195,4 +197,50 @@ test('staff settle the tab by card through the reader with a tip', async () => {
   await settle.getByRole('button', { name: messages.sale.readyToSwipe }).click();
   await expect(page.getByText(en.staff.settled)).toBeVisible({ timeout: 10_000 });
   await expect(modal.getByTestId('unit-tab')).toHaveCount(0);
+});
+
+test("Admin → Menu: an 86 reaches the guest's phone; the QR sheet prints the unit's code; rotating kills the old codes", async ({
+  browser,
+  request,
+}) => {
+  test.skip(!qrUrl, 'needs the code of the first test');
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await ctx.newPage();
+  await signIn(admin, 'admin');
+  await admin.goto('/config/menu');
+  const water = admin.getByTestId('menu-item').filter({ hasText: 'Water' });
+  await water.getByRole('switch', { name: `${en.admin.soldOut}: Water` }).click({ force: true });
+  await expect(admin.getByText(en.admin.soldOutOn('Water'))).toBeVisible();
+  await expectNoSeriousAxe(admin, 'Admin → Menu (1280)');
+
+  const guest = await phone(browser);
+  await guest.goto(new URL(qrUrl).pathname);
+  const agua = guest.getByTestId('guest-item').filter({ hasText: 'Agua' });
+  await expect(agua).toContainText(es.guest.soldOut);
+  await expect(agua.getByRole('button', { name: `${es.guest.add} Agua` })).toBeDisabled();
+  await water.getByRole('switch', { name: `${en.admin.soldOut}: Water` }).click({ force: true });
+  await expect(admin.getByText(en.admin.soldOutOff('Water'))).toBeVisible();
+
+  // The sheet of MB has this unit's card with its code's address and the EN/ES line.
+  await admin.goto('/config/menu/qr');
+  const card = admin.getByTestId('qr-card').filter({ has: admin.locator(`a[href="${qrUrl}"]`) });
+  await expect(card).toContainText(`MB ${UNIT}`);
+  await expect(card).toContainText(en.qr.scanToOrder);
+  await expect(card).toContainText(en.qr.scanToOrderEs);
+  await expect(card.getByRole('img')).toBeVisible();
+
+  // Rotating the Cabana Deck's codes: its old code stops working, MB's (this spec's) does not change.
+  const locations = await callAs(request, 'admin', '/getLocationList');
+  const cd = locations.locations.find((l: { name: string }) => l.name === 'CD');
+  const before = await callAs(request, 'admin', `/getFnbUnitCodes?locationId=${cd.id}`);
+  await admin.getByRole('combobox', { name: tr.location }).click();
+  await admin.getByRole('option', { name: cd.fullName }).click();
+  await expect(admin.getByTestId('qr-card').first()).toContainText('CD');
+  admin.once('dialog', (d) => void d.accept());
+  await admin.getByRole('button', { name: en.qr.rotate }).click();
+  await expect(admin.getByText(en.qr.rotated(before.codes.length))).toBeVisible();
+  await guest.goto(new URL(before.codes[0].url).pathname);
+  await expect(guest.getByRole('alert')).toHaveText(es.errors.badToken);
+  await ctx.close();
+  await guest.context().close();
 });
