@@ -158,6 +158,9 @@ describe(`F&B orders on ${testDialect}`, () => {
     expect(items.map((i) => i.name)).toEqual(['2 × Mojito (Large, No ice)', '1 × Beer']);
     const receipt = await t.app.inject({ method: 'GET', url: `/api/getReceipt/${s1.json().receiptId}` });
     expect(receipt.json().items.map((i: { name: string }) => i.name)).toContain('1 × Beer');
+    // The receipt names the unit the orders were for, once (two lines, one unit), never 'unit 0'.
+    expect(receipt.json().units).toEqual([expect.objectContaining({ unitLocation: 'MB', unitNumber: 21 })]);
+    expect(receipt.json()).toMatchObject({ unitLocation: 'MB', unitNumber: 21 });
     expect(
       await t.deps.db.selectFrom('outbox').select('body').where('body', 'like', `%${s1.json().receiptId}%`).execute(),
     ).toHaveLength(1);

@@ -86,7 +86,10 @@ export async function saleByReceiptId(db: Kysely<DB>, receiptId: string) {
     .executeTakeFirst();
 }
 
-/** Units of a sale in the order sold, with where they stand. */
+/**
+ * Units of a sale in the order sold, with where they stand: its rented units, or the unit an F&B
+ * sale's orders were for (one row per line; the receipt names each unit once).
+ */
 export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
   return db
     .selectFrom('sale_items')
@@ -101,7 +104,9 @@ export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
       'locations.name as location_name',
     ])
     .where('sale_items.sale_id', '=', saleId)
-    .where('sale_items.kind', '=', 'unit')
+    // An F&B sale (issue 35) has no unit line: its lines ('fnb', outside the schema's union) carry
+    // the unit the order was for, named once on the receipt.
+    .where('sale_items.kind', 'in', ['unit', 'fnb' as 'unit'])
     .orderBy('sale_items.id')
     .execute();
 }

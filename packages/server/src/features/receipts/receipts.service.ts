@@ -187,11 +187,13 @@ function formatDate(ms: number, timeZone: string, lang: Language): string {
 export async function getReceipt(deps: AppDeps, receiptId: string): Promise<ReceiptResponse> {
   const sale = await repo.saleByReceiptId(deps.db, receiptId);
   if (!sale) throw notFound(saleTexts.receiptNotFound);
-  const [units, items, settings] = await Promise.all([
+  const [unitLines, items, settings] = await Promise.all([
     repo.unitsOfSale(deps.db, sale.id),
     repo.itemNamesOfSale(deps.db, sale.id),
     readSettings(deps.db),
   ]);
+  // Each unit once: an F&B sale's lines all name the unit its orders were for.
+  const units = unitLines.filter((u, i) => unitLines.findIndex((x) => x.id === u.id) === i);
   const first = units[0];
   const language = receiptLanguage(sale.language_code, settings);
   return {
