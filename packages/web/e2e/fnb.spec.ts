@@ -244,3 +244,29 @@ test("Admin → Menu: an 86 reaches the guest's phone; the QR sheet prints the u
   await ctx.close();
   await guest.context().close();
 });
+
+test("staff order from the unit modal to the unit's tab reaches the bar", async () => {
+  test.skip(!orderNumber || !bar, 'needs the unit of the first test');
+  const page = bar!;
+  await page.goto('/');
+  await page.locator(`.sb-tile[data-unit="${unitId}"]`).click();
+  const modal = page.getByTestId('unit-modal');
+  await modal.getByTestId('fnb-order-button').click();
+  const order = page.getByTestId('staff-order');
+  await order.getByRole('button', { name: /^Beer/ }).click();
+  await order.getByRole('button', { name: /^Lemonade/ }).click();
+  await expect(order.getByTestId('staff-cart-line')).toHaveCount(2);
+  await expect(order.getByTestId('staff-order-total')).toHaveText('$10.50');
+  await expect(order.getByRole('button', { name: en.staff.toTab })).toHaveAttribute('aria-pressed', 'true');
+  await order.getByRole('button', { name: `${en.staff.send} — $10.50` }).click();
+  await expect(page.getByText(en.staff.sent)).toBeVisible();
+  // The unit's tab has it, and the bar's screen shows it.
+  await expect(modal.getByTestId('unit-tab')).toContainText('$10.50');
+  await page.goto('/stations/bar');
+  await expect(
+    page
+      .getByTestId('station-ticket')
+      .filter({ hasText: `MB ${UNIT}` })
+      .first(),
+  ).toContainText('Beer');
+});
