@@ -63,6 +63,8 @@ export const fnbRoutes = {
   publicPlace: 'POST /public/order/:token',
   publicStatus: 'GET /public/order/:token/status',
   publicPayTab: 'POST /public/order/:token/pay-tab',
+  /** The unit's tab total, for a guest who gives the last 4 of the party's phone (decision 355). */
+  publicTab: 'POST /public/order/:token/tab',
 } as const;
 
 /**
@@ -464,8 +466,8 @@ export const PublicFnbPage = z.object({
   payments: z.array(FnbPayment),
   /** The hotels a room charge may go to (the unit's sale's hotel first). */
   hotels: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  /** The unit's tab today, when there is one (its total; never another party's details). */
-  tab: z.object({ totalCents: z.number().int(), settled: z.boolean() }).nullable(),
+  // No tab here: anyone holding the unit's code reads this page; the tab's total goes only to a
+  // guest who gave the party's last 4 (POST /public/order/:token/tab, decision 355).
 });
 export type PublicFnbPage = z.infer<typeof PublicFnbPage>;
 
@@ -486,6 +488,19 @@ export const PublicPayTabBody = z.strictObject({
   languageCode: FnbLanguage,
 });
 export const PublicPayTabResponse = z.object({ payUrl: z.string() });
+
+/**
+ * POST /public/order/:token/tab : the unit's tab today for a guest who proves the party's last 4
+ * (a wrong answer counts towards the unit's lock like an order's; decision 355). A POST so the
+ * digits stay out of addresses and logs.
+ */
+export const PublicFnbTabBody = z.strictObject({ phoneLast4: last4, languageCode: FnbLanguage });
+export type PublicFnbTabBody = z.input<typeof PublicFnbTabBody>;
+export const PublicFnbTab = z.object({
+  /** null: no tab at this unit today. totalCents: its orders not voided and not yet paid. */
+  tab: z.object({ totalCents: z.number().int(), settled: z.boolean() }).nullable(),
+});
+export type PublicFnbTab = z.infer<typeof PublicFnbTab>;
 
 // ---------------------------------------------------------------------------------------------
 // Stations and runners

@@ -232,6 +232,44 @@ describe(`F&B orders on ${testDialect}`, () => {
     ).toBe(200);
   });
 
+  it("gives the unit's tab total only to a guest who gives the party's last 4 (decision 355)", async () => {
+    const unit = await sold('MB', 35);
+    const token = await fnbToken(t.deps.db, unit);
+    const tabOf = (phoneLast4: string, ip = '203.0.113.29') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/order/${token}/tab`,
+        payload: { phoneLast4, languageCode: 'es' },
+        remoteAddress: ip,
+      });
+    expect((await tabOf('0100')).json()).toEqual({ tab: null });
+    const o = await guest(token, buildGuestOrder({ lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200 }));
+    expect(o.statusCode, o.body).toBe(200);
+    // The page anyone with the code reads carries no tab, no total.
+    const page = (await t.app.inject({ method: 'GET', url: `/api/public/order/${token}` })).json();
+    expect(page).not.toHaveProperty('tab');
+    expect((await tabOf('0100')).json()).toEqual({ tab: { totalCents: 1200, settled: false } });
+    // A wrong answer is refused in the guest's language and counts towards the unit's lock.
+    const wrong = await tabOf('9999');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toBe(es.errors.tabLast4Wrong);
+    expect(wrong.body).not.toContain('1200');
+    for (let i = 0; i < 4; i++) expect((await tabOf(`000${i}`)).statusCode).toBe(400);
+    const locked = await tabOf('0100');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().details).toBe(es.errors.tabLast4Locked);
+    clock.advance(11 * 60_000);
+    expect((await tabOf('0100')).json().tab.totalCents).toBe(1200);
+    // A unit not sold under a name has no tab to show.
+    const empty = await fnbToken(t.deps.db, await unitId(t.deps.db, 'MB', 36));
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/order/${empty}/tab`,
+      payload: { phoneLast4: '0100' },
+    });
+    expect(none.statusCode).toBe(409);
+  });
+
   it('charges a room checked like a room charge, and writes the sale for the posting queue when delivered', async () => {
     const unit = await unitId(t.deps.db, 'MB', 25);
     const token = await fnbToken(t.deps.db, unit);

@@ -6,6 +6,8 @@ import {
   PublicFnbPage,
   PublicFnbStatus,
   PublicFnbStatusQuery,
+  PublicFnbTab,
+  PublicFnbTabBody,
   PublicPayTabBody,
   PublicPayTabResponse,
   placeFnbOrderCodeRules,
@@ -83,6 +85,25 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       takeRead(app.deps, request.ip, request.query.lang ?? 'en');
       return guest.guestStatus(app.deps, request.params.token, request.query.ids, request.query.lang ?? 'en');
+    },
+  );
+  app.post(
+    '/public/order/:token/tab',
+    {
+      config,
+      bodyLimit: publicBodyLimit,
+      schema: {
+        tags,
+        summary: "The unit's tab today, for a guest who gives the last 4 of the party's phone (decision 355)",
+        params: FnbTokenParam,
+        body: PublicFnbTabBody,
+        response: { 200: PublicFnbTab, ...errorsOf(404, 409, 429) },
+      },
+    },
+    async (request) => {
+      takeRead(app.deps, request.ip, request.body.languageCode);
+      const unit = await guest.unitForToken(app.deps, request.params.token, request.body.languageCode);
+      return guest.guestTab(app.deps, unit, request.body);
     },
   );
   app.post(

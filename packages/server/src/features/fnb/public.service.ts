@@ -1,13 +1,14 @@
 import type { FnbPayment, PublicFnbPage } from '@sandbar/contract/fnb';
 import { type FnbLanguage, fnbTextsIn } from '@sandbar/contract/fnb-texts';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { venueDay } from '../sales/sale-units';
 import { readSettings } from '../settings/settings.repository';
 import { unitOfToken } from './codes.service';
 import { menuOut } from './menu.service';
 import * as repo from './orders.repository';
 import { labelOf, ordersOut, publicOrder } from './orders.service';
+import { countWrongTry, triesLeft } from './tab-tries';
 import { unitGuest } from './unit-guest';
 
 // The guest's order page /order/<token> (issue 35 point 3): the unit from its code, the menu,
@@ -26,22 +27,16 @@ export async function guestPage(deps: AppDeps, token: string, lang: FnbLanguage)
   const unit = await unitForToken(deps, token, lang);
   const settings = await readSettings(deps.db);
   const day = venueDay(deps.clock.now(), settings.timeZone);
-  const [menu, guest, hotels, tab] = await Promise.all([
+  const [menu, guest, hotels] = await Promise.all([
     menuOut(deps, { activeOnly: true }),
     unitGuest(deps.db, unit, day),
     deps.db.selectFrom('hotels').select(['id', 'name']).where('is_other', '=', 0).orderBy('name').execute(),
-    repo.tabOf(deps.db, unit.id, day),
   ]);
   const payments: FnbPayment[] = [];
   if (deps.payments) payments.push('online');
   if (guest?.customerName && guest.phoneLast4.length) payments.push('tab');
   if (hotels.length) payments.push('room');
   const first = guest?.hotelId;
-  let total = 0;
-  if (tab) {
-    const orders = await ordersOut(deps.db, await repo.ordersByIds(deps.db, await repo.tabOrderIds(deps.db, tab.id)));
-    total = orders.filter((o) => o.status !== 'voided' && !o.paid).reduce((s, o) => s + o.totalCents, 0);
-  }
   return {
     venueName: settings.venueName,
     unitLabel: labelOf(unit),
@@ -49,8 +44,36 @@ export async function guestPage(deps: AppDeps, token: string, lang: FnbLanguage)
     menu,
     payments,
     hotels: [...hotels.filter((h) => h.id === first), ...hotels.filter((h) => h.id !== first)],
-    tab: tab ? { totalCents: total, settled: tab.status === 'settled' } : null,
   };
+}
+
+/**
+ * POST /public/order/:token/tab : the unit's tab today, only for a guest who gives the last 4 of
+ * the party's phone (decision 355: the code is on a sticker anyone passing can scan). A wrong
+ * answer counts towards the unit's lock as an order's does, so this is no quicker way to guess.
+ */
+export async function guestTab(
+  deps: AppDeps,
+  unit: Awaited<ReturnType<typeof unitForToken>>,
+  input: { phoneLast4: string; languageCode: FnbLanguage },
+) {
+  const texts = fnbTextsIn(input.languageCode);
+  const settings = await readSettings(deps.db);
+  const now = deps.clock.now();
+  const day = venueDay(now, settings.timeZone);
+  const guest = await unitGuest(deps.db, unit, day);
+  if (!guest || !guest.customerName) throw conflict(texts.errors.unitNotSold);
+  if (!(await triesLeft(deps, unit.id, now))) throw tooManyRequests(texts.errors.tabLast4Locked);
+  if (guest.phoneLast4.length === 0) throw conflict(texts.errors.tabNoPhone);
+  if (!guest.phoneLast4.includes(input.phoneLast4)) {
+    await countWrongTry(deps, unit.id, now);
+    throw badRequest(texts.errors.tabLast4Wrong);
+  }
+  const tab = await repo.tabOf(deps.db, unit.id, day);
+  if (!tab) return { tab: null };
+  const orders = await ordersOut(deps.db, await repo.ordersByIds(deps.db, await repo.tabOrderIds(deps.db, tab.id)));
+  const totalCents = orders.filter((o) => o.status !== 'voided' && !o.paid).reduce((n, o) => n + o.totalCents, 0);
+  return { tab: { totalCents, settled: tab.status === 'settled' } };
 }
 
 /** GET /public/order/:token/status?ids= : the guest's own orders of this unit (others' ids are left out). */

@@ -1,9 +1,9 @@
-import type { FnbItem, PublicFnbOrder, PublicFnbPage } from '@sandbar/contract/fnb';
+import type { FnbItem, PublicFnbOrder, PublicFnbPage, PublicFnbTab } from '@sandbar/contract/fnb';
 import { type FnbLanguage, fnbLanguages, fnbPrice } from '@sandbar/contract/fnb-texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type CartLine, addLine, cartCents, cartCount, toLinesIn } from '../../lib/fnb-cart';
 import { newId } from '../../lib/new-id';
-import { OrderApiError, getOrderPage, getOrderStatus, payTabOnline, placeOrder } from './api/public-order';
+import { OrderApiError, getOrderPage, getOrderStatus, getOrderTab, payTabOnline, placeOrder } from './api/public-order';
 import { CartView, type PayDetails } from './components/cart-view';
 import { ItemSheet } from './components/item-sheet';
 import { MenuList } from './components/menu-list';
@@ -46,6 +46,9 @@ export function GuestOrderApp() {
   // One id per order being placed: a retry after a lost answer is the same order on the server.
   const clientOrderId = useRef(newId());
   const [tabLast4, setTabLast4] = useState('');
+  // The unit's tab: its total only for this phone once it gave the party's last 4 (decision 355),
+  // read again whenever one of its orders moves.
+  const [tab, setTab] = useState<PublicFnbTab['tab']>(null);
 
   useEffect(() => {
     document.title = t.guest.docTitle;
@@ -110,6 +113,14 @@ export function GuestOrderApp() {
     };
   }, [token, ids, open]);
 
+  const orderKey = orders.map((o) => `${o.id}:${o.status}`).join();
+  useEffect(() => {
+    if (!token || !/^\d{4}$/.test(tabLast4)) return;
+    getOrderTab(token, { phoneLast4: tabLast4, languageCode: lang })
+      .then((r) => setTab(r.tab))
+      .catch(() => undefined);
+  }, [token, tabLast4, lang, orderKey]);
+
   if (!token) {
     return (
       <main className="go-page">
@@ -156,10 +167,10 @@ export function GuestOrderApp() {
   };
 
   const payTab = () => {
-    if (!page?.tab) return;
+    if (!tab) return;
     setBusy(true);
     setError(null);
-    payTabOnline(token, { phoneLast4: tabLast4, totalCents: page.tab.totalCents, languageCode: lang })
+    payTabOnline(token, { phoneLast4: tabLast4, totalCents: tab.totalCents, languageCode: lang })
       .then((r) => window.location.assign(r.payUrl))
       .catch((err: unknown) =>
         setError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline),
@@ -239,17 +250,17 @@ export function GuestOrderApp() {
             {shownOrders.map((o) => (
               <OrderStatus key={o.id} order={o} t={t} lang={lang} />
             ))}
-            {page.tab && (
+            {tab && (
               <div className="go-card" data-testid="guest-tab">
                 <h2>{t.guest.tabTitle}</h2>
-                {page.tab.settled ? (
+                {tab.settled ? (
                   <p>{t.guest.tabSettled}</p>
                 ) : (
                   <>
-                    <p>{t.guest.tabTotal(fnbPrice(page.tab.totalCents))}</p>
-                    {page.payments.includes('online') && /^\d{4}$/.test(tabLast4) && page.tab.totalCents > 0 && (
+                    <p>{t.guest.tabTotal(fnbPrice(tab.totalCents))}</p>
+                    {page.payments.includes('online') && /^\d{4}$/.test(tabLast4) && tab.totalCents > 0 && (
                       <button type="button" className="go-secondary" disabled={busy} onClick={payTab}>
-                        {t.guest.payTabNow(fnbPrice(page.tab.totalCents))}
+                        {t.guest.payTabNow(fnbPrice(tab.totalCents))}
                       </button>
                     )}
                   </>

@@ -1,4 +1,10 @@
-import type { PlaceFnbOrderBody, PlaceFnbOrderResponse, PublicFnbPage, PublicFnbStatus } from '@sandbar/contract/fnb';
+import type {
+  PlaceFnbOrderBody,
+  PlaceFnbOrderResponse,
+  PublicFnbPage,
+  PublicFnbStatus,
+  PublicFnbTab,
+} from '@sandbar/contract/fnb';
 import type { FnbLanguage } from '@sandbar/contract/fnb-texts';
 
 // The guest order page's calls (/api/public/order/<token>, no sign-in). Plain fetch, types only
@@ -53,3 +59,7 @@ export const payTabOnline = (
   token: string,
   body: { phoneLast4: string; totalCents: number; languageCode: FnbLanguage },
 ) => call<{ payUrl: string }>(`${base(token)}/pay-tab`, body);
+
+/** The unit's tab, for the phone that gave the party's last 4 (the page itself never carries it). */
+export const getOrderTab = (token: string, body: { phoneLast4: string; languageCode: FnbLanguage }) =>
+  call<PublicFnbTab>(`${base(token)}/tab`, body);
