@@ -153,5 +153,55 @@ describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
     expect(tab).toMatchObject({ status: 'settled', totalCents: 0 });
     expect(tab.orders[0].paid).toBe(true);
     expect((await guest(token, '/pay-tab', body)).json().details).toBe(en.errors.tabSettled);
+    // The orders it paid name the provider's payment (what a refund of them names).
+    const paidRef = await t.deps.db
+      .selectFrom('fnb_orders')
+      .select('paid_ref')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(paidRef.paid_ref).toMatch(/./);
+  });
+
+  it('refunds through the provider a tab payment that pays nothing (staff settled the tab meanwhile)', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 54);
+    await post(
+      'staff',
+      'saveCustomer',
+      buildSale({ unitId: unit, selectedUnit: await priceId(t.deps.db, 'Umbrella + 2 Chairs') }),
+    );
+    const token = await fnbToken(t.deps.db, unit);
+    const o = await post(
+      'staff',
+      'saveFnbOrder',
+      buildStaffOrder({ unitId: unit, lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200 }),
+    );
+    const id = o.json().order.id;
+    for (const _ of [1, 2]) await post('staff', 'bumpFnbOrder', { orderId: id, station: 'bar' });
+    await post('staff', 'moveFnbOrder', { orderId: id, status: 'delivered' });
+    const start = await guest(token, '/pay-tab', { phoneLast4: '0100', totalCents: 1200, languageCode: 'en' });
+    expect(start.statusCode, start.body).toBe(200);
+    // While the guest is on the provider's page, staff take cash for the tab.
+    const tab = (await get('staff', `getFnbUnitTab/${unit}`)).json().tab;
+    const cash = await post('staff', 'settleFnbTab', {
+      ourTransactionId: 'tab-cash-54',
+      tabId: tab.id,
+      totalCents: 1200,
+      paymentMethod: 'Cash',
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const refundsBefore = (await provider.balanceTransactions(0, Number.MAX_SAFE_INTEGER)).filter(
+      (l) => l.type === 'refund' && l.amountCents === -1200,
+    ).length;
+    await provider.complete(refOf(start.json().payUrl), 'pay');
+    const refunds = (await provider.balanceTransactions(0, Number.MAX_SAFE_INTEGER)).filter(
+      (l) => l.type === 'refund' && l.amountCents === -1200,
+    );
+    expect(refunds).toHaveLength(refundsBefore + 1);
+    const audit = await t.deps.db.selectFrom('audit_log').select('detail').where('kind', '=', 'fnbRefund').execute();
+    expect(audit.map((a) => a.detail)).toEqual([
+      expect.stringMatching(new RegExp(`^tab ${tab.id}: \\$12\\.00 paid online .* refunded: nothing left to pay$`)),
+    ]);
+    // The cash sale stands; the tab stays settled by it.
+    expect((await get('staff', `getFnbUnitTab/${unit}`)).json().tab).toMatchObject({ status: 'settled' });
   });
 });

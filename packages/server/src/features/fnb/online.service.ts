@@ -150,16 +150,20 @@ export const fnbOnlinePayments: OtherPayments = {
       .where('paid', '=', 0)
       .execute();
     const cents = due.reduce((s, o) => s + o.total_cents, 0);
-    if (cents === 0)
-      return { status: 'refused', reason: `Tab ${tab.id} has nothing left to pay: refund it at the provider.` };
-    if (cents !== event.amountCents)
-      return {
-        status: 'refused',
-        reason: `Tab ${tab.id}: paid ${event.amountCents}, owed ${cents}: refund it at the provider.`,
-      };
+    // The guest's money that pays nothing (staff settled the tab meanwhile, or its total moved)
+    // goes back through the provider after the commit, as a voided online order's does.
+    const giveBack = (why: string) => ({
+      status: 'refused' as const,
+      reason: `Tab ${tab.id}: ${why}: refunded through the provider.`,
+      afterCommit: () =>
+        refundTabPayment(deps, { tabId: tab.id, paymentRef: event.paymentRef, cents: event.amountCents }, why),
+    });
+    if (cents === 0) return giveBack('nothing left to pay');
+    if (cents !== event.amountCents) return giveBack(`paid ${event.amountCents}, owed ${cents}`);
     await trx
       .updateTable('fnb_orders')
-      .set({ paid: 1 })
+      // paid_ref: the provider's payment, what a refund of these orders names.
+      .set({ paid: 1, paid_ref: event.paymentRef })
       .where(
         'id',
         'in',
@@ -203,4 +207,39 @@ export async function refundVoidedOrder(
   } catch {
     return refusal;
   }
+}
+
+/**
+ * A guest's online payment of a tab that could not be applied: refunded through the provider with
+ * its own key (a second delivery of the webhook never refunds twice), written to the audit log
+ * either way — a refusal tells staff to refund it at the provider.
+ */
+export async function refundTabPayment(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>,
+  p: { tabId: number; paymentRef: string; cents: number },
+  why: string,
+): Promise<void> {
+  let ok = false;
+  try {
+    const r = await deps.payments?.refund({
+      paymentRef: p.paymentRef,
+      amountCents: p.cents,
+      idempotencyKey: `fnb-tab-${p.tabId}-${p.paymentRef}-refund`.slice(0, 200),
+      reason: `F&B tab ${p.tabId}: ${why}`.slice(0, 200),
+    });
+    ok = !!r && r.status !== 'failed';
+  } catch {
+    ok = false;
+  }
+  await deps.db
+    .insertInto('audit_log')
+    .values({
+      user_id: null,
+      kind: 'fnbRefund',
+      detail: ok
+        ? `tab ${p.tabId}: ${fnbPrice(p.cents)} paid online (${p.paymentRef}) refunded: ${why}`
+        : `tab ${p.tabId}: ${fnbPrice(p.cents)} paid online (${p.paymentRef}) could not be refunded here: refund it at the payment provider (${why})`,
+      at: deps.clock.now(),
+    })
+    .execute();
 }

@@ -96,6 +96,15 @@ async function queueGuestMessage(
   await trx.insertInto('outbox').values(outboxRow(deps.clock, message)).execute();
 }
 
+/** What the webhook does after its transaction commits. */
+interface After {
+  refunds: boolean;
+  release: number | null;
+  events: { day: string; unitIds: number[]; locationId: number }[];
+  /** Other features' work after the commit (OtherPayments' afterCommit). */
+  later: (() => Promise<void>)[];
+}
+
 type Outcome = { status: 'processed' | 'ignored' | 'refused'; reason?: string; intentId?: number | null };
 
 /**
@@ -109,7 +118,12 @@ export interface OtherPayments {
     trx: Kysely<DB>,
     deps: Deps,
     event: Extract<PaymentEvent, { providerRef: string }>,
-  ): Promise<{ status: Outcome['status']; reason?: string } | null>;
+  ): Promise<{
+    status: Outcome['status'];
+    reason?: string;
+    /** Work after the webhook's commit (a refund through the provider: never inside the transaction). */
+    afterCommit?: () => Promise<void>;
+  } | null>;
 }
 const otherPayments: OtherPayments[] = [];
 export function registerOtherPayments(p: OtherPayments): void {
@@ -135,8 +149,7 @@ export async function receiveWebhook(
     if (err instanceof WebhookSignatureError) throw badRequest(paymentTexts.badSignature);
     throw err;
   }
-  const after: { refunds: boolean; release: number | null; events: { day: string; unitIds: number[]; locationId: number }[] } =
-    { refunds: false, release: null, events: [] };
+  const after: After = { refunds: false, release: null, events: [], later: [] };
   // On PostgreSQL's bus the board's events ride on the transaction's last statement (sent at its
   // commit, as the sale's and the guest booking's do), not a pg_notify round trip after it.
   const carried = deps.events.viaDatabase === true;
@@ -166,12 +179,14 @@ export async function receiveWebhook(
         if (carried) deps.events.sentWithWrite?.(e);
         else await deps.events.publish(e);
       if (after.refunds) await sendRefunds(deps);
+      for (const work of after.later) await work();
       return { received: true, ...result };
     } catch (err) {
       if (attempt < 2 && err instanceof HttpError && err.statusCode === 409) {
         after.refunds = false;
         after.release = null;
         after.events = [];
+        after.later = [];
         continue;
       }
       throw err;
@@ -198,7 +213,7 @@ async function applyEvent(
   deps: Deps,
   provider: string,
   anyEvent: PaymentEvent,
-  after: { refunds: boolean; release: number | null; events: { day: string; unitIds: number[]; locationId: number }[] },
+  after: After,
 ): Promise<Outcome> {
   const now = deps.clock.now();
   if (anyEvent.type === 'other')
@@ -214,7 +229,8 @@ async function applyEvent(
   if (!found) {
     for (const other of otherPayments) {
       const outcome = await other.apply(trx, deps, event);
-      if (outcome) return outcome;
+      if (outcome?.afterCommit) after.later.push(outcome.afterCommit);
+      if (outcome) return { status: outcome.status, reason: outcome.reason };
     }
     return { status: 'refused', reason: `No payment ${event.providerRef} here.` };
   }
