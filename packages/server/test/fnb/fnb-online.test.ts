@@ -204,4 +204,33 @@ describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
     // The cash sale stands; the tab stays settled by it.
     expect((await get('staff', `getFnbUnitTab/${unit}`)).json().tab).toMatchObject({ status: 'settled' });
   });
+
+  it('refunds through the provider a payment that arrives after its order was voided', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 55);
+    const token = await fnbToken(t.deps.db, unit);
+    const r = await guest(
+      token,
+      '',
+      buildGuestOrder({ lines: [{ itemId: beer, quantity: 1 }], totalCents: 600, payment: 'online' }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const id = r.json().order.id;
+    // Its payment page expired (the webhook voided it, as a decline does); the money arrives late.
+    await t.deps.db
+      .updateTable('fnb_orders')
+      .set({ status: 'voided', void_reason: 'Not paid online' })
+      .where('id', '=', id)
+      .execute();
+    const count = async () =>
+      (await provider.balanceTransactions(0, Number.MAX_SAFE_INTEGER)).filter(
+        (l) => l.type === 'refund' && l.amountCents === -600,
+      ).length;
+    const before = await count();
+    await provider.complete(refOf(r.json().payUrl), 'pay');
+    expect(await count()).toBe(before + 1);
+    const audit = await t.deps.db.selectFrom('audit_log').select('detail').where('kind', '=', 'fnbRefund').execute();
+    expect(audit.map((a) => a.detail)).toContainEqual(
+      expect.stringMatching(new RegExp(`^order #${id}: \\$6\\.00 paid online .* refunded: voided before it was paid$`)),
+    );
+  });
 });

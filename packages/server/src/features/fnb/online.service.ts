@@ -106,16 +106,25 @@ export const fnbOnlinePayments: OtherPayments = {
       if (event.type === 'payment.succeeded') {
         if (!order.awaiting_payment)
           return { status: 'ignored', reason: `F&B order #${order.id} was already paid or voided.` };
-        if (order.status === 'voided')
-          return {
-            status: 'refused',
-            reason: `F&B order #${order.id} was voided before it was paid: refund it at the provider.`,
-          };
+        // Money that pays for nothing goes back through the provider after the commit (decision 356).
+        const giveBack = (why: string) => ({
+          status: 'refused' as const,
+          reason: `F&B order #${order.id}: ${why}: refunded through the provider.`,
+          afterCommit: () =>
+            refundUnapplied(
+              deps,
+              {
+                what: `order #${order.id}`,
+                key: `fnb-order-${order.id}-${event.paymentRef}-refund`,
+                paymentRef: event.paymentRef,
+                cents: event.amountCents,
+              },
+              why,
+            ),
+        });
+        if (order.status === 'voided') return giveBack('voided before it was paid');
         if (event.amountCents !== order.total_cents)
-          return {
-            status: 'refused',
-            reason: `F&B order #${order.id}: paid ${event.amountCents}, asked ${order.total_cents}.`,
-          };
+          return giveBack(`paid ${event.amountCents}, asked ${order.total_cents}`);
         // Paid: the order reaches the stations now, its age counted from the payment.
         await trx
           .updateTable('fnb_orders')
@@ -156,7 +165,16 @@ export const fnbOnlinePayments: OtherPayments = {
       status: 'refused' as const,
       reason: `Tab ${tab.id}: ${why}: refunded through the provider.`,
       afterCommit: () =>
-        refundTabPayment(deps, { tabId: tab.id, paymentRef: event.paymentRef, cents: event.amountCents }, why),
+        refundUnapplied(
+          deps,
+          {
+            what: `tab ${tab.id}`,
+            key: `fnb-tab-${tab.id}-${event.paymentRef}-refund`,
+            paymentRef: event.paymentRef,
+            cents: event.amountCents,
+          },
+          why,
+        ),
     });
     if (cents === 0) return giveBack('nothing left to pay');
     if (cents !== event.amountCents) return giveBack(`paid ${event.amountCents}, owed ${cents}`);
@@ -210,13 +228,14 @@ export async function refundVoidedOrder(
 }
 
 /**
- * A guest's online payment of a tab that could not be applied: refunded through the provider with
- * its own key (a second delivery of the webhook never refunds twice), written to the audit log
- * either way — a refusal tells staff to refund it at the provider.
+ * A guest's online payment that could not be applied (a tab settled at the desk meanwhile, a total
+ * that moved, an order voided before its payment arrived): refunded whole through the provider
+ * with its own key (a retry never refunds twice), written to the audit log either way — a refusal
+ * tells staff to refund it at the provider (decision 356).
  */
-export async function refundTabPayment(
+export async function refundUnapplied(
   deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>,
-  p: { tabId: number; paymentRef: string; cents: number },
+  p: { what: string; key: string; paymentRef: string; cents: number },
   why: string,
 ): Promise<void> {
   let ok = false;
@@ -224,21 +243,22 @@ export async function refundTabPayment(
     const r = await deps.payments?.refund({
       paymentRef: p.paymentRef,
       amountCents: p.cents,
-      idempotencyKey: `fnb-tab-${p.tabId}-${p.paymentRef}-refund`.slice(0, 200),
-      reason: `F&B tab ${p.tabId}: ${why}`.slice(0, 200),
+      idempotencyKey: p.key.slice(0, 200),
+      reason: `F&B ${p.what}: ${why}`.slice(0, 200),
     });
     ok = !!r && r.status !== 'failed';
   } catch {
     ok = false;
   }
+  const paid = `${fnbPrice(p.cents)} paid online (${p.paymentRef})`;
   await deps.db
     .insertInto('audit_log')
     .values({
       user_id: null,
       kind: 'fnbRefund',
       detail: ok
-        ? `tab ${p.tabId}: ${fnbPrice(p.cents)} paid online (${p.paymentRef}) refunded: ${why}`
-        : `tab ${p.tabId}: ${fnbPrice(p.cents)} paid online (${p.paymentRef}) could not be refunded here: refund it at the payment provider (${why})`,
+        ? `${p.what}: ${paid} refunded: ${why}`
+        : `${p.what}: ${paid} could not be refunded here: refund it at the payment provider (${why})`,
       at: deps.clock.now(),
     })
     .execute();
