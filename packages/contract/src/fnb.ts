@@ -471,12 +471,19 @@ export const PublicFnbPage = z.object({
 });
 export type PublicFnbPage = z.infer<typeof PublicFnbPage>;
 
-/** GET /public/order/:token/status?ids=1,2 : the guest's own orders (ids from this phone), polled or on focus. */
+/**
+ * GET /public/order/:token/status?keys=<clientOrderId>,… : the guest's own orders, polled or on
+ * focus. An order is asked for by its clientOrderId (the random id the phone made when placing
+ * it), never by its number: numbers are sequential, so anyone holding the unit's code could read
+ * other guests' orders by counting (decision 357). The key is the phone's secret.
+ */
 export const PublicFnbStatusQuery = z.object({
-  ids: z
+  keys: z
     .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,19}$/, { error: 'ids are order numbers separated by commas' })
-    .transform((s) => s.split(',').map(Number)),
+    .regex(/^[A-Za-z0-9_-]{8,64}(,[A-Za-z0-9_-]{8,64}){0,19}$/, {
+      error: 'keys are clientOrderIds separated by commas',
+    })
+    .transform((s) => s.split(',')),
 });
 export const PublicFnbStatus = z.object({ orders: z.array(PublicFnbOrder) });
 export type PublicFnbStatus = z.infer<typeof PublicFnbStatus>;

@@ -127,7 +127,11 @@ describe(`F&B menu and order codes on ${testDialect}`, () => {
       (await t.deps.db.selectFrom('positions').select('id').executeTakeFirstOrThrow()).id,
     );
     const read = (ip: string) =>
-      t.app.inject({ method: 'GET', url: `/api/public/order/${token}/status?ids=1&lang=es`, remoteAddress: ip });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/public/order/${token}/status?keys=${crypto.randomUUID()}&lang=es`,
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 240; i++) expect((await read('203.0.113.77')).statusCode).toBe(200);
     const over = await read('203.0.113.77');
     expect(over.statusCode).toBe(429);

@@ -33,29 +33,30 @@ describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
     const token = await fnbToken(t.deps.db, unit);
     const page = (await t.app.inject({ method: 'GET', url: `/api/public/order/${token}` })).json();
     expect(page.payments).toContain('online');
-    const r = await guest(
-      token,
-      '',
-      buildGuestOrder({ lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200, payment: 'online' }),
-    );
+    const paidOrder = buildGuestOrder({ lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200, payment: 'online' });
+    const r = await guest(token, '', paidOrder);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().payUrl).toMatch(/checkout\/tcs_/);
     const id = r.json().order.id;
     expect(await atBar(id)).toBe(false);
     await provider.complete(refOf(r.json().payUrl), 'pay');
     expect(await atBar(id)).toBe(true);
-    const status = await t.app.inject({ method: 'GET', url: `/api/public/order/${token}/status?ids=${id}` });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/order/${token}/status?keys=${paidOrder.clientOrderId}`,
+    });
     expect(status.json().orders[0]).toMatchObject({ paid: true, status: 'received', payment: 'online' });
 
-    const d = await guest(
-      token,
-      '',
-      buildGuestOrder({ lines: [{ itemId: beer, quantity: 1 }], totalCents: 600, payment: 'online' }),
-    );
+    const declinedOrder = buildGuestOrder({
+      lines: [{ itemId: beer, quantity: 1 }],
+      totalCents: 600,
+      payment: 'online',
+    });
+    const d = await guest(token, '', declinedOrder);
     await provider.complete(refOf(d.json().payUrl), 'decline');
     const declined = await t.app.inject({
       method: 'GET',
-      url: `/api/public/order/${token}/status?ids=${d.json().order.id}`,
+      url: `/api/public/order/${token}/status?keys=${declinedOrder.clientOrderId}`,
     });
     expect(declined.json().orders[0]).toMatchObject({ status: 'voided', paid: false, voidReason: 'Not paid online' });
     expect(await atBar(d.json().order.id)).toBe(false);

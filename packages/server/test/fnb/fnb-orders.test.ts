@@ -47,6 +47,67 @@ describe(`F&B orders on ${testDialect}`, () => {
   });
   afterAll(async () => t.close());
 
+  it("answers a guest's status only by the order's clientOrderId: numbers, guesses, other units and staff orders are refused or left out", async () => {
+    const unit = await sold('MB', 31);
+    const other = await sold('MB', 32);
+    const token = await fnbToken(t.deps.db, unit);
+    const otherToken = await fnbToken(t.deps.db, other);
+    const status = (tok: string, query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/public/order/${tok}/status?${query}` });
+    const mine = buildGuestOrder({ lines: [{ itemId: beer, quantity: 1 }], totalCents: 600 });
+    const theirs = buildGuestOrder({ lines: [{ itemId: beer, quantity: 2 }], totalCents: 1200, guestName: 'Other' });
+    const a = await guest(token, mine);
+    const b = await guest(token, theirs, '203.0.113.10');
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const aId: number = a.json().order.id;
+    const bId: number = b.json().order.id;
+    const staff = await post(
+      'staff',
+      'saveFnbOrder',
+      buildStaffOrder({ unitId: unit, lines: [{ itemId: beer, quantity: 1 }], totalCents: 600 }),
+    );
+    expect(staff.statusCode, staff.body).toBe(200);
+
+    // The sequential numbers are no way in any more: the old ?ids= and a number as a key are refused.
+    for (const q of [`ids=${bId}`, `keys=${bId}`, `keys=${aId},${bId}`, 'keys=']) {
+      const r = await status(token, q);
+      expect(r.statusCode, q).toBe(400);
+      expect(r.body).not.toContain('"lines"');
+    }
+    // Guessed keys, the staff order's key, a key of this unit under another unit's code: nothing.
+    const guessed = Array.from({ length: 20 }, () => crypto.randomUUID()).join(',');
+    expect((await status(token, `keys=${guessed}`)).json().orders).toEqual([]);
+    const staffKey = (
+      await t.deps.db
+        .selectFrom('fnb_orders')
+        .select('client_order_id')
+        .where('id', '=', staff.json().order.id)
+        .executeTakeFirstOrThrow()
+    ).client_order_id;
+    expect((await status(token, `keys=${staffKey}`)).json().orders).toEqual([]);
+    expect((await status(otherToken, `keys=${mine.clientOrderId}`)).json().orders).toEqual([]);
+    // Each phone reads its own order, only its own; more than 20 keys is refused (the limit kept).
+    const own = (await status(token, `keys=${mine.clientOrderId}`)).json().orders;
+    expect(own.map((o: { id: number }) => o.id)).toEqual([aId]);
+    expect(
+      (await status(token, `keys=${theirs.clientOrderId}`)).json().orders.map((o: { id: number }) => o.id),
+    ).toEqual([bId]);
+    expect((await status(token, `keys=${guessed},${mine.clientOrderId}`)).statusCode).toBe(400);
+
+    // The owner follows it through: received → preparing → ready → on its way → delivered.
+    const seen = async () => (await status(token, `keys=${mine.clientOrderId}`)).json().orders[0].status;
+    expect(await seen()).toBe('received');
+    expect((await post('staff', 'bumpFnbOrder', { orderId: aId, station: 'bar' })).statusCode).toBe(200);
+    expect(await seen()).toBe('preparing');
+    expect((await post('staff', 'bumpFnbOrder', { orderId: aId, station: 'bar' })).statusCode).toBe(200);
+    expect(await seen()).toBe('ready');
+    expect((await post('staff', 'moveFnbOrder', { orderId: aId, status: 'on_way' })).statusCode).toBe(200);
+    expect(await seen()).toBe('on_way');
+    expect((await post('staff', 'moveFnbOrder', { orderId: aId, status: 'delivered' })).statusCode).toBe(200);
+    expect(await seen()).toBe('delivered');
+  });
+
   it('takes a guest order to the tab with modifiers, shows it at the bar live, bumps, delivers and settles it as one sale', async () => {
     const unit = await sold('MB', 21);
     const token = await fnbToken(t.deps.db, unit);
@@ -71,7 +132,8 @@ describe(`F&B orders on ${testDialect}`, () => {
     const changed = await guest(token, buildGuestOrder({ lines, totalCents: 2900 }));
     expect(changed.statusCode).toBe(409);
     expect(changed.json().details).toBe(en.errors.totalChanged('$30.00'));
-    const ok = await guest(token, buildGuestOrder({ lines, totalCents: 3000, languageCode: 'es' }));
+    const placed = buildGuestOrder({ lines, totalCents: 3000, languageCode: 'es' });
+    const ok = await guest(token, placed);
     expect(ok.statusCode, ok.body).toBe(200);
     const order = ok.json().order;
     expect(order).toMatchObject({ status: 'received', payment: 'tab', paid: false, totalCents: 3000 });
@@ -120,7 +182,7 @@ describe(`F&B orders on ${testDialect}`, () => {
     );
     const status = await t.app.inject({
       method: 'GET',
-      url: `/api/public/order/${token}/status?ids=${order.id},999999`,
+      url: `/api/public/order/${token}/status?keys=${placed.clientOrderId},${crypto.randomUUID()}`,
     });
     expect(status.json().orders).toHaveLength(1);
     expect(status.json().orders[0].status).toBe('on_way');

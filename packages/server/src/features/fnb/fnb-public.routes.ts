@@ -76,7 +76,7 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: "The guest's own orders of this unit (ids from this phone)",
+        summary: "The guest's own orders of this unit, by the clientOrderIds this phone made (never by number)",
         params: FnbTokenParam,
         querystring: PublicFnbStatusQuery.extend(PublicFnbMenuQuery.shape),
         response: { 200: PublicFnbStatus, ...errorsOf(404, 429) },
@@ -84,7 +84,7 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       takeRead(app.deps, request.ip, request.query.lang ?? 'en');
-      return guest.guestStatus(app.deps, request.params.token, request.query.ids, request.query.lang ?? 'en');
+      return guest.guestStatus(app.deps, request.params.token, request.query.keys, request.query.lang ?? 'en');
     },
   );
   app.post(

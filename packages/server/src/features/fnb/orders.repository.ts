@@ -61,6 +61,18 @@ export const ordersByIds = (db: Db, ids: number[]) =>
     ? ordersQuery(db).where('o.id', 'in', ids).orderBy('o.created_at').orderBy('o.id').execute()
     : Promise.resolve([]);
 
+/** A unit's guest orders by their clientOrderIds (the guest's status: only the phone holds these). */
+export const guestOrdersByClientIds = (db: Db, positionId: number, keys: string[]) =>
+  keys.length
+    ? ordersQuery(db)
+        .where('o.client_order_id', 'in', keys)
+        .where('o.position_id', '=', positionId)
+        .where('o.channel', '=', 'guest')
+        .orderBy('o.created_at')
+        .orderBy('o.id')
+        .execute()
+    : Promise.resolve([]);
+
 export const orderByClientId = (db: Db, clientOrderId: string) =>
   db.selectFrom('fnb_orders').selectAll().where('client_order_id', '=', clientOrderId).executeTakeFirst();
 

@@ -76,11 +76,13 @@ export async function guestTab(
   return { tab: { totalCents, settled: tab.status === 'settled' } };
 }
 
-/** GET /public/order/:token/status?ids= : the guest's own orders of this unit (others' ids are left out). */
-export async function guestStatus(deps: AppDeps, token: string, ids: number[], lang: FnbLanguage) {
+/**
+ * GET /public/order/:token/status?keys= : the guest's own orders of this unit, asked for by their
+ * clientOrderIds (random, known only to the phone that placed them; never the sequential numbers,
+ * decision 357). A key of another unit, a staff order's or one that matches nothing is left out.
+ */
+export async function guestStatus(deps: AppDeps, token: string, keys: string[], lang: FnbLanguage) {
   const unit = await unitForToken(deps, token, lang);
-  const rows = (await repo.ordersByIds(deps.db, [...new Set(ids)])).filter(
-    (o) => o.position_id === unit.id && o.channel === 'guest',
-  );
+  const rows = await repo.guestOrdersByClientIds(deps.db, unit.id, [...new Set(keys)]);
   return { orders: (await ordersOut(deps.db, rows)).map(publicOrder) };
 }

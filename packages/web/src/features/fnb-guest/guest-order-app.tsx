@@ -9,7 +9,7 @@ import { ItemSheet } from './components/item-sheet';
 import { MenuList } from './components/menu-list';
 import { OrderStatus } from './components/status-view';
 import { refusalText, useOrderLanguage } from './guest-order-language';
-import { keepOrderId, keptOrderIds } from './orders-kept';
+import { keepOrderKey, keptOrderKeys } from './orders-kept';
 import './guest-order.css';
 
 /** The code's token from /order/<token>, else null. */
@@ -42,7 +42,7 @@ export function GuestOrderApp() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [orders, setOrders] = useState<PublicFnbOrder[]>([]);
-  const [ids, setIds] = useState<number[]>(() => (token ? keptOrderIds(token) : []));
+  const [keys, setKeys] = useState<string[]>(() => (token ? keptOrderKeys(token) : []));
   // One id per order being placed: a retry after a lost answer is the same order on the server.
   const clientOrderId = useRef(newId());
   const [tabLast4, setTabLast4] = useState('');
@@ -78,25 +78,22 @@ export function GuestOrderApp() {
     return () => window.clearInterval(id);
   }, [view.kind, load]);
 
-  // Back from the payment page: the order it paid joins this phone's orders.
+  // Back from the payment page (?paid=<number>): its order's key was kept before leaving, so the
+  // status shows it; the number in the address is never used to ask for an order (decision 357).
   useEffect(() => {
     if (!token) return;
     const q = new URLSearchParams(window.location.search);
-    const back = Number(q.get('order'));
-    if (Number.isInteger(back) && back > 0) {
-      setIds(keepOrderId(token, back));
-      setView({ kind: 'status' });
-    }
+    if (q.has('paid') && keptOrderKeys(token).length > 0) setView({ kind: 'status' });
   }, [token]);
 
   // Live status: asked every few seconds while an order is open and the page is in view.
-  const open = orders.some((o) => !finished(o)) || (ids.length > 0 && orders.length === 0);
+  const open = orders.some((o) => !finished(o)) || (keys.length > 0 && orders.length === 0);
   useEffect(() => {
-    if (!token || ids.length === 0) return;
+    if (!token || keys.length === 0) return;
     let stop = false;
     let timer: number | undefined;
     const ask = () => {
-      getOrderStatus(token, ids)
+      getOrderStatus(token, keys)
         .then((r) => !stop && setOrders(r.orders))
         .catch(() => undefined)
         .finally(() => {
@@ -111,7 +108,7 @@ export function GuestOrderApp() {
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onShow);
     };
-  }, [token, ids, open]);
+  }, [token, keys, open]);
 
   const orderKey = orders.map((o) => `${o.id}:${o.status}`).join();
   useEffect(() => {
@@ -133,8 +130,9 @@ export function GuestOrderApp() {
     if (!page) return;
     setBusy(true);
     setError(null);
+    const key = clientOrderId.current;
     placeOrder(token, {
-      clientOrderId: clientOrderId.current,
+      clientOrderId: key,
       lines: toLinesIn(lines),
       totalCents: cartCents(page.menu, lines),
       payment: d.payment,
@@ -146,7 +144,7 @@ export function GuestOrderApp() {
       ...(d.payment === 'tab' ? { phoneLast4: d.phoneLast4 } : {}),
     })
       .then((r) => {
-        setIds(keepOrderId(token, r.order.id));
+        setKeys(keepOrderKey(token, key));
         setOrders((o) => [...o.filter((x) => x.id !== r.order.id), r.order]);
         if (d.payment === 'tab') setTabLast4(d.phoneLast4);
         setLines([]);

@@ -1,24 +1,28 @@
 // The orders this phone placed at this code, kept on the phone so a reload (or the way back from
-// the payment page) shows their status again. Only ids: the server answers their status to the
-// holder of the code, and nothing of anyone else's.
-const key = (token: string) => `sandbar.fnbOrders.${token}`;
+// the payment page) shows their status again. Kept by their clientOrderIds, the random ids this
+// phone made: the server answers an order's status only to whoever holds that id, never by the
+// sequential order number (decision 357). A new storage key, so numbers kept before are dropped.
+const key = (token: string) => `sandbar.fnbOrderKeys.${token}`;
 const MAX = 20;
+const KEY_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
 
-export function keptOrderIds(token: string): number[] {
+export function keptOrderKeys(token: string): string[] {
   try {
     const raw = JSON.parse(window.localStorage.getItem(key(token)) ?? '[]') as unknown;
-    return Array.isArray(raw) ? raw.filter((x): x is number => Number.isInteger(x)).slice(-MAX) : [];
+    return Array.isArray(raw)
+      ? raw.filter((x): x is string => typeof x === 'string' && KEY_SHAPE.test(x)).slice(-MAX)
+      : [];
   } catch {
     return [];
   }
 }
 
-export function keepOrderId(token: string, id: number): number[] {
-  const ids = [...keptOrderIds(token).filter((x) => x !== id), id].slice(-MAX);
+export function keepOrderKey(token: string, clientOrderId: string): string[] {
+  const keys = [...keptOrderKeys(token).filter((x) => x !== clientOrderId), clientOrderId].slice(-MAX);
   try {
-    window.localStorage.setItem(key(token), JSON.stringify(ids));
+    window.localStorage.setItem(key(token), JSON.stringify(keys));
   } catch {
     // Not kept across a reload; the page still shows it now.
   }
-  return ids;
+  return keys;
 }

@@ -50,9 +50,9 @@ export const getOrderPage = (token: string, lang: FnbLanguage) => call<PublicFnb
 /** Places an order (idempotent by clientOrderId: a retry after a lost answer is the same order). */
 export const placeOrder = (token: string, body: PlaceFnbOrderBody) => call<PlaceFnbOrderResponse>(base(token), body);
 
-/** This phone's own orders, by the ids it placed. */
-export const getOrderStatus = (token: string, ids: number[]) =>
-  call<PublicFnbStatus>(`${base(token)}/status?ids=${ids.join(',')}`);
+/** This phone's own orders, by the clientOrderIds it made (its secret; never the order numbers). */
+export const getOrderStatus = (token: string, keys: string[]) =>
+  call<PublicFnbStatus>(`${base(token)}/status?keys=${keys.join(',')}`);
 
 /** Pays the unit's tab online: the provider's page address comes back. */
 export const payTabOnline = (
