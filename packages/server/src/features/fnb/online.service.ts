@@ -4,14 +4,11 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { type BoardEvent, BOARD_EVENTS_CHANNEL } from '../../platform/events';
-import { conflict, serviceUnavailable, tooManyRequests, badRequest } from '../../platform/errors';
+import { conflict, serviceUnavailable } from '../../platform/errors';
 import { type OtherPayments, registerOtherPayments } from '../payments/online-payment.service';
-import { venueDay } from '../sales/sale-units';
-import { readSettings } from '../settings/settings.repository';
 import * as repo from './orders.repository';
 import { labelOf, ordersOut } from './orders.service';
-import { unitGuest } from './unit-guest';
-import { countWrongTry, triesLeft } from './tab-tries';
+import { provenTabGuest } from './tab-guest';
 
 // Paying online for food and drink (issue 35 points 3 and 7) through issue 33's PaymentProvider:
 // a guest's order paid by card reaches the stations only once the provider's verified webhook says
@@ -46,17 +43,7 @@ export async function payTabOnline(
   urls: { base: string; token: string },
 ): Promise<{ payUrl: string }> {
   const texts = fnbTextsIn(input.languageCode);
-  const settings = await readSettings(deps.db);
-  const now = deps.clock.now();
-  const day = venueDay(now, settings.timeZone);
-  const guest = await unitGuest(deps.db, unit, day);
-  if (!guest || !guest.customerName) throw conflict(texts.errors.unitNotSold);
-  if (!(await triesLeft(deps, unit.id, now))) throw tooManyRequests(texts.errors.tabLast4Locked);
-  if (guest.phoneLast4.length === 0) throw conflict(texts.errors.tabNoPhone);
-  if (!guest.phoneLast4.includes(input.phoneLast4)) {
-    await countWrongTry(deps, unit.id, now);
-    throw badRequest(texts.errors.tabLast4Wrong);
-  }
+  const { settings, now, day } = await provenTabGuest(deps, unit, input.phoneLast4, texts);
   const tab = await repo.tabOf(deps.db, unit.id, day);
   if (!tab) throw conflict(texts.errors.tabEmpty);
   const orders = await ordersOut(deps.db, await repo.ordersByIds(deps.db, await repo.tabOrderIds(deps.db, tab.id)));

@@ -1,14 +1,14 @@
 import type { FnbPayment, PublicFnbPage } from '@sandbar/contract/fnb';
 import { type FnbLanguage, fnbTextsIn } from '@sandbar/contract/fnb-texts';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { venueDay } from '../sales/sale-units';
 import { readSettings } from '../settings/settings.repository';
 import { unitOfToken } from './codes.service';
 import { menuOut } from './menu.service';
 import * as repo from './orders.repository';
 import { labelOf, ordersOut, publicOrder } from './orders.service';
-import { countWrongTry, triesLeft } from './tab-tries';
+import { provenTabGuest } from './tab-guest';
 import { unitGuest } from './unit-guest';
 
 // The guest's order page /order/<token> (issue 35 point 3): the unit from its code, the menu,
@@ -58,17 +58,7 @@ export async function guestTab(
   input: { phoneLast4: string; languageCode: FnbLanguage },
 ) {
   const texts = fnbTextsIn(input.languageCode);
-  const settings = await readSettings(deps.db);
-  const now = deps.clock.now();
-  const day = venueDay(now, settings.timeZone);
-  const guest = await unitGuest(deps.db, unit, day);
-  if (!guest || !guest.customerName) throw conflict(texts.errors.unitNotSold);
-  if (!(await triesLeft(deps, unit.id, now))) throw tooManyRequests(texts.errors.tabLast4Locked);
-  if (guest.phoneLast4.length === 0) throw conflict(texts.errors.tabNoPhone);
-  if (!guest.phoneLast4.includes(input.phoneLast4)) {
-    await countWrongTry(deps, unit.id, now);
-    throw badRequest(texts.errors.tabLast4Wrong);
-  }
+  const { day } = await provenTabGuest(deps, unit, input.phoneLast4, texts);
   const tab = await repo.tabOf(deps.db, unit.id, day);
   if (!tab) return { tab: null };
   const orders = await ordersOut(deps.db, await repo.ordersByIds(deps.db, await repo.tabOrderIds(deps.db, tab.id)));
