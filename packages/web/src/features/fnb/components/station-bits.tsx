@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useVenueClock } from '../../../lib/venue-format';
 import { useFnbTexts } from '../use-fnb-texts';
@@ -12,6 +12,30 @@ export function OfflineSince({ since }: { since: number | null }) {
     <Alert color="orange" radius={0} py={6} role="status" data-testid="station-offline">
       {t.station.offlineSince(hhmm(since))}
     </Alert>
+  );
+}
+
+/** A station's or the runner's list before it has tickets: loading, the error, or "No orders". */
+export function ListState({ pending, error, empty }: { pending: boolean; error: unknown; empty: boolean }) {
+  const { t } = useFnbTexts();
+  return (
+    <>
+      {pending && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {error != null && (
+        <Alert color="red" mx="md">
+          {(error as Error).message}
+        </Alert>
+      )}
+      {empty && (
+        <Text c="dimmed" px="md" py="xl" ta="center" size="lg">
+          {t.station.noOrders}
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FnbOrder } from '@sandbar/contract/fnb';
 import { fnbName } from '@sandbar/contract/fnb-texts';
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/notify';
 import { useMoveOrder, useRunner } from '../api/orders';
-import { OfflineSince } from '../components/station-bits';
+import { ListState, OfflineSince } from '../components/station-bits';
 import { useFnbLive } from '../hooks/use-fnb-live';
 import { useFnbTexts } from '../use-fnb-texts';
 import '../../../app/touch-targets.css';
@@ -35,21 +35,7 @@ export function RunnerPage() {
       <Title order={1} size="h2" px="md" py="sm">
         {t.station.runner}
       </Title>
-      {isPending && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
-      {error && (
-        <Alert color="red" mx="md">
-          {(error as Error).message}
-        </Alert>
-      )}
-      {data && groups.length === 0 && (
-        <Text c="dimmed" px="md" py="xl" ta="center" size="lg">
-          {t.station.noOrders}
-        </Text>
-      )}
+      <ListState pending={isPending} error={error} empty={!!data && groups.length === 0} />
       <Stack px="md" pb="md" gap="lg">
         {groups.map((g) => (
           <section

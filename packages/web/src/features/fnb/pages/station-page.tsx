@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FnbOrder } from '@sandbar/contract/fnb';
 import { type FnbStation, fnbName, fnbStations } from '@sandbar/contract/fnb-texts';
 import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/notify';
 import { useBump, useStation } from '../api/orders';
-import { OfflineSince, useChime, useNow } from '../components/station-bits';
+import { ListState, OfflineSince, useChime, useNow } from '../components/station-bits';
 import { toMs, useFnbLive } from '../hooks/use-fnb-live';
 import { useFnbTexts } from '../use-fnb-texts';
 import '../../../app/touch-targets.css';
@@ -95,21 +95,7 @@ function Station({ station }: { station: FnbStation }) {
           {chime.on ? t.station.soundOn : t.station.enableSound}
         </Button>
       </Group>
-      {isPending && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
-      {error && (
-        <Alert color="red" mx="md">
-          {(error as Error).message}
-        </Alert>
-      )}
-      {data && orders.length === 0 && (
-        <Text c="dimmed" px="md" py="xl" ta="center" size="lg">
-          {t.station.noOrders}
-        </Text>
-      )}
+      <ListState pending={isPending} error={error} empty={!!data && orders.length === 0} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} px="md" pb="md" component="ol" style={{ listStyle: 'none' }}>
         {orders.map((o) => {
           const age = ticketAge(o, station, now, data!.amberMinutes, data!.redMinutes);
