@@ -265,6 +265,36 @@ const en = {
     amount: 'Amount',
     reason: 'Reason',
   },
+  /** The allergens' names (the menu card, the admin form, the staff Order). */
+  allergenNames: {
+    gluten: 'Gluten',
+    crustaceans: 'Crustaceans',
+    eggs: 'Eggs',
+    fish: 'Fish',
+    peanuts: 'Peanuts',
+    soy: 'Soy',
+    milk: 'Milk',
+    nuts: 'Tree nuts',
+    celery: 'Celery',
+    mustard: 'Mustard',
+    sesame: 'Sesame',
+    sulphites: 'Sulphites',
+    lupin: 'Lupin',
+    molluscs: 'Molluscs',
+  },
+  /** Staff screens' buttons and labels (Admin → Menu, the QR sheet, the report, Config's link). */
+  common: {
+    save: 'Save',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteConfirm: (name: string) => `Delete ${name}?`,
+    name: 'Name',
+    location: 'Location',
+    from: 'From',
+    to: 'To',
+    menuLink: 'Menu (food & drink)',
+  },
   /** Every refusal the server sends for F&B (the page shows it, in Spanish by its key). */
   errors: {
     badToken: 'This code no longer works. Please scan the code on your spot again or ask a member of staff.',
@@ -496,6 +526,34 @@ const es: FnbTexts = {
     amount: 'Importe',
     reason: 'Motivo',
   },
+  allergenNames: {
+    gluten: 'Gluten',
+    crustaceans: 'Crustáceos',
+    eggs: 'Huevos',
+    fish: 'Pescado',
+    peanuts: 'Cacahuetes',
+    soy: 'Soja',
+    milk: 'Leche',
+    nuts: 'Frutos de cáscara',
+    celery: 'Apio',
+    mustard: 'Mostaza',
+    sesame: 'Sésamo',
+    sulphites: 'Sulfitos',
+    lupin: 'Altramuces',
+    molluscs: 'Moluscos',
+  },
+  common: {
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    deleteConfirm: (name: string) => `¿Eliminar ${name}?`,
+    name: 'Nombre',
+    location: 'Ubicación',
+    from: 'Desde',
+    to: 'Hasta',
+    menuLink: 'Carta (comida y bebida)',
+  },
   errors: {
     badToken: 'Este código ya no funciona. Escanea de nuevo el código de tu sitio o pregunta al personal.',
     unitNotSold:
@@ -549,6 +607,14 @@ const es: FnbTexts = {
 
 export const fnbTexts = { en, es } as const;
 export const fnbTextsIn = (lang: string): FnbTexts => (lang === 'es' ? es : en);
+
+/** An item's allergens by name in the page's language, in the menu card's order: "Fish, Gluten". */
+export function fnbAllergenNames(t: FnbTexts, allergens: readonly string[]): string {
+  return fnbAllergens
+    .filter((a) => allergens.includes(a))
+    .map((a) => t.allergenNames[a])
+    .join(', ');
+}
 
 /**
  * A server refusal's key, so a page can show its Spanish: the English answer is compared with each

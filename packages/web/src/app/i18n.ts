@@ -32,7 +32,6 @@ import { settingsEn, settingsEs } from '../features/settings/i18n';
 import { offlineEn, offlineEs } from '../features/offline/i18n';
 import { bookingsEn, bookingsEs } from '../features/bookings/i18n';
 import { paymentDeliveriesEn, paymentDeliveriesEs } from '../features/payment-deliveries/i18n';
-import { fnbEn, fnbEs } from '../features/fnb/i18n';
 
 // The app's strings, composed here at the top: each feature keeps its own (features/<x>/i18n.ts)
 // and app/ puts them together, so nothing below app/ reaches every feature's strings. The
@@ -71,7 +70,6 @@ export const en = {
   offline: offlineEn,
   bookings: bookingsEn,
   paymentDeliveries: paymentDeliveriesEn,
-  fnb: fnbEn,
   ui: {
     appName: 'Sandbar',
     close: 'Close',
@@ -140,7 +138,6 @@ export const es: Translation<Resources> = {
   offline: offlineEs,
   bookings: bookingsEs,
   paymentDeliveries: paymentDeliveriesEs,
-  fnb: fnbEs,
   ui: {
     appName: 'Sandbar',
     close: 'Cerrar',

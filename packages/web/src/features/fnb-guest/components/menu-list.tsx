@@ -1,5 +1,5 @@
 import type { FnbItem, FnbMenu } from '@sandbar/contract/fnb';
-import { type FnbLanguage, type FnbTexts, fnbName, fnbPrice } from '@sandbar/contract/fnb-texts';
+import { type FnbLanguage, type FnbTexts, fnbAllergenNames, fnbName, fnbPrice } from '@sandbar/contract/fnb-texts';
 import { hourLabel, orderable, servingHours } from '../../../lib/fnb-cart';
 
 /** The menu by category: each item with its price, allergens, and Add (or why it cannot be ordered now). */
@@ -36,7 +36,7 @@ export function MenuList(props: { menu: FnbMenu; t: FnbTexts; lang: FnbLanguage;
                       )}
                       {item.allergens.length > 0 && (
                         <p className="go-small go-muted">
-                          {t.guest.allergens}: {item.allergens.join(', ')}
+                          {t.guest.allergens}: {fnbAllergenNames(t, item.allergens)}
                         </p>
                       )}
                       <p className="go-price">{fnbPrice(item.priceCents)}</p>

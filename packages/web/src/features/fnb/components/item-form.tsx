@@ -20,7 +20,6 @@ import type { FnbCategory, FnbItem, SaveFnbItemBody } from '@sandbar/contract/fn
 import { type FnbStation, fnbAllergens, fnbStations } from '@sandbar/contract/fnb-texts';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { uploadMenuPhoto } from '../api/menu';
 import { useFnbTexts } from '../use-fnb-texts';
@@ -83,7 +82,6 @@ export function ItemForm(props: {
   onCancel(): void;
 }) {
   const { t } = useFnbTexts();
-  const { t: tr } = useTranslation();
   const i = props.item;
   const [categoryId, setCategoryId] = useState<number | null>(i?.categoryId ?? props.defaultCategoryId);
   const [name, setName] = useState(i?.name ?? '');
@@ -236,7 +234,7 @@ export function ItemForm(props: {
           <Group gap={6}>
             {fnbAllergens.map((a) => (
               <Chip key={a} value={a} size="sm">
-                {a}
+                {t.allergenNames[a]}
               </Chip>
             ))}
           </Group>
@@ -358,10 +356,10 @@ export function ItemForm(props: {
       {(localError || props.error) && <Alert color="red">{localError ?? props.error}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onCancel}>
-          {tr('fnb.cancel')}
+          {t.common.cancel}
         </Button>
         <Button onClick={save} loading={props.saving}>
-          {tr('fnb.save')}
+          {t.common.save}
         </Button>
       </Group>
     </Stack>

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { FnbItem } from '@sandbar/contract/fnb';
-import { type FnbPayment, fnbLimits, fnbName, fnbPrice } from '@sandbar/contract/fnb-texts';
+import { type FnbPayment, fnbAllergenNames, fnbLimits, fnbName, fnbPrice } from '@sandbar/contract/fnb-texts';
 import type { PaymentMethod } from '@sandbar/contract/rules/pricing';
 import type { SaleCatalogue } from '@sandbar/contract/sales';
 import { useQuery } from '@tanstack/react-query';
@@ -53,6 +53,11 @@ function ItemChoices({ item, onAdd }: { item: FnbItem; onAdd(line: Omit<CartLine
     <Paper withBorder p="sm" data-testid="staff-item-choices">
       <Stack gap="xs">
         <Text fw={700}>{fnbName(lang, item.name, item.nameEs)}</Text>
+        {item.allergens.length > 0 && (
+          <Text size="sm">
+            {t.guest.allergens}: {fnbAllergenNames(t, item.allergens)}
+          </Text>
+        )}
         {item.modifierGroups.map((g) => {
           const ids = g.options.map((o) => o.id);
           const label = `${fnbName(lang, g.name, g.nameEs)} (${g.minChoices > 0 ? t.guest.required : t.guest.upTo(g.maxChoices)})`;
@@ -208,6 +213,11 @@ export function StaffOrder(props: { unitId: number; unitLabel: string; guestName
                   py={6}
                 >
                   {fnbName(lang, i.name, i.nameEs)} · {i.soldOut ? t.guest.soldOut : fnbPrice(i.priceCents)}
+                  {i.allergens.length > 0 && (
+                    <Text component="span" display="block" size="xs" data-testid="staff-item-allergens">
+                      {t.guest.allergens}: {fnbAllergenNames(t, i.allergens)}
+                    </Text>
+                  )}
                 </Button>
               ))}
             </SimpleGrid>

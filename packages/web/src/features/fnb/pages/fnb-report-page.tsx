@@ -3,7 +3,6 @@ import type { FnbReport } from '@sandbar/contract/fnb';
 import { fnbPrice } from '@sandbar/contract/fnb-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session';
 import { api } from '../../../lib/api';
 import { fnbKeys } from '../api/keys';
@@ -48,7 +47,6 @@ const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone 
  */
 export function FnbReportPage() {
   const { t } = useFnbTexts();
-  const { t: tr } = useTranslation();
   const zone = useCurrentUser().data?.timeZone ?? 'America/New_York';
   const [from, setFrom] = useState(() => dayIn(zone));
   const [to, setTo] = useState(() => dayIn(zone));
@@ -65,8 +63,8 @@ export function FnbReportPage() {
           {t.reports.fnbSales}
         </Title>
         <Group>
-          <TextInput type="date" label={tr('fnb.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label={tr('fnb.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <TextInput type="date" label={t.common.from} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput type="date" label={t.common.to} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         </Group>
       </Group>
       {valid && isPending && (

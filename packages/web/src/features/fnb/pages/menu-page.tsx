@@ -16,9 +16,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { FnbCategory, FnbItem, SaveFnbCategoryBody } from '@sandbar/contract/fnb';
-import { fnbPrice } from '@sandbar/contract/fnb-texts';
+import { fnbAllergenNames, fnbPrice } from '@sandbar/contract/fnb-texts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api';
@@ -41,7 +40,6 @@ function CategoryForm(props: {
   onCancel(): void;
 }) {
   const { t } = useFnbTexts();
-  const { t: tr } = useTranslation();
   const c = props.category;
   const [name, setName] = useState(c?.name ?? '');
   const [nameEs, setNameEs] = useState(c?.nameEs ?? '');
@@ -57,7 +55,7 @@ function CategoryForm(props: {
       {props.error && <Alert color="red">{props.error}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onCancel}>
-          {tr('fnb.cancel')}
+          {t.common.cancel}
         </Button>
         <Button
           loading={props.saving}
@@ -72,7 +70,7 @@ function CategoryForm(props: {
             })
           }
         >
-          {tr('fnb.save')}
+          {t.common.save}
         </Button>
       </Group>
     </Stack>
@@ -85,7 +83,6 @@ function CategoryForm(props: {
  */
 export function MenuPage() {
   const { t, lang } = useFnbTexts();
-  const { t: tr } = useTranslation();
   const { data: menu, isPending, error } = useFnbMenu();
   useFnbLive();
   const saveCategory = useSaveCategory();
@@ -145,7 +142,7 @@ export function MenuPage() {
                 </Group>
                 <Group gap="xs">
                   <Button variant="subtle" onClick={() => (setFormError(null), setEditCategory(c))}>
-                    {tr('fnb.edit')} {localName(c)}
+                    {t.common.edit} {localName(c)}
                   </Button>
                   <Button
                     variant="subtle"
@@ -159,13 +156,13 @@ export function MenuPage() {
                 <Table striped verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{tr('fnb.name')}</Table.Th>
+                      <Table.Th>{t.common.name}</Table.Th>
                       <Table.Th>{t.admin.soldOut}</Table.Th>
                       <Table.Th>{t.admin.price}</Table.Th>
                       <Table.Th>{t.admin.station}</Table.Th>
                       <Table.Th>{t.admin.hours}</Table.Th>
                       <Table.Th>
-                        <VisuallyHidden>{tr('fnb.edit')}</VisuallyHidden>
+                        <VisuallyHidden>{t.common.edit}</VisuallyHidden>
                       </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -179,7 +176,7 @@ export function MenuPage() {
                           <Text size="xs" c="dimmed">
                             {i.nameEs}
                             {i.modifierGroups.length > 0 && ` · ${i.modifierGroups.map((g) => g.name).join(', ')}`}
-                            {i.allergens.length > 0 && ` · ${t.admin.allergens}: ${i.allergens.join(', ')}`}
+                            {i.allergens.length > 0 && ` · ${t.admin.allergens}: ${fnbAllergenNames(t, i.allergens)}`}
                           </Text>
                         </Table.Td>
                         <Table.Td>
@@ -210,14 +207,14 @@ export function MenuPage() {
                               variant="default"
                               onClick={() => (setFormError(null), setEditItem({ item: i, categoryId: i.categoryId }))}
                             >
-                              {tr('fnb.edit')}
+                              {t.common.edit}
                             </Button>
                             <Button
                               size="xs"
                               variant="subtle"
                               color="red"
                               onClick={() => {
-                                if (!window.confirm(`${tr('fnb.delete')} ${i.name}?`)) return;
+                                if (!window.confirm(t.common.deleteConfirm(i.name))) return;
                                 deleteItem.mutate(
                                   { id: i.id },
                                   {
@@ -227,7 +224,7 @@ export function MenuPage() {
                                 );
                               }}
                             >
-                              {tr('fnb.delete')}
+                              {t.common.delete}
                             </Button>
                           </Group>
                         </Table.Td>

@@ -1,6 +1,5 @@
 import { Alert, Button, Center, Container, Group, Loader, Select, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useQrLocations, useRotateCodes, useUnitCodes } from '../api/codes';
@@ -15,7 +14,6 @@ import './qr-sheet.css';
  */
 export function QrSheetPage() {
   const { t } = useFnbTexts();
-  const { t: tr } = useTranslation();
   const locations = useQrLocations();
   const [picked, setPicked] = useState<number | null>(null);
   const locationId = picked ?? locations.data?.locations[0]?.id ?? null;
@@ -29,7 +27,7 @@ export function QrSheetPage() {
         </Title>
         <Group align="flex-end">
           <Select
-            label={tr('fnb.location')}
+            label={t.common.location}
             data={(locations.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.fullName || l.name }))}
             value={locationId ? String(locationId) : null}
             onChange={(v) => v && setPicked(Number(v))}

@@ -6,6 +6,7 @@ import {
   receiptPlaceholders,
   reportPlaceholders,
 } from '@sandbar/contract/settings';
+import { fnbTextsIn } from '@sandbar/contract/fnb-texts';
 import { onlineRowsFor, onlineRowsRule } from '@sandbar/contract/rules/reservation';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +82,7 @@ function OnlineRows(props: {
 
 /** /config (admins): the nine settings of spec section 3 and the venue's own; the server's message is toasted. */
 export function ConfigPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const reportHint = t('settings.placeholdersHint', {
     list: placeholderList(reportPlaceholders),
     interpolation: { escapeValue: false },
@@ -138,7 +139,7 @@ export function ConfigPage() {
             {t('settings.paymentsLink')}
           </Anchor>
           <Anchor component={Link} to={to(paths.fnbMenu)} data-testid="fnb-menu-link">
-            {t('fnb.menuLink')}
+            {fnbTextsIn(i18n.language?.startsWith('es') ? 'es' : 'en').common.menuLink}
           </Anchor>
         </Group>
       </Group>
