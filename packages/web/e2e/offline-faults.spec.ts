@@ -947,7 +947,7 @@ test('a flaky link through a shift of 30 sales on two tablets: every sale once, 
   browser,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(Number(process.env.FLAKY_TIMEOUT ?? 420_000));
   await prepare(request);
   const tabletsOf = [await tablet(browser, A), await tablet(browser, B)];
   const faults = await Promise.all(tabletsOf.map((t, i) => flakyLink(t, 20261125 + i)));

@@ -5,6 +5,7 @@ import { setOfflineReadFallback } from '../../../lib/api';
 import { connectivity } from '../../../lib/connectivity';
 import { type Snapshot, offlineDb } from '../../../lib/offline-db';
 import { sentLedger } from '../../../lib/sent-ledger';
+import { spaced } from '../../../lib/spaced';
 
 /**
  * The offline board (issue 13): the user, today's board (with the live patches it received), the
@@ -18,6 +19,8 @@ const catalogueKey = JSON.stringify(['saleCatalogue']);
 /** The signed-in agent's own Notes/Drops (issue 23): offline, the last known figures. */
 const dropoffKey = JSON.stringify(['dropoffReport', 'me']);
 const keptKeys = new Set([userKey, boardKey, catalogueKey, dropoffKey]);
+/** The least time between two refetch-everything's after reconnecting (see installOfflineBoard). */
+const RECONNECT_REFRESH_GAP_MS = 10_000;
 
 /** Which kept answer stands in for a failed read (by the call's path). */
 function keyForPath(path: string): string | null {
@@ -130,7 +133,13 @@ export function installOfflineBoard(qc: QueryClient): () => void {
     if (key === userKey && event.action.data == null) void clearSnapshots();
     else if (event.action.data !== undefined) void save(key, event.action.data, Date.now());
   });
-  const offReconnect = connectivity.onReconnect(() => void qc.invalidateQueries());
+  // Back online, every query refetches once — but at most every few seconds. On a flaky link the
+  // tablet "reconnects" many times a minute (one request fails, the next answers), and refetching
+  // every query each time fed itself: more requests, more failures, more reconnections. Two tablets
+  // on such a link sent ~15 requests a second and their sales stalled behind them (offline-faults'
+  // flaky shift, once the unit modal and the board gained their F&B reads).
+  const refresh = spaced(() => void qc.invalidateQueries(), RECONNECT_REFRESH_GAP_MS);
+  const offReconnect = connectivity.onReconnect(refresh);
   return () => {
     unsubscribe();
     offReconnect();
