@@ -14,7 +14,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSaleBody, benchSignatures, signatureKind } from './fixtures';
-import { type BookingVenue, PER_ROW, openBookingVenue, phoneIp } from './booking/venue';
+import { type BookingVenue, PER_ROW, openBookingVenue } from './booking/venue';
+import {
+  type Attempt,
+  type RaceRequest,
+  type ReadSample,
+  clientProcess,
+  clockMs,
+  phoneIp,
+  runReaders,
+  runSequences,
+} from './booking/race-client';
 import { backendCpu, cpuSeconds, machineLoad } from './season/load';
 
 const PHONES = 200;
@@ -23,36 +33,13 @@ const UNITS = 50;
 const READERS = 10;
 const sigs = benchSignatures(signatureKind());
 
-interface Attempt {
-  unit: number;
-  kind: 'phone' | 'tablet';
-  status: number;
-  message: string;
-  ms: number;
-  /** When it was sent, ms after the race began (BENCH_DEBUG prints the slowest). */
-  at?: number;
-}
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : 0;
 };
 
-let raceStart = 0;
-
-async function attempt(url: string, init: RequestInit, unit: number, kind: Attempt['kind']): Promise<Attempt> {
-  const t0 = performance.now();
-  const res = await fetch(url, init);
-  const body = (await res.json().catch(() => ({}))) as { details?: string; message?: string };
-  return {
-    unit,
-    kind,
-    status: res.status,
-    message: res.ok ? '' : (body.details ?? body.message ?? ''),
-    ms: performance.now() - t0,
-    at: t0 - raceStart,
-  };
-}
+/** The phones, the tablets and the readers each in a process of their own (race-client.ts), or all in this one. */
+const separateClients = process.env.BOOKING_RACE_CLIENT !== 'one';
 
 async function race(v: BookingVenue): Promise<void> {
   const first = await fetch(`${v.server.url}/api/public/booking/availability`, {
@@ -66,72 +53,84 @@ async function race(v: BookingVenue): Promise<void> {
 
   // The page is open before the race (its answer cached), as it is on the phones that race.
   await (await fetch(availUrl, { headers: { 'x-forwarded-for': '198.19.0.3' } })).arrayBuffer();
+  const phones: RaceRequest[][] = Array.from({ length: PHONES }, (_, i) => [
+    {
+      url: `${v.server.url}/api/public/booking`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': phoneIp(i + 1) },
+      body: JSON.stringify({
+        day: today,
+        unitIds: [units[i % UNITS]!],
+        guestName: `Phone Guest ${i}`,
+        phone: `305 557 ${String(1000 + i)}`,
+        partySize: 2,
+        acceptPolicy: true,
+      }),
+      unit: units[i % UNITS]!,
+      kind: 'phone',
+    },
+  ]);
+  // Each tablet walks 10 of the 50 units, one sale at a time, as a seller does.
+  let n = 0;
+  const tablets: RaceRequest[][] = Array.from({ length: TABLETS }, (_, j) =>
+    Array.from({ length: (UNITS * 4) / TABLETS }, (_, k) => {
+      const unit = units[(j * 10 + k * 7) % UNITS]!;
+      return {
+        url: `${v.server.url}/api/saveCustomer`,
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${v.token}` },
+        body: benchSaleBody(n++, unit, v.priceId, sigs),
+        unit,
+        kind: 'tablet' as const,
+      };
+    }),
+  );
+
   let racing = true;
-  const readLatencies: number[] = [];
-  const readSamples: { ms: number; at: number }[] = [];
-  let reader = 0;
-  const readers = Array.from({ length: READERS }, async () => {
-    while (racing) {
-      const t0 = performance.now();
-      const res = await fetch(availUrl, { headers: { 'x-forwarded-for': phoneIp(10_000 + (reader++ % 20_000)) } });
-      await res.arrayBuffer();
-      if (res.ok) readLatencies.push(performance.now() - t0);
-      if (res.ok && raceStart) readSamples.push({ ms: performance.now() - t0, at: t0 - raceStart });
-    }
-  });
+  let raceStart = Infinity;
+  let reads: Promise<ReadSample[]>;
+  let run: (start: number) => Promise<Attempt[]>;
+  let stopReaders = () => {
+    racing = false;
+  };
+  if (separateClients) {
+    const [p, t, r] = await Promise.all([
+      clientProcess<Attempt[]>({ kind: 'sequences', sequences: phones }),
+      clientProcess<Attempt[]>({ kind: 'sequences', sequences: tablets }),
+      clientProcess<ReadSample[]>({ kind: 'readers', url: availUrl, readers: READERS }),
+    ]);
+    reads = r.done;
+    stopReaders = () => r.stop();
+    run = async (start) => {
+      for (const c of [p, t, r]) c.go(start);
+      return [...(await p.done), ...(await t.done)];
+    };
+  } else {
+    reads = runReaders(
+      availUrl,
+      READERS,
+      () => racing,
+      () => raceStart,
+    );
+    run = async (start) => {
+      const [a, b] = await Promise.all([runSequences(phones, start), runSequences(tablets, start)]);
+      return [...a, ...b];
+    };
+  }
 
   // CPU the race costs the server's process and the database's backends (load-independent, unlike latency).
   const serverCpu0 = cpuSeconds(v.server.proc.pid!);
   const dbCpu0 = v.pgName ? await backendCpu(v.pgName) : new Map<number, number>();
   const t0 = performance.now();
-  raceStart = t0;
-  const phones = Array.from({ length: PHONES }, (_, i) =>
-    attempt(
-      `${v.server.url}/api/public/booking`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': phoneIp(i + 1) },
-        body: JSON.stringify({
-          day: today,
-          unitIds: [units[i % UNITS]!],
-          guestName: `Phone Guest ${i}`,
-          phone: `305 557 ${String(1000 + i)}`,
-          partySize: 2,
-          acceptPolicy: true,
-        }),
-      },
-      units[i % UNITS]!,
-      'phone',
-    ),
-  );
-  let n = 0;
-  const tablets = Array.from({ length: TABLETS }, async (_, j) => {
-    const out: Attempt[] = [];
-    // Each tablet walks 10 of the 50 units, one sale at a time, as a seller does.
-    for (let k = 0; k < (UNITS * 4) / TABLETS; k++) {
-      const unit = units[(j * 10 + k * 7) % UNITS]!;
-      out.push(
-        await attempt(
-          `${v.server.url}/api/saveCustomer`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${v.token}` },
-            body: benchSaleBody(n++, unit, v.priceId, sigs),
-          },
-          unit,
-          'tablet',
-        ),
-      );
-    }
-    return out;
-  });
-  const all = [...(await Promise.all(phones)), ...(await Promise.all(tablets)).flat()];
+  raceStart = clockMs();
+  const all = await run(raceStart);
   const seconds = (performance.now() - t0) / 1000;
   const serverCpu = cpuSeconds(v.server.proc.pid!) - serverCpu0;
   let dbCpu = 0;
   if (v.pgName) for (const [pid, s] of await backendCpu(v.pgName)) dbCpu += s - (dbCpu0.get(pid) ?? 0);
-  racing = false;
-  await Promise.all(readers);
+  stopReaders();
+  const readSamples = await reads;
+  const readLatencies = readSamples.map((r) => r.ms);
 
   // Winners from the answers and from the database (a sale line or a reservation claim today).
   const won = new Map<number, number>(units.map((u) => [u, 0]));
@@ -157,7 +156,8 @@ async function race(v: BookingVenue): Promise<void> {
     `race ${v.dialect.padEnd(8)} ${PHONES} phones + ${TABLETS} tablets (${all.length} attempts) on ${UNITS} unit-days in ` +
       `${seconds.toFixed(1)} s: ${exactlyOne}/${UNITS} unit-days with exactly one winner ` +
       `(${phoneWins} bookings, ${tabletWins} sales won; most winners on one unit-day: ${Math.max(...won.values())} by the answers, ` +
-      `${Math.max(...[...inDb.values()].map((s) => s.size))} in the database) (${machineLoad()})`,
+      `${Math.max(...[...inDb.values()].map((s) => s.size))} in the database) ` +
+      `(clients: ${separateClients ? 'phones, tablets and readers each in a process' : 'one process'}; ${machineLoad()})`,
   );
   const refusals = new Map<string, number>();
   for (const a of all.filter((x) => x.status !== 200)) {

@@ -109,7 +109,4 @@ export async function openBookingVenue(
   }
 }
 
-/** A distinct documentation-range address per phone (RFC 5737 / 198.18.0.0/15 benchmark range). */
-export function phoneIp(n: number): string {
-  return `198.18.${(n >> 8) & 255}.${n & 255}`;
-}
+export { phoneIp } from './race-client';
