@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../db/connect';
 import type { DB, OutboxTable, SaleAttentionTable, SaleItemsTable, UnitStatesTable } from '../../db/schema';
 import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
+import { RESERVATION_HOLD } from '../reservations/reservation-claim';
 import type { PositionRow } from './sales.repository';
 import type { CatalogueCache, CatalogueRows } from './sale-catalogue-cache';
 
@@ -25,7 +26,20 @@ export interface SaleReads {
   hotel: { id: number; name: string; vacation_owner_rule: number; is_other: number } | null;
   /** The units' rows of the days asked for. */
   states: Selectable<UnitStatesTable>[];
+  /**
+   * PostgreSQL: the booking holding each of those unit-days that a booking holds (the first claim),
+   * for the 409 of a walk-in refused on it — read with the states, not after them (decision 331).
+   */
+  holders?: SaleHolder[];
   days: string[];
+}
+
+/** Whose booking holds a unit-day: what a walk-in's 409 names. */
+export interface SaleHolder {
+  position_id: number;
+  day: string;
+  guest_name: string;
+  created_at: number;
 }
 
 export async function readForSale(
@@ -55,6 +69,7 @@ export async function readForSale(
     settings: { key: string; value: string }[] | null;
     hotel: SaleReads['hotel'];
     states: Selectable<UnitStatesTable>[];
+    holders: SaleHolder[];
   }>`${sql.raw(PREPARED)}
     WITH cv AS (SELECT version, version = ${sent?.version ?? -1}::bigint AS known FROM catalogue_version WHERE id = 1)
     SELECT
@@ -78,7 +93,14 @@ export async function readForSale(
       (SELECT row_to_json(h) FROM (SELECT id, name, vacation_owner_rule, is_other FROM hotels
         WHERE id = ${q.hotelId}::int) h) AS hotel,
       (SELECT coalesce(json_agg(s), '[]') FROM unit_states s
-        WHERE ${stateOf}) AS states
+        WHERE ${stateOf}) AS states,
+      (SELECT coalesce(json_agg(h), '[]') FROM (
+        SELECT DISTINCT ON (c.position_id, c.day) c.position_id, c.day, r.guest_name, r.created_at
+        FROM unit_states s
+        JOIN reservation_claims c ON c.position_id = s.position_id AND c.day = s.day
+        JOIN reservations r ON r.id = c.reservation_id
+        WHERE ${stateOf} AND s.status = 1 AND s.hold_cart_id = ${RESERVATION_HOLD}
+        ORDER BY c.position_id, c.day, c.half) h) AS holders
   `.execute(db);
   const r = rows[0]!;
   // One statement, one snapshot: the lists (when sent) are those of the version it read; else the
@@ -101,6 +123,7 @@ export async function readForSale(
     settings: catalogue.settings,
     hotel: r.hotel,
     states: r.states,
+    holders: r.holders,
     days: q.days,
   };
 }

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import type { SessionUser } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { UnitState } from '../units/unit-state.repository';
-import type { SaleReads } from './sale-statement.pg';
+import type { SaleHolder, SaleReads } from './sale-statement.pg';
 import * as repo from './sales.repository';
 import { RESERVATION_HOLD, holderOf, isReservedState } from '../reservations/reservation-claim';
 
@@ -98,12 +98,16 @@ export async function takenMessage(
   p: repo.PositionRow,
   state: UnitState,
   timeZone: string,
+  /** The unit-days' holders when the sale's read brought them (PostgreSQL): no read of its own. */
+  holders?: SaleHolder[],
 ): Promise<string> {
   const unit = unitLabel(p);
   if (state.status === 6) return saleTexts.unitNotForSale(unit);
   // A walk-in on a unit booked for today is told whose booking holds it, and since when (issue 32).
   if (isReservedState(state)) {
-    const holder = await holderOf(db, p.id, state.day);
+    const holder = holders
+      ? holders.find((h) => h.position_id === p.id && h.day === state.day)
+      : await holderOf(db, p.id, state.day);
     if (holder) {
       return businessDay(Number(holder.created_at), timeZone) === state.day
         ? saleBookingTexts.bookedMeanwhile(unit, holder.guest_name, clockTime(Number(holder.created_at), timeZone))

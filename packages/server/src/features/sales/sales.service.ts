@@ -180,7 +180,7 @@ async function sell(
             : await readState(db, p.id, c.day, p.unit_type),
         );
       }
-      await checkClaimable(db, c, states);
+      await checkClaimable(db, c, states, reads.days.includes(c.day) ? reads.holders : undefined);
       const w = saleRows(c, states, settings, clock, base);
       result = await writeSaleInOneStatement(db, sqlite ?? null, c, {
         ...w,
