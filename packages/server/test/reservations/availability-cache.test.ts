@@ -9,7 +9,12 @@ import { connectPostgres, connectSqlite } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoVenue } from '../../src/demo-venue';
 import { publicDb } from '../../src/features/reservations/public-db';
-import { AvailabilityCache, RUSH_CHANGES, cachedAnswer } from '../../src/features/reservations/availability-cache';
+import {
+  AVAILABILITY_TTL_MS,
+  AvailabilityCache,
+  RUSH_CHANGES,
+  cachedAnswer,
+} from '../../src/features/reservations/availability-cache';
 import { memoryEventBus } from '../../src/platform/events';
 import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
@@ -318,6 +323,46 @@ describe('the availability cache in a rush', () => {
     // A change of the venue (a price, a setting) is never answered from before it.
     cache.heard({ type: 'resync', day: '', unitIds: [] });
     expect((await cache.getOrBuild('k', day, 0, build('fifth', false))).body.toString()).toBe('fifth');
+    cache.close();
+    await bus.close();
+  });
+  it('gives an answer seconds old while a slow rebuild runs in a rush, and the venue past its time limit while one read refreshes it (decision 331)', async () => {
+    const bus = memoryEventBus();
+    const cache = new AvailabilityCache(bus);
+    const day = '2026-07-05';
+    let release: () => void = () => undefined;
+    const build = (label: string, wait: boolean) => async () => {
+      if (wait) await new Promise<void>((r) => (release = r));
+      return cachedAnswer(day, Buffer.from(label), 0, Infinity);
+    };
+    await cache.getOrBuild('k', day, 0, build('first', false));
+    for (let i = 0; i < RUSH_CHANGES; i++) cache.heard({ type: 'booking', day, unitIds: [i] });
+    // Three seconds on, the rebuild is slow (a loaded machine): the page view does not wait for it.
+    expect((await cache.getOrBuild('k', day, 3_000, build('second', true))).body.toString()).toBe('first');
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.getOrBuild('k', day, 3_000, build('third', true))).body.toString()).toBe('second');
+
+    let reads = 0;
+    let done: () => void = () => undefined;
+    const facts =
+      (v: string, wait = false) =>
+      async () => {
+        reads++;
+        if (wait) await new Promise<void>((r) => (done = r));
+        return v;
+      };
+    expect(await cache.venue(0, facts('v1'))).toBe('v1');
+    // Past the time limit and unchanged: answered as they were, one read refreshes them behind.
+    expect(await cache.venue(AVAILABILITY_TTL_MS + 1, facts('v2', true))).toBe('v1');
+    expect(await cache.venue(AVAILABILITY_TTL_MS + 2, facts('v2b'))).toBe('v1');
+    expect(reads).toBe(2);
+    done();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.venue(AVAILABILITY_TTL_MS + 3, facts('v3'))).toBe('v2');
+    // A change of the venue (a price, a setting) is never answered from before it.
+    cache.heard({ type: 'prices', day: '', unitIds: [] });
+    expect(await cache.venue(AVAILABILITY_TTL_MS + 4, facts('v4'))).toBe('v4');
     cache.close();
     await bus.close();
   });

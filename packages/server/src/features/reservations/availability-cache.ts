@@ -35,7 +35,12 @@ export const AVAILABILITY_TTL_MS = 5_000;
  */
 export const RUSH_CHANGES = 5;
 export const RUSH_WINDOW_MS = 1_000;
-export const STALE_MS = 1_000;
+/**
+ * How old the answer given during a rush may be: as old as any kept answer (decision 331). At 1 s
+ * a rebuild that took longer than that on a loaded machine (two statements and 150 units encoded,
+ * behind the race's work) made every page view wait for it.
+ */
+export const STALE_MS = AVAILABILITY_TTL_MS;
 export const MAX_ENTRIES = 64;
 /** Bytes held (JSON and compressed twins): an all-locations answer of 1,200 units is ~180 KiB. */
 export const MAX_BYTES = 32 * 2 ** 20;
@@ -140,8 +145,27 @@ export class AvailabilityCache {
    */
   venue<T>(now: number, build: () => Promise<T>): Promise<T> {
     const v = this.venueFacts;
-    if (v && this.allDroppedAt <= v.startedAt && now >= v.at && now - v.at <= this.limits.ttlMs)
+    if (v && this.allDroppedAt <= v.startedAt && now >= v.at) {
+      if (now - v.at <= this.limits.ttlMs) return v.value as Promise<T>;
+      // Past its time limit but never changed (a change drops it): answered as it is while one
+      // read behind it refreshes it (decision 331: under the opening rush the nine statements made
+      // every page view and phone of that moment wait).
+      if (!this.venueRefresh) {
+        const startedAt = this.tick;
+        const value = build();
+        this.venueRefresh = value;
+        value
+          .then(() => {
+            if (this.venueFacts === v && this.allDroppedAt <= startedAt)
+              this.venueFacts = { startedAt, at: now, value };
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            if (this.venueRefresh === value) this.venueRefresh = null;
+          });
+      }
       return v.value as Promise<T>;
+    }
     const value = build();
     const mine = { startedAt: this.tick, at: now, value };
     this.venueFacts = mine;
@@ -150,6 +174,8 @@ export class AvailabilityCache {
     });
     return value;
   }
+
+  private venueRefresh: Promise<unknown> | null = null;
 
   get size(): number {
     return this.entries.size;
