@@ -25,7 +25,8 @@ import type { ScheduledJob } from './platform/scheduler';
  *   location's release time (so the units are back on sale on every tablet within a minute) and
  *   let held bookings whose time ran out go, then offer free units to the waitlist (a held booking
  *   for 15 minutes with a link to keep it). Each release and offer is a versioned change: run on
- *   every instance, each booking is released once and each request offered once.
+ *   every instance, each booking is released once and each request offered once. A booking's
+ *   own event (a cancel, a move) wakes the job too, so a freed unit is offered within seconds.
  */
 export function venueJobs(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'env' | 'database'> & Partial<Pick<AppDeps, 'payments'>>,
@@ -63,6 +64,8 @@ export function venueJobs(
       },
       done: 'bookings released',
       failed: 'releasing bookings failed',
+      // A booking cancelled, moved or let go frees its unit now: the waitlist hears within seconds.
+      wakeOn: (wake) => deps.events.subscribe((e) => e.type === 'reservation' && wake()),
     },
   ];
   const payments = deps.payments;

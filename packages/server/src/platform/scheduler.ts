@@ -16,7 +16,16 @@ export interface ScheduledJob {
   done: string;
   /** Log line when a run threw. */
   failed: string;
+  /**
+   * Runs the job soon after something it waits for happens, not only on its pattern (a cancelled
+   * booking's unit is offered to the waitlist within seconds, not at the next half-minute). Given
+   * the scheduler's `wake` (calls within a couple of seconds are one run), returns an unsubscribe.
+   */
+  wakeOn?(wake: () => void): () => void;
 }
+
+/** Wakes within this long of each other are one run (a burst of cancels is one offer round). */
+const WAKE_DELAY_MS = 2_000;
 
 /**
  * Timed jobs (DESIGN.md section 2: croner). `protect` skips a tick while the last one still runs;
@@ -42,9 +51,28 @@ export function startScheduler(
         }
       }),
   );
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const unwakes = jobs.flatMap((job, i) => {
+    if (!job.wakeOn) return [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return [
+      job.wakeOn(() => {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          // With `protect`, a wake while the job runs is skipped: that run or the next tick sees it.
+          void crons[i]!.trigger();
+        }, WAKE_DELAY_MS);
+        timer.unref();
+        timers.push(timer);
+      }),
+    ];
+  });
   return {
     /** Stops every job and waits for a run in progress to finish (graceful shutdown). */
     stop: async () => {
+      for (const u of unwakes) u();
+      for (const t of timers) clearTimeout(t);
       for (const c of crons) c.stop();
       while (crons.some((c) => c.isBusy())) await new Promise((r) => setTimeout(r, 25));
     },
