@@ -31,7 +31,18 @@ export interface SaleReads {
    * for the 409 of a walk-in refused on it — read with the states, not after them (decision 331).
    */
   holders?: SaleHolder[];
+  /** PostgreSQL: who sold those unit-days that hold a customer, for a walk-in's 409 (decision 331). */
+  soldBy?: SaleSoldBy[];
   days: string[];
+}
+
+/** Who sold a unit's customer, when and how: what a walk-in's 409 names. */
+export interface SaleSoldBy {
+  customer_id: number;
+  created_at: number;
+  payment_method: string;
+  price_cents: number;
+  user_name: string | null;
 }
 
 /** Whose booking holds a unit-day: what a walk-in's 409 names. */
@@ -70,6 +81,7 @@ export async function readForSale(
     hotel: SaleReads['hotel'];
     states: Selectable<UnitStatesTable>[];
     holders: SaleHolder[];
+    sold_by: SaleSoldBy[];
   }>`${sql.raw(PREPARED)}
     WITH cv AS (SELECT version, version = ${sent?.version ?? -1}::bigint AS known FROM catalogue_version WHERE id = 1)
     SELECT
@@ -100,7 +112,13 @@ export async function readForSale(
         JOIN reservation_claims c ON c.position_id = s.position_id AND c.day = s.day
         JOIN reservations r ON r.id = c.reservation_id
         WHERE ${stateOf} AND s.status = 1 AND s.hold_cart_id = ${RESERVATION_HOLD}
-        ORDER BY c.position_id, c.day, c.half) h) AS holders
+        ORDER BY c.position_id, c.day, c.half) h) AS holders,
+      (SELECT coalesce(json_agg(x), '[]') FROM (
+        SELECT uc.id AS customer_id, uc.created_at, uc.payment_method, uc.price_cents, u.name AS user_name
+        FROM unit_states s
+        JOIN unit_customers uc ON uc.id = s.customer_id
+        LEFT JOIN users u ON u.id = uc.created_by
+        WHERE ${stateOf}) x) AS sold_by
   `.execute(db);
   const r = rows[0]!;
   // One statement, one snapshot: the lists (when sent) are those of the version it read; else the
@@ -124,6 +142,7 @@ export async function readForSale(
     hotel: r.hotel,
     states: r.states,
     holders: r.holders,
+    soldBy: r.sold_by,
     days: q.days,
   };
 }

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import type { SessionUser } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { UnitState } from '../units/unit-state.repository';
-import type { SaleHolder, SaleReads } from './sale-statement.pg';
+import type { SaleReads } from './sale-statement.pg';
 import * as repo from './sales.repository';
 import { RESERVATION_HOLD, holderOf, isReservedState } from '../reservations/reservation-claim';
 
@@ -98,9 +98,10 @@ export async function takenMessage(
   p: repo.PositionRow,
   state: UnitState,
   timeZone: string,
-  /** The unit-days' holders when the sale's read brought them (PostgreSQL): no read of its own. */
-  holders?: SaleHolder[],
+  /** Who holds or sold the units, when the sale's read brought it (PostgreSQL): no read of its own. */
+  known?: Pick<SaleReads, 'holders' | 'soldBy'>,
 ): Promise<string> {
+  const holders = known?.holders;
   const unit = unitLabel(p);
   if (state.status === 6) return saleTexts.unitNotForSale(unit);
   // A walk-in on a unit booked for today is told whose booking holds it, and since when (issue 32).
@@ -119,7 +120,11 @@ export async function takenMessage(
     const since = state.holdExpiresAt !== null ? state.holdExpiresAt - holdMs : (state.updatedAt ?? 0);
     return saleTexts.unitHeldBy(unit, who ?? 'another', clockTime(since, timeZone));
   }
-  const sold = state.customerId ? await repo.customerSaleInfo(db, state.customerId) : undefined;
+  const sold = !state.customerId
+    ? undefined
+    : known?.soldBy
+      ? known.soldBy.find((c) => c.customer_id === state.customerId)
+      : await repo.customerSaleInfo(db, state.customerId);
   if (!sold) return saleTexts.unitTaken(unit, 'was just sold on another tablet');
   return saleTexts.unitSoldBy(
     unit,

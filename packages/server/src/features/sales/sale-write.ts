@@ -14,7 +14,7 @@ import { insertAttention } from './offline-sale.repository';
 import * as offline from './offline-sale.service';
 import type { Buyer } from './sale-buyer';
 import { type CustomerDataOut, linesOf, savedPhone } from './sale-lines';
-import { type SaleHolder, type SaleWrite, UnitTakenError, writeSale } from './sale-statement.pg';
+import { type SaleReads, type SaleWrite, UnitTakenError, writeSale } from './sale-statement.pg';
 import { takeable, takenMessage, unitLabel } from './sale-units';
 import * as repo from './sales.repository';
 import { type CheckIn, completeCheckIn } from '../reservations/check-in';
@@ -72,14 +72,14 @@ export async function checkClaimable(
   db: Kysely<DB>,
   c: SaleContext,
   states: UnitState[],
-  /** Who holds the booked ones, when the sale's read brought it (PostgreSQL). */
-  holders?: SaleHolder[],
+  /** Who holds or sold the units, when the sale's read brought it (PostgreSQL). */
+  known?: Pick<SaleReads, 'holders' | 'soldBy'>,
 ): Promise<void> {
   for (const [i, p] of c.positions.entries()) {
     const s = states[i]!;
     const booked = c.checkInUnits?.has(p.id) ?? false;
     if (!booked && !takeable(s, c.data.cartId ?? null, c.user.id, c.now) && !offline.isOfflineSale(c.data)) {
-      const message = await takenMessage(db, p, s, c.timeZone, holders);
+      const message = await takenMessage(db, p, s, c.timeZone, known);
       throw isReservedState(s) ? new HeldByBookingError(message) : conflict(message);
     }
   }

@@ -164,6 +164,7 @@ async function sell(
   const carried = reads !== null && !sqlite && deps.events.viaDatabase === true;
 
   let result: { saleId: number; customerIds: number[] };
+  let refusedByRead = false;
   try {
     if (reads) {
       // The read's states, unless the venue's zone changed since the last sale (then read again).
@@ -180,7 +181,12 @@ async function sell(
             : await readState(db, p.id, c.day, p.unit_type),
         );
       }
-      await checkClaimable(db, c, states, reads.days.includes(c.day) ? reads.holders : undefined);
+      const known = reads.days.includes(c.day) ? reads : undefined;
+      // A unit the read found taken was taken by another sale: had it been this sale's own earlier
+      // try, the same read would have found it (replayed) — no look-up for it (decision 331).
+      refusedByRead = known !== undefined && !reads.replayed;
+      await checkClaimable(db, c, states, known);
+      refusedByRead = false;
       const w = saleRows(c, states, settings, clock, base);
       result = await writeSaleInOneStatement(db, sqlite ?? null, c, {
         ...w,
@@ -205,7 +211,7 @@ async function sell(
     // A concurrent save of the same ourTransactionId won: answer with its result.
     if (
       isUniqueViolation(err) ||
-      (err instanceof HttpError && err.statusCode === 409 && !(err instanceof HeldByBookingError))
+      (err instanceof HttpError && err.statusCode === 409 && !(err instanceof HeldByBookingError) && !refusedByRead)
     ) {
       const first = await replayOf(deps, user, data, base);
       if (first) return { response: first, event: null };
