@@ -53,7 +53,10 @@ describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
       payment: 'online',
     });
     const d = await guest(token, '', declinedOrder);
-    await provider.complete(refOf(d.json().payUrl), 'decline');
+    // The guest comes back to the order page told it was not paid (?notPaid=1).
+    expect(await provider.complete(refOf(d.json().payUrl), 'decline')).toMatch(
+      new RegExp(`/order/${token}\\?notPaid=1&declined=1$`),
+    );
     const declined = await t.app.inject({
       method: 'GET',
       url: `/api/public/order/${token}/status?keys=${declinedOrder.clientOrderId}`,

@@ -62,7 +62,7 @@ export async function payTabOnline(
       currency: settings.paymentCurrency || 'USD',
       description: `${settings.venueName} — ${labelOf(unit)}`,
       successUrl: `${urls.base}/order/${urls.token}?tabPaid=1`,
-      cancelUrl: `${urls.base}/order/${urls.token}`,
+      cancelUrl: `${urls.base}/order/${urls.token}?notPaid=1`,
       expiresAt: now + PAY_MINUTES * 60_000,
       locale: input.languageCode,
     });

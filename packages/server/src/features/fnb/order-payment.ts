@@ -27,7 +27,8 @@ export async function startOrderPayment(
       currency: settings.paymentCurrency || 'USD',
       description: `${settings.venueName} — ${o.unitLabel}, #${o.id}`,
       successUrl: `${urls.base}/order/${urls.token}?paid=${o.id}`,
-      cancelUrl: `${urls.base}/order/${urls.token}`,
+      // Back without paying (Abandon, a declined card): the page says so (?notPaid=1).
+      cancelUrl: `${urls.base}/order/${urls.token}?notPaid=1`,
       expiresAt: now + PAY_MINUTES * 60_000,
       locale: o.lang,
     });

@@ -1,5 +1,5 @@
 import type { FnbItem, PublicFnbOrder, PublicFnbPage, PublicFnbTab } from '@sandbar/contract/fnb';
-import { type FnbLanguage, fnbLanguages, fnbPrice } from '@sandbar/contract/fnb-texts';
+import { type FnbLanguage, type FnbTexts, fnbLanguages, fnbPrice } from '@sandbar/contract/fnb-texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type CartLine, addLine, cartCents, cartCount, toLinesIn } from '../../lib/fnb-cart';
 import { newId } from '../../lib/new-id';
@@ -28,6 +28,17 @@ const names: Record<FnbLanguage, string> = { en: 'English', es: 'Español' };
 
 type View = { kind: 'menu' } | { kind: 'item'; item: FnbItem } | { kind: 'cart' } | { kind: 'status' };
 
+/** What the page says on the way back from the payment page. */
+type Notice = 'notPaid' | 'tabPaid' | null;
+
+/** The way back from the provider's page: paid (?paid=<n>, ?tabPaid=1) or not (?notPaid=1). */
+function returnFromPayment(search: string): { notice: Notice; toStatus: boolean } {
+  const q = new URLSearchParams(search);
+  if (q.has('notPaid')) return { notice: 'notPaid', toStatus: true };
+  if (q.has('tabPaid')) return { notice: 'tabPaid', toStatus: false };
+  return { notice: null, toStatus: q.has('paid') };
+}
+
 /**
  * /order/<token> (issue 35 point 3): the guest scanned the code on their unit. Menu → item →
  * cart → pay (online, room, the unit's tab) → live status. Phone first, its own small bundle.
@@ -49,6 +60,10 @@ export function GuestOrderApp() {
   // The unit's tab: its total only for this phone once it gave the party's last 4 (decision 355),
   // read again whenever one of its orders moves.
   const [tab, setTab] = useState<PublicFnbTab['tab']>(null);
+  const [tabProven, setTabProven] = useState(false);
+  const [tabError, setTabError] = useState<string | null>(null);
+  const [back] = useState(() => returnFromPayment(window.location.search));
+  const [notice, setNotice] = useState<Notice>(back.notice);
 
   useEffect(() => {
     document.title = t.guest.docTitle;
@@ -78,13 +93,13 @@ export function GuestOrderApp() {
     return () => window.clearInterval(id);
   }, [view.kind, load]);
 
-  // Back from the payment page (?paid=<number>): its order's key was kept before leaving, so the
-  // status shows it; the number in the address is never used to ask for an order (decision 357).
+  // Back from the payment page (?paid=<number>, or ?notPaid=1 after Decline / Abandon): its
+  // order's key was kept before leaving, so the status shows it; the number in the address is
+  // never used to ask for an order (decision 357).
   useEffect(() => {
     if (!token) return;
-    const q = new URLSearchParams(window.location.search);
-    if (q.has('paid') && keptOrderKeys(token).length > 0) setView({ kind: 'status' });
-  }, [token]);
+    if (back.toStatus && keptOrderKeys(token).length > 0) setView({ kind: 'status' });
+  }, [token, back]);
 
   // Live status: asked every few seconds while an order is open and the page is in view.
   const open = orders.some((o) => !finished(o)) || (keys.length > 0 && orders.length === 0);
@@ -114,9 +129,15 @@ export function GuestOrderApp() {
   useEffect(() => {
     if (!token || !/^\d{4}$/.test(tabLast4)) return;
     getOrderTab(token, { phoneLast4: tabLast4, languageCode: lang })
-      .then((r) => setTab(r.tab))
-      .catch(() => undefined);
-  }, [token, tabLast4, lang, orderKey]);
+      .then((r) => {
+        setTab(r.tab);
+        setTabProven(true);
+        setTabError(null);
+      })
+      .catch((err: unknown) =>
+        setTabError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline),
+      );
+  }, [token, tabLast4, lang, orderKey, t]);
 
   if (!token) {
     return (
@@ -130,6 +151,7 @@ export function GuestOrderApp() {
     if (!page) return;
     setBusy(true);
     setError(null);
+    setNotice(null);
     const key = clientOrderId.current;
     placeOrder(token, {
       clientOrderId: key,
@@ -167,14 +189,33 @@ export function GuestOrderApp() {
   const payTab = () => {
     if (!tab) return;
     setBusy(true);
-    setError(null);
+    setTabError(null);
+    setNotice(null);
     payTabOnline(token, { phoneLast4: tabLast4, totalCents: tab.totalCents, languageCode: lang })
       .then((r) => window.location.assign(r.payUrl))
       .catch((err: unknown) =>
-        setError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline),
+        setTabError(err instanceof OrderApiError && err.status !== 0 ? refusalText(t, err.details) : t.guest.offline),
       )
       .finally(() => setBusy(false));
   };
+
+  // The unit's tab: shown (and payable online) once this phone gives the party's last 4 (decision 355).
+  const tabCard = page && (page.payments.includes('tab') || tabProven) && (
+    <TabCard
+      t={t}
+      tab={tabProven ? tab : null}
+      proven={tabProven}
+      canPay={page.payments.includes('online')}
+      busy={busy}
+      error={tabError}
+      onShow={(digits) => {
+        setTabError(null);
+        setTabProven(false);
+        setTabLast4(digits);
+      }}
+      onPay={payTab}
+    />
+  );
 
   const count = cartCount(lines);
   const shownOrders = [...orders].sort((a, b) => b.createdAt - a.createdAt);
@@ -205,6 +246,16 @@ export function GuestOrderApp() {
             {loadError}
           </p>
         )}
+        {notice && (
+          <p
+            className={notice === 'notPaid' ? 'go-error' : 'go-ok'}
+            role={notice === 'notPaid' ? 'alert' : 'status'}
+            data-testid="guest-notice"
+            data-notice={notice}
+          >
+            {notice === 'notPaid' ? t.guest.payOnlineFailed : t.guest.tabSettled}
+          </p>
+        )}
         {!page && !loadError && <p>{t.guest.loading}</p>}
         {page && view.kind === 'menu' && (
           <>
@@ -215,6 +266,7 @@ export function GuestOrderApp() {
             )}
             {page.payments.length === 0 && <p className="go-error">{t.guest.closed}</p>}
             <MenuList menu={page.menu} t={t} lang={lang} onOpen={(item) => setView({ kind: 'item', item })} />
+            {tabCard}
           </>
         )}
         {page && view.kind === 'item' && (
@@ -248,23 +300,7 @@ export function GuestOrderApp() {
             {shownOrders.map((o) => (
               <OrderStatus key={o.id} order={o} t={t} lang={lang} />
             ))}
-            {tab && (
-              <div className="go-card" data-testid="guest-tab">
-                <h2>{t.guest.tabTitle}</h2>
-                {tab.settled ? (
-                  <p>{t.guest.tabSettled}</p>
-                ) : (
-                  <>
-                    <p>{t.guest.tabTotal(fnbPrice(tab.totalCents))}</p>
-                    {page.payments.includes('online') && /^\d{4}$/.test(tabLast4) && tab.totalCents > 0 && (
-                      <button type="button" className="go-secondary" disabled={busy} onClick={payTab}>
-                        {t.guest.payTabNow(fnbPrice(tab.totalCents))}
-                      </button>
-                    )}
-                  </>
-                )}
-              </div>
-            )}
+            {tabCard}
             {error && (
               <p className="go-error" role="alert">
                 {error}
@@ -289,5 +325,63 @@ export function GuestOrderApp() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The unit's tab on the guest's page: the party's last 4 first, then its total and Pay now. */
+function TabCard(props: {
+  t: FnbTexts;
+  tab: PublicFnbTab['tab'];
+  proven: boolean;
+  canPay: boolean;
+  busy: boolean;
+  error: string | null;
+  onShow(digits: string): void;
+  onPay(): void;
+}) {
+  const { t, tab } = props;
+  const [digits, setDigits] = useState('');
+  return (
+    <section className="go-card" data-testid="guest-tab" aria-labelledby="go-tab-title">
+      <h2 id="go-tab-title">{t.guest.tabTitle}</h2>
+      {!props.proven ? (
+        <>
+          <label htmlFor="go-tab-last4">{t.guest.tabLast4}</label>
+          <input
+            id="go-tab-last4"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]{4}"
+            maxLength={4}
+            value={digits}
+            onChange={(e) => setDigits(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+          />
+          <button
+            type="button"
+            className="go-secondary"
+            disabled={!/^\d{4}$/.test(digits)}
+            onClick={() => props.onShow(digits)}
+          >
+            {t.guest.tabShow}
+          </button>
+        </>
+      ) : tab?.settled ? (
+        <p data-testid="guest-tab-total">{t.guest.tabSettled}</p>
+      ) : (
+        <>
+          <p data-testid="guest-tab-total">{t.guest.tabTotal(fnbPrice(tab?.totalCents ?? 0))}</p>
+          {props.canPay && tab && tab.totalCents > 0 && (
+            <button type="button" className="go-primary" disabled={props.busy} onClick={props.onPay}>
+              {t.guest.payTabNow(fnbPrice(tab.totalCents))}
+            </button>
+          )}
+        </>
+      )}
+      {props.error && (
+        <p className="go-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </section>
   );
 }

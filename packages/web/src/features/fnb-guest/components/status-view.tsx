@@ -14,17 +14,24 @@ function stepIndex(status: FnbOrderStatus): number {
 export function OrderStatus({ order, t, lang }: { order: PublicFnbOrder; t: FnbTexts; lang: FnbLanguage }) {
   const at = stepIndex(order.status);
   const voided = order.status === 'voided';
+  // A card order not paid yet is nowhere near the bar: it says so, not "The bar has your order".
+  const unpaid = order.payment === 'online' && !order.paid && !voided;
   return (
     <article
       className="go-card"
       data-testid="order-status"
       data-status={order.status}
+      data-paid={order.paid}
       aria-labelledby={`go-o-${order.id}`}
     >
       <h2 id={`go-o-${order.id}`}>{t.guest.orderNumber(order.number)}</h2>
       {voided ? (
         <p className="go-error">
           {t.guest.statusHint.voided} {order.voidReason ? t.guest.voidReason(order.voidReason) : ''}
+        </p>
+      ) : unpaid ? (
+        <p aria-live="polite" data-testid="status-text">
+          <strong>{t.guest.payOnlinePending}</strong>
         </p>
       ) : (
         <>

@@ -50,6 +50,13 @@ export function UnitFnb({ ctx }: { ctx: UnitSlotContext }) {
             </Badge>
           ))}
         </Group>
+        {tab.data?.tab?.status === 'settled' && (
+          <Badge color="green" variant="light" data-testid="unit-tab-paid">
+            {t.staff.tabPaid(
+              fnbPrice(tab.data.tab.orders.filter((o) => o.status !== 'voided').reduce((n, o) => n + o.totalCents, 0)),
+            )}
+          </Badge>
+        )}
         {openTab && (
           <Group gap="xs" data-testid="unit-tab">
             <Text fw={600} size="sm">
