@@ -11,8 +11,10 @@
  *
  *   node --import tsx bench/booking-race.bench.ts      BOOKING_BENCH_DB=sqlite|postgres  BOOKING_RACE=race,paying
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchSaleBody, benchSignatures, signatureKind } from './fixtures';
 import { type BookingVenue, PER_ROW, openBookingVenue } from './booking/venue';
 import {
@@ -38,10 +40,36 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : 0;
 };
 
+/** The server's own timing of each request (booking/server-timing.mjs), written where the bench asks. */
+function serverTimingEnv(file: string): Record<string, string> {
+  const hook = path.join(path.dirname(fileURLToPath(import.meta.url)), 'booking/server-timing.mjs');
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(hook).href}`.trim(),
+    SANDBAR_BENCH_TIMING: file,
+  };
+}
+
+interface ServerTiming {
+  path: string;
+  at: number;
+  ms: number;
+  status: number;
+}
+
+async function serverTimings(v: BookingVenue, file: string): Promise<ServerTiming[]> {
+  fs.rmSync(file, { force: true });
+  v.server.proc.kill('SIGUSR2');
+  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!fs.existsSync(file)) return [];
+  const seen = JSON.parse(fs.readFileSync(file, 'utf8')) as ServerTiming[];
+  fs.rmSync(file, { force: true });
+  return seen;
+}
+
 /** The phones, the tablets and the readers each in a process of their own (race-client.ts), or all in this one. */
 const separateClients = process.env.BOOKING_RACE_CLIENT !== 'one';
 
-async function race(v: BookingVenue): Promise<void> {
+async function race(v: BookingVenue, timingFile: string): Promise<void> {
   const first = await fetch(`${v.server.url}/api/public/booking/availability`, {
     headers: { 'x-forwarded-for': '198.19.0.1' },
   });
@@ -131,6 +159,7 @@ async function race(v: BookingVenue): Promise<void> {
   stopReaders();
   const readSamples = await reads;
   const readLatencies = readSamples.map((r) => r.ms);
+  const inside = (await serverTimings(v, timingFile)).filter((r) => r.at >= raceStart);
 
   // Winners from the answers and from the database (a sale line or a reservation claim today).
   const won = new Map<number, number>(units.map((u) => [u, 0]));
@@ -191,6 +220,15 @@ async function race(v: BookingVenue): Promise<void> {
   console.log(
     `  availability while racing (${READERS} readers, ${readLatencies.length} reads): p50 ${pct(readLatencies, 50).toFixed(0)} ms, ` +
       `p90 ${pct(readLatencies, 90).toFixed(0)} ms, p99 ${pct(readLatencies, 99).toFixed(0)} ms, max ${pct(readLatencies, 100).toFixed(0)} ms`,
+  );
+  // The same requests timed inside the server, from its 'request' event to the answer's last byte
+  // (no client, no connection set-up, no wait for the bench's own processes to be scheduled).
+  const own = (p: string) => inside.filter((r) => r.path === p).map((r) => r.ms);
+  const [ph, tb, rd] = [own('/api/public/booking'), own('/api/saveCustomer'), own('/api/public/booking/availability')];
+  console.log(
+    `  inside the server: phones p50 ${pct(ph, 50).toFixed(0)} ms p99 ${pct(ph, 99).toFixed(0)} ms (${ph.length}), ` +
+      `tablets p50 ${pct(tb, 50).toFixed(0)} ms p99 ${pct(tb, 99).toFixed(0)} ms (${tb.length}), ` +
+      `page p50 ${pct(rd, 50).toFixed(0)} ms p99 ${pct(rd, 99).toFixed(0)} ms (${rd.length})`,
   );
 }
 
@@ -362,9 +400,10 @@ export default async function raceBench(): Promise<void> {
   console.log(`Booking race: phones against tablets for the front row (${machineLoad()})`);
   for (const d of dialects) {
     if (parts.includes('race')) {
-      const v = await openBookingVenue(d);
+      const timingFile = path.join(os.tmpdir(), `sandbar-race-timing-${process.pid}.json`);
+      const v = await openBookingVenue(d, { env: serverTimingEnv(timingFile) });
       try {
-        await race(v);
+        await race(v, timingFile);
       } finally {
         await v.close();
       }
