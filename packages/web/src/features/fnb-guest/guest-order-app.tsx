@@ -20,8 +20,11 @@ export function orderToken(pathname: string): string | null {
 
 /** How often an open order's status is asked while the page is shown (the phone's live status). */
 const POLL_MS = 2500;
-/** How often the open menu is read again (86 and hours). */
-const MENU_REFRESH_MS = 30_000;
+/**
+ * How often the open menu (or cart) is read again, so an 86 at the bar reaches the phone
+ * (decision 365): every 10 s while it is shown, and at once when the phone shows the page again.
+ */
+const MENU_REFRESH_MS = 10_000;
 const finished = (o: PublicFnbOrder) => o.status === 'delivered' || o.status === 'voided';
 
 const names: Record<FnbLanguage, string> = { en: 'English', es: 'Español' };
@@ -85,12 +88,22 @@ export function GuestOrderApp() {
       });
   }, [token, lang, t]);
   useEffect(load, [load]);
-  // An item 86'd at the bar reaches the phone within half a minute while the menu is open (and
-  // at once as a refusal naming it if it is already in the cart).
+  // An item 86'd at the bar reaches the phone within 10 s while the menu or the cart is shown, at
+  // once when the phone is woken or the cart opened (and as a refusal naming it if it is already
+  // in the cart when the order is sent).
+  const shown = view.kind === 'menu' || view.kind === 'cart';
   useEffect(() => {
-    if (view.kind !== 'menu' && view.kind !== 'cart') return;
+    if (!shown) return;
     const id = window.setInterval(() => !document.hidden && load(), MENU_REFRESH_MS);
-    return () => window.clearInterval(id);
+    const onShow = () => !document.hidden && load();
+    document.addEventListener('visibilitychange', onShow);
+    return () => {
+      window.clearInterval(id);
+      document.removeEventListener('visibilitychange', onShow);
+    };
+  }, [shown, load]);
+  useEffect(() => {
+    if (view.kind === 'cart') load();
   }, [view.kind, load]);
 
   // Back from the payment page (?paid=<number>, or ?notPaid=1 after Decline / Abandon): its

@@ -1,6 +1,6 @@
 import { Alert, Center, Container, Group, Loader, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import type { FnbReport } from '@sandbar/contract/fnb';
-import { fnbPrice } from '@sandbar/contract/fnb-texts';
+import { type FnbStation, fnbPrice, fnbStations } from '@sandbar/contract/fnb-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../../lib/session';
@@ -98,10 +98,17 @@ export function FnbReportPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <RowsTable title={t.reports.byItem} rows={data.byItem} t={t} />
             <RowsTable title={t.reports.byCategory} rows={data.byCategory} t={t} />
-            <RowsTable title={t.reports.byStation} rows={data.byStation} t={t} />
+            <RowsTable
+              title={t.reports.byStation}
+              rows={data.byStation.map((r) => ({
+                ...r,
+                label: fnbStations.includes(r.key as FnbStation) ? t.station.title[r.key as FnbStation] : r.label,
+              }))}
+              t={t}
+            />
             <RowsTable title={t.reports.byServer} rows={data.byServer} t={t} />
             <RowsTable title={t.reports.byHour} rows={data.byHour} t={t} />
-            <section aria-label={t.reports.voids}>
+            <section aria-label={t.reports.voids} data-testid="fnb-voids">
               <Title order={2} size="h4" mb={4}>
                 {t.reports.voids}
               </Title>
@@ -112,7 +119,9 @@ export function FnbReportPage() {
                   {v.by})
                 </Text>
               ))}
-              <Title order={2} size="h4" mt="md" mb={4}>
+            </section>
+            <section aria-label={t.reports.openTabsTitle} data-testid="fnb-open-tabs">
+              <Title order={2} size="h4" mb={4}>
                 {t.reports.openTabsTitle}
               </Title>
               {data.openTabs.length === 0 && <Text c="dimmed">—</Text>}
