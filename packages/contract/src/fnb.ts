@@ -56,6 +56,11 @@ export const fnbRoutes = {
   /** Tabs still open after their day (Needs attention's F&B banner). */
   getAttention: 'GET /getFnbAttention',
   settleTab: 'POST /settleFnbTab',
+  /** Staff refund money a guest paid online for an order or a tab (all or part, a reason; decision 369). */
+  refundOnline: 'POST /refundFnbOnline',
+  /** Online refunds not yet accepted by the provider (Needs attention), and a Retry (decision 368). */
+  getRefunds: 'GET /getFnbRefunds',
+  retryRefund: 'POST /retryFnbRefund',
   // Reports (access reports).
   getReport: 'GET /getFnbReport',
   // The guest's page /order/<token> (public).
@@ -424,6 +429,10 @@ export const FnbOrder = z.object({
   deliveredAt: z.number().int().nullable(),
   voidedAt: z.number().int().nullable(),
   voidReason: z.string().nullable(),
+  /** Paid through the payment provider (the order itself, or its tab paid by the guest online). */
+  paidOnline: z.boolean(),
+  /** What staff corrections refunded of it online (decision 369). */
+  refundedCents: z.number().int(),
 });
 export type FnbOrder = z.infer<typeof FnbOrder>;
 
@@ -627,6 +636,60 @@ export const SettleFnbTabResponse = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Online refunds (decisions 368, 369)
+
+/** A refund of F&B money paid online, as staff see it (Needs attention, the refund's answer). */
+export const FnbRefund = z.object({
+  id: z.number().int(),
+  /** unapplied: a guest's payment that paid nothing; void: an order voided before delivery; correction: staff's refund. */
+  kind: z.enum(['unapplied', 'void', 'correction']),
+  orderId: z.number().int().nullable(),
+  tabId: z.number().int().nullable(),
+  unitLabel: z.string(),
+  locationId: z.number().int(),
+  day: z.string(),
+  amountCents: z.number().int(),
+  /** queued and sending: on its way; pending: the provider's final word awaited; failed: refused, tried again. */
+  status: z.enum(['queued', 'sending', 'pending', 'succeeded', 'failed']),
+  error: z.string(),
+  reason: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.number().int(),
+  nextAttemptAt: z.number().int().nullable(),
+});
+export type FnbRefund = z.infer<typeof FnbRefund>;
+export const FnbRefundsResponse = z.object({ refunds: z.array(FnbRefund) });
+
+/**
+ * POST /refundFnbOnline : refund money a guest paid online — an order (paid online, or on a tab the
+ * guest paid online) or a whole tab — all or part, with a reason (audited, supervisors and admins).
+ * The same clientRefundId again answers the refund already made.
+ */
+export const RefundFnbOnlineBody = z
+  .strictObject({
+    clientRefundId: OrderKey,
+    orderId: Id.optional(),
+    tabId: Id.optional(),
+    amountCents: z.number().int().min(1).max(10_000_000),
+    reason: z.string().trim().min(1, { error: fnbTexts.en.refunds.needsReason }).max(200),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.orderId == null) === (b.tabId == null))
+      ctx.addIssue({ code: 'custom', message: fnbTexts.en.refunds.orderOrTab, path: ['orderId'] });
+  });
+export type RefundFnbOnlineBody = z.input<typeof RefundFnbOnlineBody>;
+export const RefundFnbOnlineResponse = z.object({
+  success: z.literal(1),
+  details: z.string(),
+  refunds: z.array(FnbRefund),
+});
+export const RetryFnbRefundBody = z.strictObject({ id: Id });
+export const RetryFnbRefundResponse = z.object({ success: z.literal(1), details: z.string(), refund: FnbRefund });
+export const refundFnbOnlineCodeRules: CodeRule[] = [
+  { rule: 'exactly one of orderId and tabId', message: fnbTexts.en.refunds.orderOrTab },
+];
+
+// ---------------------------------------------------------------------------------------------
 // Reports
 
 /** GET /getFnbReport?from=&to=&locationId= : F&B by item, category, station, hour, server; voids; rentals beside F&B. */
@@ -646,12 +709,16 @@ export const FnbReport = z.object({
   byServer: z.array(Row),
   voids: z.array(
     z.object({
-      orderId: z.number().int(),
+      /** The voided order, or the order refunded (null for a refund of a whole tab: tabId). */
+      orderId: z.number().int().nullable(),
+      tabId: z.number().int().nullable(),
       day: z.string(),
       unitLabel: z.string(),
       amountCents: z.number().int(),
       reason: z.string(),
       by: z.string(),
+      /** void: the order was voided; refund: money paid online given back by staff (decision 369). */
+      kind: z.enum(['void', 'refund']),
     }),
   ),
   openTabs: z.array(

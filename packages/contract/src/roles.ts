@@ -75,6 +75,10 @@ export const access = {
   fnbOrders: ['A', 'S', 'M', 'U'],
   /** Void an F&B order (with a reason). */
   fnbVoid: ['A', 'S', 'M'],
+  /** Settle a unit's tab left open from an earlier day (Needs attention; decision 368). */
+  fnbPastTab: ['A', 'S', 'M'],
+  /** Refund money a guest paid online for F&B, all or part, with a reason; retry a refused refund (decision 369). */
+  fnbRefund: ['A', 'S'],
 } as const satisfies Record<string, readonly UserType[]>;
 export type AccessArea = keyof typeof access;
 

@@ -3,6 +3,7 @@ import { offerWaitlist } from './features/reservations/waitlist.service';
 import { closeExpiredIntents } from './features/payments/online-payment.service';
 import { addDays, businessDay } from '@sandbar/contract/rules/time';
 import { sendRefunds } from './features/payments/refunds.service';
+import { sendFnbRefunds } from './features/fnb/refunds.service';
 import { readProviderDays } from './features/payments/provider-lines';
 import { releaseExpiredHolds } from './features/sales/holds.service';
 import { runDailyReportIfDue } from './features/reports/report-email.service';
@@ -78,7 +79,11 @@ export function venueJobs(
       run: async () => {
         const closed = await closeExpiredIntents({ ...deps, payments });
         const { sent, failed } = await sendRefunds({ ...deps, payments });
-        return closed || sent || failed ? { closed, sent, failed } : null;
+        // F&B's refunds of money paid online (decision 368): due ones, refused ones at their time.
+        const fnb = await sendFnbRefunds({ ...deps, payments });
+        return closed || sent || failed || fnb.sent || fnb.failed
+          ? { closed, sent, failed, fnbSent: fnb.sent, fnbFailed: fnb.failed }
+          : null;
       },
       done: 'payments tidied',
       failed: 'payment jobs failed',

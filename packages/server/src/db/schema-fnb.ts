@@ -105,6 +105,8 @@ export interface FnbOrdersTable {
   payment_ref: string | null;
   /** The provider's id of the money once paid online (what a refund names; migration 35-03). */
   paid_ref: Generated<string | null>;
+  /** What staff corrections refunded of an order paid online (migration 35-30): never above its total. */
+  refunded_cents: Generated<number>;
   taken_by: number | null;
   created_at: number;
   preparing_at: number | null;
@@ -142,6 +144,29 @@ export interface FnbTicketsTable {
   ready_at: number | null;
 }
 
+/** A refund of F&B money paid online, sent and retried by a worker (migration 35-30, decision 368). */
+export interface FnbRefundsTable {
+  id: Generated<number>;
+  kind: 'unapplied' | 'void' | 'correction';
+  order_id: number | null;
+  tab_id: number | null;
+  position_id: number;
+  location_id: number;
+  day: string;
+  payment_ref: string;
+  amount_cents: number;
+  idem_key: string;
+  reason: Generated<string>;
+  status: 'queued' | 'sending' | 'pending' | 'succeeded' | 'failed';
+  provider_refund_ref: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: number;
+  created_at: number;
+  created_by: number | null;
+  updated_at: number;
+}
+
 export interface FnbTables {
   fnb_categories: FnbCategoriesTable;
   fnb_items: FnbItemsTable;
@@ -152,4 +177,5 @@ export interface FnbTables {
   fnb_orders: FnbOrdersTable;
   fnb_order_lines: FnbOrderLinesTable;
   fnb_tickets: FnbTicketsTable;
+  fnb_refunds: FnbRefundsTable;
 }

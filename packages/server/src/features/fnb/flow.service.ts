@@ -8,7 +8,8 @@ import { userLocationIds } from '../units/units.repository';
 import { writeFnbSale } from './fnb-sale';
 import * as repo from './orders.repository';
 import { labelOf, lineName, orderOut, ordersOut, publishOrder } from './orders.service';
-import { refundVoidedOrder } from './online.service';
+import { sendQuietly } from './online.service';
+import { queueFnbRefund, refundsByIds } from './refunds.service';
 
 // An order's way from the stations to the unit (issue 35 points 4–5): each station starts and
 // bumps its own ticket; the order is preparing once any station started and ready once every
@@ -214,13 +215,23 @@ export async function voidOrder(deps: AppDeps, user: SessionUser, orderId: numbe
   if (o.status === 'voided') throw conflict(en.errors.alreadyVoided);
   if (o.status === 'delivered') throw conflict(en.errors.voidDelivered);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const r = await trx
+  const online = o.payment === 'online' && !!o.paid && !!o.paid_ref;
+  const refundId = await deps.db.transaction().execute(async (trx) => {
+    // Paid online: what corrections have not given back yet goes back with the void (decision 368).
+    const before = online ? await repo.orderRow(trx, orderId) : undefined;
+    let q = trx
       .updateTable('fnb_orders')
-      .set({ status: 'voided', voided_at: now, voided_by: user.id, void_reason: reason })
+      .set({
+        status: 'voided',
+        voided_at: now,
+        voided_by: user.id,
+        void_reason: reason,
+        ...(online ? { refunded_cents: o.total_cents } : {}),
+      })
       .where('id', '=', orderId)
-      .where('status', 'in', [...repo.OPEN_STATUSES])
-      .executeTakeFirst();
+      .where('status', 'in', [...repo.OPEN_STATUSES]);
+    if (before) q = q.where('refunded_cents', '=', before.refunded_cents);
+    const r = await q.executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) {
       const again = await repo.orderRow(trx, orderId);
       throw conflict(again?.status === 'delivered' ? en.errors.voidDelivered : en.errors.alreadyVoided);
@@ -250,13 +261,34 @@ export async function voidOrder(deps: AppDeps, user: SessionUser, orderId: numbe
       .insertInto('audit_log')
       .values({ user_id: user.id, kind: 'fnbVoid', detail: `order #${orderId} voided: ${reason}`, at: now })
       .execute();
+    const left = before ? before.total_cents - before.refunded_cents : 0;
+    if (!before || left <= 0) return null;
+    return queueFnbRefund(trx, {
+      kind: 'void',
+      order_id: orderId,
+      tab_id: null,
+      position_id: o.position_id,
+      location_id: o.location_id,
+      day: venueDay(now, (await readSettings(trx)).timeZone),
+      payment_ref: o.paid_ref!,
+      amount_cents: left,
+      // The key the void's refund always had: a refund sent before this change is not sent again.
+      idem_key: `fnb-order-${orderId}-refund`,
+      reason: `F&B order #${orderId} voided: ${reason}`,
+      created_at: now,
+      created_by: user.id,
+    });
   });
   await publishOrder(deps, { day: o.day, locationId: o.location_id }, o.tab_id != null);
-  // Paid online: the money goes back through the provider; a refusal is said, the void stands.
-  const refused = o.payment === 'online' && o.paid ? await refundVoidedOrder(deps, o, reason) : null;
+  // Paid online: the money goes back through the provider now; a refusal is said and retried.
+  let refused = false;
+  if (refundId != null) {
+    await sendQuietly(deps, refundId);
+    refused = (await refundsByIds(deps.db, [refundId]))[0]?.status !== 'succeeded';
+  }
   return {
     success: 1 as const,
-    details: refused ? `${en.staff.voided} ${refused}` : en.staff.voided,
+    details: refused ? `${en.staff.voided} ${en.refunds.voidNotRefunded}` : en.staff.voided,
     order: await orderOut(deps.db, orderId),
   };
 }

@@ -115,6 +115,33 @@ export async function fnbReport(
     .orderBy('o.voided_at')
     .execute();
 
+  // Money paid online that staff gave back (decision 369), on the day it was given back.
+  const refunds = await deps.db
+    .selectFrom('fnb_refunds as r')
+    .innerJoin('positions as p', 'p.id', 'r.position_id')
+    .innerJoin('locations as lo', 'lo.id', 'r.location_id')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.order_id',
+      'r.tab_id',
+      'r.day',
+      'r.amount_cents',
+      'r.reason',
+      'r.created_at',
+      'u.name as by',
+      'p.row',
+      'p.position',
+      'p.unit_number',
+      'lo.name as location_name',
+    ])
+    .where('r.kind', '=', 'correction')
+    .where('r.day', '>=', q.from)
+    .where('r.day', '<=', q.to)
+    .where('r.location_id', 'in', locations)
+    .orderBy('r.id')
+    .execute();
+
   const tabs = await deps.db
     .selectFrom('fnb_tabs as t')
     .innerJoin('positions as p', 'p.id', 't.position_id')
@@ -160,14 +187,28 @@ export async function fnbReport(
     byStation: sorted(byStation),
     byHour: [...byHour.values()].sort((a, b) => a.key.localeCompare(b.key)),
     byServer: sorted(byServer),
-    voids: voids.map((v) => ({
-      orderId: v.id,
-      day: v.day,
-      unitLabel: labelOf(v),
-      amountCents: v.total_cents,
-      reason: v.void_reason ?? '',
-      by: v.by ?? '',
-    })),
+    voids: [
+      ...voids.map((v) => ({
+        orderId: v.id,
+        tabId: null,
+        day: v.day,
+        unitLabel: labelOf(v),
+        amountCents: v.total_cents,
+        reason: v.void_reason ?? '',
+        by: v.by ?? '',
+        kind: 'void' as const,
+      })),
+      ...refunds.map((r) => ({
+        orderId: r.order_id,
+        tabId: r.order_id == null ? r.tab_id : null,
+        day: r.day,
+        unitLabel: labelOf(r),
+        amountCents: r.amount_cents,
+        reason: r.reason,
+        by: r.by ?? '',
+        kind: 'refund' as const,
+      })),
+    ],
     openTabs: tabs.map((t) => ({ tabId: t.id, day: t.day, unitLabel: labelOf(t), totalCents: Number(t.cents ?? 0) })),
     daily: days.map((day) => {
       const rentalsCents = rentalsByDay.get(day) ?? 0;

@@ -6,6 +6,12 @@ import {
   FnbOpenTabsQuery,
   FnbReport,
   FnbReportQuery,
+  FnbRefundsResponse,
+  RefundFnbOnlineBody,
+  RefundFnbOnlineResponse,
+  RetryFnbRefundBody,
+  RetryFnbRefundResponse,
+  refundFnbOnlineCodeRules,
   FnbOrderResponse,
   FnbOrdersQuery,
   FnbOrdersResponse,
@@ -43,6 +49,8 @@ import * as menu from './menu.service';
 import * as orders from './orders.service';
 import * as tabs from './tabs.service';
 import { fnbReport } from './fnb-report.service';
+import { refundOnline } from './online-refund.service';
+import { owedFnbRefunds, retryFnbRefund } from './refunds.service';
 import { registerFnbPayments } from './online.service';
 
 // Staff's F&B calls (issue 35, decision 350): thin — each validates by its contract schema,
@@ -328,6 +336,48 @@ export const fnbRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ tabs: await tabs.staleOpenTabs(app.deps, request.user) }),
+  );
+
+  // Online refunds (decisions 368, 369) -------------------------------------------------------
+  app.post(
+    '/refundFnbOnline',
+    {
+      config: { access: 'fnbRefund' },
+      schema: {
+        tags,
+        summary:
+          'Refund money a guest paid online for an order or a tab, all or part, with a reason (audited; sent through the provider, retried until accepted)',
+        body: RefundFnbOnlineBody,
+        codeRules: refundFnbOnlineCodeRules,
+        response: { 200: RefundFnbOnlineResponse, ...errorsOf(403, 404, 409) },
+      },
+    },
+    async (request) => refundOnline(app.deps, request.user, request.body),
+  );
+  app.get(
+    '/getFnbRefunds',
+    {
+      config: { access: 'fnbRefund' },
+      schema: {
+        tags,
+        summary: "F&B refunds the payment provider has not accepted yet, in the user's locations (Needs attention)",
+        response: { 200: FnbRefundsResponse, ...errorsOf(403) },
+      },
+    },
+    async (request) => owedFnbRefunds(app.deps, request.user),
+  );
+  app.post(
+    '/retryFnbRefund',
+    {
+      config: { access: 'fnbRefund' },
+      schema: {
+        tags,
+        summary: 'Send a refused F&B refund again now (its own idempotency key: never refunded twice)',
+        body: RetryFnbRefundBody,
+        response: { 200: RetryFnbRefundResponse, ...errorsOf(403, 404, 409) },
+      },
+    },
+    async (request) => retryFnbRefund(app.deps, request.user, request.body.id),
   );
 
   // Reports -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { conflict, serviceUnavailable } from '../../platform/errors';
 import { type OtherPayments, registerOtherPayments } from '../payments/online-payment.service';
 import * as repo from './orders.repository';
 import { labelOf, ordersOut } from './orders.service';
+import { finishFnbRefund, queueFnbRefund, sendFnbRefunds } from './refunds.service';
 import { provenTabGuest } from './tab-guest';
 
 // Paying online for food and drink (issue 35 points 3 and 7) through issue 33's PaymentProvider:
@@ -15,8 +16,8 @@ import { provenTabGuest } from './tab-guest';
 // paid; a guest may pay the unit's tab the same way. The webhook is the payments feature's one
 // path; this module answers for the references it started (registerOtherPayments). The money is
 // the provider's (like an online deposit: never cash on hand); the order lines count in the F&B
-// report. A refund of an online-paid order that is voided is not built: staff refund it at the
-// provider.
+// report. Money that pays nothing, and an online-paid order voided, is refunded through the
+// provider by refunds.service.ts (durable, retried; decision 368).
 
 type Unit = {
   id: number;
@@ -75,6 +76,7 @@ export async function payTabOnline(
 
 /** The webhook's answer for F&B references (an order's or a tab's page). */
 export const fnbOnlinePayments: OtherPayments = {
+  finishRefund: finishFnbRefund,
   async apply(trx, deps, event) {
     const now = deps.clock.now();
     const order = await trx
@@ -93,25 +95,29 @@ export const fnbOnlinePayments: OtherPayments = {
       if (event.type === 'payment.succeeded') {
         if (!order.awaiting_payment)
           return { status: 'ignored', reason: `F&B order #${order.id} was already paid or voided.` };
-        // Money that pays for nothing goes back through the provider after the commit (decision 356).
-        const giveBack = (why: string) => ({
-          status: 'refused' as const,
-          reason: `F&B order #${order.id}: ${why}: refunded through the provider.`,
-          afterCommit: () =>
-            refundUnapplied(
-              deps,
-              {
-                what: `order #${order.id}`,
-                key: `fnb-order-${order.id}-${event.paymentRef}-refund`,
-                paymentRef: event.paymentRef,
-                cents: event.amountCents,
-              },
-              why,
-            ),
-        });
-        if (order.status === 'voided') return giveBack('voided before it was paid');
+        // Money that pays for nothing goes back through the provider (decision 356): a refund row
+        // written in the webhook's transaction, sent after its commit and retried (decision 368).
+        const giveBack = async (why: string) => {
+          const id = await queueUnapplied(trx, deps, {
+            orderId: order.id,
+            tabId: null,
+            positionId: order.position_id,
+            locationId: order.location_id,
+            day: order.day,
+            key: `fnb-order-${order.id}-${event.paymentRef}-refund`,
+            paymentRef: event.paymentRef,
+            cents: event.amountCents,
+            why: `F&B order #${order.id}: ${why}`,
+          });
+          return {
+            status: 'refused' as const,
+            reason: `F&B order #${order.id}: ${why}: refunded through the provider.`,
+            afterCommit: id == null ? undefined : () => sendQuietly(deps, id),
+          };
+        };
+        if (order.status === 'voided') return await giveBack('voided before it was paid');
         if (event.amountCents !== order.total_cents)
-          return giveBack(`paid ${event.amountCents}, asked ${order.total_cents}`);
+          return await giveBack(`paid ${event.amountCents}, asked ${order.total_cents}`);
         // Paid: the order reaches the stations now, its age counted from the payment.
         await trx
           .updateTable('fnb_orders')
@@ -147,24 +153,27 @@ export const fnbOnlinePayments: OtherPayments = {
       .execute();
     const cents = due.reduce((s, o) => s + o.total_cents, 0);
     // The guest's money that pays nothing (staff settled the tab meanwhile, or its total moved)
-    // goes back through the provider after the commit, as a voided online order's does.
-    const giveBack = (why: string) => ({
-      status: 'refused' as const,
-      reason: `Tab ${tab.id}: ${why}: refunded through the provider.`,
-      afterCommit: () =>
-        refundUnapplied(
-          deps,
-          {
-            what: `tab ${tab.id}`,
-            key: `fnb-tab-${tab.id}-${event.paymentRef}-refund`,
-            paymentRef: event.paymentRef,
-            cents: event.amountCents,
-          },
-          why,
-        ),
-    });
-    if (cents === 0) return giveBack('nothing left to pay');
-    if (cents !== event.amountCents) return giveBack(`paid ${event.amountCents}, owed ${cents}`);
+    // goes back through the provider, as a voided online order's does (a row, sent after the commit).
+    const giveBack = async (why: string) => {
+      const id = await queueUnapplied(trx, deps, {
+        orderId: null,
+        tabId: tab.id,
+        positionId: tab.position_id,
+        locationId: tab.location_id,
+        day: tab.day,
+        key: `fnb-tab-${tab.id}-${event.paymentRef}-refund`,
+        paymentRef: event.paymentRef,
+        cents: event.amountCents,
+        why: `F&B tab ${tab.id}: ${why}`,
+      });
+      return {
+        status: 'refused' as const,
+        reason: `Tab ${tab.id}: ${why}: refunded through the provider.`,
+        afterCommit: id == null ? undefined : () => sendQuietly(deps, id),
+      };
+    };
+    if (cents === 0) return await giveBack('nothing left to pay');
+    if (cents !== event.amountCents) return await giveBack(`paid ${event.amountCents}, owed ${cents}`);
     await trx
       .updateTable('fnb_orders')
       // paid_ref: the provider's payment, what a refund of these orders names.
@@ -189,64 +198,43 @@ export const fnbOnlinePayments: OtherPayments = {
 /** Called once per app (fnb.routes.ts): the payments webhook asks this module for its references. */
 export const registerFnbPayments = () => registerOtherPayments(fnbOnlinePayments);
 
-/**
- * A voided order that was paid online: its money goes back through the provider (after the void's
- * commit; the same key never refunds twice). Returns what staff are told when the provider refuses.
- */
-export async function refundVoidedOrder(
-  deps: AppDeps,
-  o: { id: number; total_cents: number; paid_ref: string | null },
-  reason: string,
-): Promise<string | null> {
-  if (!o.paid_ref) return null;
-  const refusal = `The card payment of order #${o.id} could not be refunded here: refund it at the payment provider.`;
-  if (!deps.payments) return refusal;
-  try {
-    const r = await deps.payments.refund({
-      paymentRef: o.paid_ref,
-      amountCents: o.total_cents,
-      idempotencyKey: `fnb-order-${o.id}-refund`,
-      reason: `F&B order #${o.id} voided: ${reason}`.slice(0, 200),
-    });
-    return r.status === 'failed' ? refusal : null;
-  } catch {
-    return refusal;
-  }
+/** A guest's payment that could not be applied, written as a refund to send (decision 368). */
+async function queueUnapplied(
+  trx: Kysely<DB>,
+  deps: Pick<AppDeps, 'clock'>,
+  p: {
+    orderId: number | null;
+    tabId: number | null;
+    positionId: number;
+    locationId: number;
+    day: string;
+    key: string;
+    paymentRef: string;
+    cents: number;
+    why: string;
+  },
+): Promise<number | null> {
+  return queueFnbRefund(trx, {
+    kind: 'unapplied',
+    order_id: p.orderId,
+    tab_id: p.tabId,
+    position_id: p.positionId,
+    location_id: p.locationId,
+    day: p.day,
+    payment_ref: p.paymentRef,
+    amount_cents: p.cents,
+    idem_key: p.key,
+    reason: p.why,
+    created_at: deps.clock.now(),
+    created_by: null,
+  });
 }
 
-/**
- * A guest's online payment that could not be applied (a tab settled at the desk meanwhile, a total
- * that moved, an order voided before its payment arrived): refunded whole through the provider
- * with its own key (a retry never refunds twice), written to the audit log either way — a refusal
- * tells staff to refund it at the provider (decision 356).
- */
-export async function refundUnapplied(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>,
-  p: { what: string; key: string; paymentRef: string; cents: number },
-  why: string,
-): Promise<void> {
-  let ok = false;
+/** After a commit: the refund is sent now; a failure stays on its row for the job and for staff. */
+export async function sendQuietly(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>, id: number): Promise<void> {
   try {
-    const r = await deps.payments?.refund({
-      paymentRef: p.paymentRef,
-      amountCents: p.cents,
-      idempotencyKey: p.key.slice(0, 200),
-      reason: `F&B ${p.what}: ${why}`.slice(0, 200),
-    });
-    ok = !!r && r.status !== 'failed';
+    await sendFnbRefunds(deps, [id]);
   } catch {
-    ok = false;
+    // The row is queued or sending: the payments job takes it again.
   }
-  const paid = `${fnbPrice(p.cents)} paid online (${p.paymentRef})`;
-  await deps.db
-    .insertInto('audit_log')
-    .values({
-      user_id: null,
-      kind: 'fnbRefund',
-      detail: ok
-        ? `${p.what}: ${paid} refunded: ${why}`
-        : `${p.what}: ${paid} could not be refunded here: refund it at the payment provider (${why})`,
-      at: deps.clock.now(),
-    })
-    .execute();
 }

@@ -39,6 +39,8 @@ const orderColumns = [
   'o.delivered_at',
   'o.voided_at',
   'o.void_reason',
+  'o.paid_ref',
+  'o.refunded_cents',
   'p.row',
   'p.position',
   'p.unit_number',

@@ -176,6 +176,8 @@ export async function ordersOut(db: Kysely<DB>, rows: repo.OrderRow[], station?:
     deliveredAt: o.delivered_at == null ? null : Number(o.delivered_at),
     voidedAt: o.voided_at == null ? null : Number(o.voided_at),
     voidReason: o.void_reason,
+    paidOnline: o.paid_ref != null && !!o.paid,
+    refundedCents: o.refunded_cents,
   }));
 }
 
@@ -412,6 +414,7 @@ async function place(deps: AppDeps, p: Place): Promise<{ order: FnbOrder; replay
         sale_id: null,
         payment_ref: null,
         paid_ref: null,
+        refunded_cents: 0,
         taken_by: p.user?.id ?? null,
         created_at: now,
         preparing_at: null,

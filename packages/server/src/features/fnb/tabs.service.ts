@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
 import type { AppDeps, SessionUser } from '../../platform/deps';
+import { canAccess } from '@sandbar/contract/roles';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { venueDay } from '../sales/sale-units';
 import { readSettings } from '../settings/settings.repository';
@@ -15,7 +16,8 @@ import { checkRoom, labelOf, lineName, ordersOut, publishOrder } from './orders.
 
 // One check per unit-day (issue 35 point 7): the unit's tab gathers its tab orders; staff settle
 // it with the existing methods, tip and signature — one sale of what was delivered and not yet
-// paid — or a new order reopens it. A tab still open after its day is on Needs attention.
+// paid — or a new order reopens it. A tab still open after its day is on Needs attention, where a
+// supervisor or a manager settles it (decision 368).
 
 type SettleIn = z.output<typeof SettleFnbTabBody>;
 const en = fnbTexts.en;
@@ -128,6 +130,11 @@ export async function settleTab(deps: AppDeps, user: SessionUser, input: SettleI
   const tabRow = await tabForUser(deps, user, input.tabId);
   const settings = await readSettings(deps.db);
   const now = deps.clock.now();
+  // A tab left open from an earlier day (Needs attention) is settled by a supervisor or a manager
+  // (decision 368); its sale is dated today, the day the money is taken (the settler's Notes/Drops).
+  const today = venueDay(now, settings.timeZone);
+  const pastDay = tabRow.day < today;
+  if (pastDay && !canAccess(user.userType, 'fnbPastTab')) throw forbidden(fnbTexts.en.refunds.pastTabRole);
   const saleKey = `fnb-tab-${input.ourTransactionId}`;
   const done = await deps.db
     .selectFrom('sales')
@@ -173,7 +180,7 @@ export async function settleTab(deps: AppDeps, user: SessionUser, input: SettleI
       }
       const sale = await writeFnbSale(trx, deps.clock, settings, base, {
         ourTransactionId: saleKey,
-        day: tabRow.day,
+        day: pastDay ? today : tabRow.day,
         userId: user.id,
         locationId: tabRow.location_id,
         paymentMethod: input.paymentMethod,

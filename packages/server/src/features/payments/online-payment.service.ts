@@ -124,6 +124,12 @@ export interface OtherPayments {
     /** Work after the webhook's commit (a refund through the provider: never inside the transaction). */
     afterCommit?: () => Promise<void>;
   } | null>;
+  /** The provider's final word on a refund this feature sent (null when the refund is not its own). */
+  finishRefund?(
+    trx: Kysely<DB>,
+    e: { refundRef: string; ok: boolean; reason?: string },
+    now: number,
+  ): Promise<'processed' | 'ignored' | null>;
 }
 const otherPayments: OtherPayments[] = [];
 export function registerOtherPayments(p: OtherPayments): void {
@@ -195,7 +201,12 @@ export async function receiveWebhook(
 }
 
 function boardEvents(after: { events: { day: string; unitIds: number[]; locationId: number }[] }): BoardEvent[] {
-  return after.events.map((e) => ({ type: 'reservation', day: e.day, unitIds: e.unitIds, locationIds: [e.locationId] }));
+  return after.events.map((e) => ({
+    type: 'reservation',
+    day: e.day,
+    unitIds: e.unitIds,
+    locationIds: [e.locationId],
+  }));
 }
 
 async function releaseQuietly(deps: Deps, reservationId: number): Promise<void> {
@@ -220,7 +231,18 @@ async function applyEvent(
     return { status: 'ignored', reason: `Not an event Sandbar uses: ${anyEvent.providerType}` };
   if (anyEvent.type === 'refund.succeeded' || anyEvent.type === 'refund.failed') {
     const ok = anyEvent.type === 'refund.succeeded';
-    const status = await finishRefund(trx, { refundRef: anyEvent.refundRef, ok, reason: anyEvent.reason }, now);
+    let status = await finishRefund(trx, { refundRef: anyEvent.refundRef, ok, reason: anyEvent.reason }, now);
+    for (const other of status === 'ignored' ? otherPayments : []) {
+      const theirs = await other.finishRefund?.(
+        trx,
+        { refundRef: anyEvent.refundRef, ok, reason: anyEvent.reason },
+        now,
+      );
+      if (theirs) {
+        status = theirs;
+        break;
+      }
+    }
     return { status, reason: status === 'ignored' ? 'No refund waits for this word.' : '' };
   }
   const event = anyEvent as Extract<PaymentEvent, { providerRef: string }>;
@@ -278,7 +300,13 @@ async function applyEvent(
       now,
     });
     after.refunds = true;
-    await reservations.audit(trx, null, 'payment.mismatch', `Booking ${res.id}: paid ${centsToMoney(paid.amountCents)} ${paid.currency}, asked ${centsToMoney(intent.amount_cents)} ${intent.currency}; refunded`, now);
+    await reservations.audit(
+      trx,
+      null,
+      'payment.mismatch',
+      `Booking ${res.id}: paid ${centsToMoney(paid.amountCents)} ${paid.currency}, asked ${centsToMoney(intent.amount_cents)} ${intent.currency}; refunded`,
+      now,
+    );
     return {
       status: 'refused',
       reason: `Amount ${paid.amountCents} ${paid.currency} does not match ${intent.amount_cents} ${intent.currency}: refunded.`,
@@ -300,7 +328,11 @@ async function applyEvent(
       // The release job (or another event) moved the booking meanwhile: try the event again.
       if (!ok) throw new HttpError(409, 'The booking changed meanwhile.');
       for (const d of new Set(held.map((u) => u.day)))
-        after.events.push({ day: d, unitIds: held.filter((u) => u.day === d).map((u) => u.position_id), locationId: res.location_id });
+        after.events.push({
+          day: d,
+          unitIds: held.filter((u) => u.day === d).map((u) => u.position_id),
+          locationId: res.location_id,
+        });
     }
     const units = [...new Set(held.map(unitLabel))].join(', ');
     await queueGuestMessage(
@@ -311,7 +343,13 @@ async function applyEvent(
       (es ? paymentTexts.paidTextEs : paymentTexts.paidText)(settings.venueName, res.first_day, units, amount),
       'booking',
     );
-    await reservations.audit(trx, null, 'payment.paid', `Booking ${res.id} for ${res.guest_name}: ${amount} paid online (${paid.paymentRef}), confirmed`, now);
+    await reservations.audit(
+      trx,
+      null,
+      'payment.paid',
+      `Booking ${res.id} for ${res.guest_name}: ${amount} paid online (${paid.paymentRef}), confirmed`,
+      now,
+    );
     return { status: 'processed', intentId: intent.id };
   }
   // Too late: the booking let its units go (the hold ran out, the guest or staff cancelled).
@@ -332,7 +370,13 @@ async function applyEvent(
     (es ? paymentTexts.lateTextEs : paymentTexts.lateText)(settings.venueName, amount),
     'payment',
   );
-  await reservations.audit(trx, null, 'payment.late', `Booking ${res.id} for ${res.guest_name}: ${amount} paid after the booking was ${res.status}; refunded`, now);
+  await reservations.audit(
+    trx,
+    null,
+    'payment.late',
+    `Booking ${res.id} for ${res.guest_name}: ${amount} paid after the booking was ${res.status}; refunded`,
+    now,
+  );
   return { status: 'processed', reason: `Paid after the booking was ${res.status}: refunded.`, intentId: intent.id };
 }
 
@@ -427,7 +471,15 @@ export async function publicPayment(
   }
   const last = intents.at(-1);
   if (!last)
-    return { state: 'none', amount: '0.00', paid: '0.00', refunded: '0.00', refundPending: '0.00', currency: '', payUrl: null };
+    return {
+      state: 'none',
+      amount: '0.00',
+      paid: '0.00',
+      refunded: '0.00',
+      refundPending: '0.00',
+      currency: '',
+      payUrl: null,
+    };
   const paid = intents.reduce((s, i) => s + i.paid_cents, 0);
   const refunded = refunds.filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amount_cents, 0);
   const pending = refunds.filter((r) => r.status !== 'succeeded').reduce((s, r) => s + r.amount_cents, 0);

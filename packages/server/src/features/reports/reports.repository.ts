@@ -581,5 +581,36 @@ export async function onlineMoney(db: Db, days: DayRange) {
     .where('kind', 'in', ['deposit', 'refund'])
     .groupBy(['day', 'kind'])
     .execute();
-  return rows.map((r) => ({ day: r.day, kind: r.kind, cents: Number(r.cents), n: Number(r.n) }));
+  const out = rows.map((r) => ({ day: r.day, kind: r.kind as string, cents: Number(r.cents), n: Number(r.n) }));
+  // F&B's online money (decisions 350, 368, 369): each provider payment applied to orders (one per
+  // paid_ref, on its orders' day), a guest's payment that paid nothing (in, and out when refunded),
+  // and each refund the provider accepted, on the day it was decided.
+  const fnbPaid = await db
+    .selectFrom('fnb_orders')
+    .select((eb) => ['day', 'paid_ref', eb.fn.sum<number>('total_cents').as('cents')])
+    .where('day', '>=', days.from)
+    .where('day', '<=', days.to)
+    .where('paid', '=', 1)
+    .where('paid_ref', 'is not', null)
+    .groupBy(['day', 'paid_ref'])
+    .execute();
+  const fnbRefunds = await db
+    .selectFrom('fnb_refunds')
+    .select(['day', 'kind', 'status', 'amount_cents'])
+    .where('day', '>=', days.from)
+    .where('day', '<=', days.to)
+    .execute();
+  const add = (day: string, kind: string, cents: number) => {
+    const row = out.find((r) => r.day === day && r.kind === kind);
+    if (row) {
+      row.cents += cents;
+      row.n += 1;
+    } else out.push({ day, kind, cents, n: 1 });
+  };
+  for (const p of fnbPaid) add(p.day, 'deposit', Number(p.cents));
+  for (const r of fnbRefunds) {
+    if (r.kind === 'unapplied') add(r.day, 'deposit', r.amount_cents);
+    if (r.status === 'succeeded') add(r.day, 'refund', r.amount_cents);
+  }
+  return out;
 }

@@ -113,10 +113,11 @@ export function FnbReportPage() {
                 {t.reports.voids}
               </Title>
               {data.voids.length === 0 && <Text c="dimmed">—</Text>}
-              {data.voids.map((v) => (
-                <Text key={v.orderId} size="sm">
-                  {v.day} · #{v.orderId} · {v.unitLabel} · {fnbPrice(v.amountCents)} · {t.reports.reason}: {v.reason} (
-                  {v.by})
+              {data.voids.map((v, i) => (
+                <Text key={`${v.kind}-${v.orderId ?? v.tabId}-${i}`} size="sm" data-testid={`fnb-${v.kind}`}>
+                  {v.day} · {v.kind === 'refund' ? `${t.refunds.refund} · ` : ''}
+                  {v.orderId != null ? `#${v.orderId}` : t.staff.tab} · {v.unitLabel} · {fnbPrice(v.amountCents)} ·{' '}
+                  {t.reports.reason}: {v.reason} ({v.by})
                 </Text>
               ))}
             </section>
