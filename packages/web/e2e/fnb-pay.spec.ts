@@ -347,9 +347,17 @@ async function staffOrder(browser: Browser, n: number) {
   return { ctx, page, modal, order: page.getByTestId('staff-order') };
 }
 
+/** From the board to the bar's screen by its link (no reload of the app). */
+async function toBarScreen(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('unit-modal')).toHaveCount(0);
+  await page.getByTestId('fnb-links').getByRole('link', { name: en.station.title.bar }).click();
+  await expect(page.getByRole('heading', { name: en.station.title.bar })).toBeVisible();
+}
+
 /** The bar agent's cash on hand on Notes/Drops (only this spec's F&B cash is ever theirs). */
 async function cashOnHand(page: Page, amount: string) {
-  await page.goto('/notes');
+  await page.getByRole('link', { name: 'Notes/Drops' }).first().click();
   await expect(page.getByTestId('cash-on-hand')).toHaveText(amount);
 }
 
@@ -380,7 +388,7 @@ test('staff order from the unit modal paid now in cash and to the room; the bar 
   await expect(order).toHaveCount(0);
 
   // The bar's screen has both, for this unit.
-  await page.goto('/stations/bar');
+  await toBarScreen(page);
   const tickets = page.getByTestId('station-ticket').filter({ hasText: `${LOC.name} 964` });
   await expect(tickets).toHaveCount(2);
   await expect(tickets.filter({ hasText: '1 × Beer' })).toHaveCount(1);
@@ -416,7 +424,7 @@ test('a staff order taken while the tablet is offline is queued like a cash sale
   const orders = (await callAs(request, BAR, `/getFnbOrders?unitId=${units[965]!.id}`)).orders;
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ payment: 'paid', paid: true, totalCents: prices.beer });
-  await page.goto('/stations/bar');
+  await toBarScreen(page);
   await expect(page.getByTestId('station-ticket').filter({ hasText: `${LOC.name} 965` })).toHaveCount(1);
   // Its cash joins the earlier order's on the taker's Notes/Drops.
   await cashOnHand(page, '$12.00');
