@@ -1,10 +1,14 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { FnbOrder } from '@sandbar/contract/fnb';
 import { fnbName, fnbPrice } from '@sandbar/contract/fnb-texts';
+import { canAccess } from '@sandbar/contract/roles';
 import { useMemo, useState } from 'react';
 import { type UnitSlotContext, useUnitModalSlots } from '../../../app/unit-modal-slots';
 import { toastSuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
 import { useFnbOrders, useUnitTab } from '../api/orders';
 import { useFnbTexts } from '../use-fnb-texts';
+import { RefundOnline } from './refund-online';
 import { StaffOrder } from './staff-order';
 
 const unitName = (u: { location: string; unitNumber: number; row: number; position: number }) =>
@@ -26,6 +30,15 @@ export function UnitFnb({ ctx }: { ctx: UnitSlotContext }) {
   const [settling, setSettling] = useState(false);
   const tab = useUnitTab(unit.id);
   const orders = useFnbOrders({ unitId: unit.id, day: ctx.day });
+  const [refunding, setRefunding] = useState<FnbOrder | null>(null);
+  const { data: user } = useCurrentUser();
+  // Money the guest paid online that a supervisor may give back (decision 369).
+  const refundable =
+    user && canAccess(user.userType, 'fnbRefund')
+      ? (orders.data?.orders ?? []).filter(
+          (o) => o.paidOnline && o.status !== 'voided' && o.refundedCents < o.totalCents,
+        )
+      : [];
   const open = (orders.data?.orders ?? []).filter((o) => o.status !== 'delivered' && o.status !== 'voided');
   const openTab = tab.data?.tab?.status === 'open' ? tab.data.tab : null;
   // Only today's unit takes orders (the editing window's other days are for the record).
@@ -68,6 +81,35 @@ export function UnitFnb({ ctx }: { ctx: UnitSlotContext }) {
           </Group>
         )}
       </Group>
+      {refundable.length > 0 && (
+        <Stack gap={2} mt="xs" data-testid="unit-fnb-online">
+          {refundable.map((o) => (
+            <Group key={o.id} gap="xs">
+              <Text size="sm">
+                #{o.number} · {t.refunds.paidOnline(fnbPrice(o.totalCents - o.refundedCents))}
+              </Text>
+              <Button size="compact-sm" variant="light" color="red" onClick={() => setRefunding(o)}>
+                {t.refunds.refund}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={refunding != null}
+        onClose={() => setRefunding(null)}
+        title={refunding ? t.refunds.refundOf(`#${refunding.number} · ${label}`) : ''}
+      >
+        {refunding && (
+          <RefundOnline
+            order={refunding}
+            onDone={() => {
+              setRefunding(null);
+              void orders.refetch();
+            }}
+          />
+        )}
+      </Modal>
       <Modal opened={ordering} onClose={() => setOrdering(false)} title={t.staff.orderFor(label)} size="lg">
         {ordering && (
           <StaffOrder
