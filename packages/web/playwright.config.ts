@@ -44,7 +44,8 @@ if (!pgUp && process.env.E2E_PG !== '0') {
   }
   console.warn(`*** The 'postgres' Playwright project is left out: ${pgAdminUrl} does not answer.`);
 }
-const onPostgres = /(bookings|guest-extras|sale|board|online-payments|pay-by-link|fnb|fnb-pay|fnb-admin|fnb-tabs)\.spec\.ts/;
+const onPostgres =
+  /(bookings|guest-extras|sale|board|online-payments|pay-by-link|fnb|fnb-pay|fnb-admin|fnb-tabs)\.spec\.ts/;
 // payments-report asserts a whole day's online money and turns prepayment on (see reportsPort):
 // on PostgreSQL too it gets a server of its own.
 const reportsPgPort = port + 3;
