@@ -1,6 +1,7 @@
 import { expireHeldBookings, releaseNoShows } from './features/reservations/release.service';
 import { offerWaitlist } from './features/reservations/waitlist.service';
 import { closeExpiredIntents } from './features/payments/online-payment.service';
+import { voidUnpaidOrders } from './features/fnb/order-payment';
 import { addDays, businessDay } from '@sandbar/contract/rules/time';
 import { sendRefunds } from './features/payments/refunds.service';
 import { sendFnbRefunds } from './features/fnb/refunds.service';
@@ -81,8 +82,10 @@ export function venueJobs(
         const { sent, failed } = await sendRefunds({ ...deps, payments });
         // F&B's refunds of money paid online (decision 368): due ones, refused ones at their time.
         const fnb = await sendFnbRefunds({ ...deps, payments });
-        return closed || sent || failed || fnb.sent || fnb.failed
-          ? { closed, sent, failed, fnbSent: fnb.sent, fnbFailed: fnb.failed }
+        // F&B orders left unpaid on the provider's page stop counting against their unit.
+        const unpaidOrders = await voidUnpaidOrders({ ...deps, payments });
+        return closed || sent || failed || fnb.sent || fnb.failed || unpaidOrders
+          ? { closed, sent, failed, fnbSent: fnb.sent, fnbFailed: fnb.failed, unpaidOrders }
           : null;
       },
       done: 'payments tidied',

@@ -4,6 +4,7 @@ import { fixedClock } from '../../src/platform/clock';
 import type { TestProvider } from '../../src/platform/payments/test-provider';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { MORNING, buildSale, priceId, unitId } from '../sales/factories';
+import { voidUnpaidOrders } from '../../src/features/fnb/order-payment';
 import { buildGuestOrder, buildStaffOrder, fnbItemId, fnbToken } from './factories';
 
 const en = fnbTexts.en;
@@ -239,5 +240,35 @@ describe(`F&B paid online (issue 33's provider) on ${testDialect}`, () => {
         new RegExp(`^order #${id}: \\$6\\.00 paid online .* refunded .*: voided before it was paid$`),
       ),
     );
+  });
+
+  it("voids an order left unpaid on the provider's page once its 30 minutes have run out, and only then", async () => {
+    const unit = await unitId(t.deps.db, 'MB', 56);
+    const token = await fnbToken(t.deps.db, unit);
+    const order = buildGuestOrder({ lines: [{ itemId: beer, quantity: 1 }], totalCents: 600, payment: 'online' });
+    const r = await guest(token, '', order);
+    expect(r.statusCode, r.body).toBe(200);
+    // The guest opens the provider's page and walks away.
+    await provider.complete(refOf(r.json().payUrl), 'abandon');
+    const statusOf = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/public/order/${token}/status?keys=${order.clientOrderId}` })
+      ).json().orders[0];
+    const clock = t.deps.clock as ReturnType<typeof fixedClock>;
+    const start = clock.now();
+    try {
+      clock.advance(29 * 60_000);
+      expect(await voidUnpaidOrders(t.deps)).toBe(0);
+      expect(await statusOf()).toMatchObject({ status: 'received', paid: false });
+      clock.advance(2 * 60_000);
+      expect(await voidUnpaidOrders(t.deps)).toBe(1);
+      expect(await statusOf()).toMatchObject({ status: 'voided', paid: false, voidReason: 'Not paid online' });
+      // Once: the next run finds nothing, and the provider's page is closed (paying it now is refused).
+      expect(await voidUnpaidOrders(t.deps)).toBe(0);
+      expect(await provider.complete(refOf(r.json().payUrl), 'pay')).toMatch(/notPaid=1/);
+      expect(await atBar(r.json().order.id)).toBe(false);
+    } finally {
+      clock.set(start);
+    }
   });
 });

@@ -44,3 +44,40 @@ export async function startOrderPayment(
     throw serviceUnavailable(texts.errors.onlineUnavailable);
   }
 }
+
+/**
+ * Orders whose payment page ran out unpaid (the guest abandoned it or closed the phone) are voided
+ * "Not paid online", as a declined card is: left waiting they would count against the unit's open
+ * orders for the rest of the day. The provider's page is closed first; one it reports paid is left
+ * for its webhook. Run by the payments job (jobs.ts); returns how many it voided.
+ */
+export async function voidUnpaidOrders(deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>): Promise<number> {
+  const now = deps.clock.now();
+  const stale = await deps.db
+    .selectFrom('fnb_orders')
+    .select(['id', 'payment_ref'])
+    .where('awaiting_payment', '=', 1)
+    .where('status', '!=', 'voided')
+    .where('created_at', '<', now - PAY_MINUTES * 60_000)
+    .limit(50)
+    .execute();
+  let voided = 0;
+  for (const o of stale) {
+    if (o.payment_ref && deps.payments) {
+      try {
+        if (!(await deps.payments.cancelPayment(o.payment_ref))) continue;
+      } catch {
+        continue; // the provider is out: the next run asks again
+      }
+    }
+    const done = await deps.db
+      .updateTable('fnb_orders')
+      .set({ status: 'voided', voided_at: now, void_reason: 'Not paid online' })
+      .where('id', '=', o.id)
+      .where('awaiting_payment', '=', 1)
+      .where('status', '!=', 'voided')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) > 0) voided++;
+  }
+  return voided;
+}
