@@ -4,6 +4,7 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import {
   prepareWalk,
   walkAdmin,
+  walkFnb,
   walkGuest,
   walkNeedsAttention,
   walkOthers,
@@ -164,9 +165,9 @@ for (const [device, viewport, [saleUnit, roomUnit]] of [
 
 // Issue 26: the axe gate over every screen (the walk the touch spec measures) at both sizes: on a
 // phone a table scrolls sideways and must be reachable by keyboard (scrollable-region-focusable).
-for (const [device, viewport, guestUnit] of [
-  ['1280 × 800', { width: 1280, height: 800 }, 52],
-  ['390 × 844', { width: 390, height: 844 }, 53],
+for (const [device, viewport, guestUnit, fnbUnit] of [
+  ['1280 × 800', { width: 1280, height: 800 }, 52, 28],
+  ['390 × 844', { width: 390, height: 844 }, 53, 29],
 ] as const) {
   test.describe(`every screen at ${device}`, () => {
     test.use({ viewport });
@@ -185,6 +186,16 @@ for (const [device, viewport, guestUnit] of [
       await walkSignedOut(page, expectAccessible);
       await walkAdmin(page, expectAccessible, { phone: viewport.width < 500 });
       await walkReceipt(page, request, expectAccessible);
+    });
+
+    // Issue 35: the guest's order page (English and Spanish), the bar's screen, the runner's view,
+    // Admin → Menu and its item form, the QR sheet, the F&B report; on a unit the walk sold.
+    test('food and drink: order page EN/ES, station, runner, Admin → Menu, QR sheet, F&B report', async ({
+      page,
+      request,
+    }) => {
+      await prepareWalk(request, [28, 29, 48]);
+      await walkFnb(page, request, expectAccessible, { unit: fnbUnit });
     });
 
     test('supervisor and staff: reports, notes/drops, board, Needs attention', async ({ page, request }) => {

@@ -410,3 +410,106 @@ export async function walkReceipt(page: Page, request: APIRequestContext, check:
   await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
   await check(page, 'public receipt');
 }
+
+/**
+ * Issue 35's screens: the guest's order page on a unit the walk sold (menu, an item's choices, the
+ * cart; in English, then in Spanish by its switch), the bar's screen and the runner's view each
+ * with a ticket of the walk's own (two staff orders on the unit's tab, one bumped to ready), Admin →
+ * Menu with an item's form open, the QR sheet, and the F&B report as the supervisor. Nothing is
+ * placed from the guest's page (its per-address order limit is shared by every spec).
+ */
+export async function walkFnb(
+  page: Page,
+  request: APIRequestContext,
+  check: Check,
+  o: { unit: number },
+): Promise<void> {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const board = await (await request.get('/api/getUnits', { headers: admin })).json();
+  const mb = board.locations.find((l: { name: string }) => l.name === 'MB');
+  const unit = (mb.units.flat() as { id: number; unitNumber: number }[]).find((u) => u.unitNumber === o.unit)!;
+  const codes = await (await request.get(`/api/getFnbUnitCodes?locationId=${mb.id}`, { headers: admin })).json();
+  const url = codes.codes.find((c: { unitId: number }) => c.unitId === unit.id).url as string;
+  const menu = await (await request.get('/api/getFnbMenu', { headers: admin })).json();
+  const beer = menu.items.find((i: { name: string }) => i.name === 'Beer');
+  const agent = { authorization: `Bearer ${await apiToken(request, WALK_AGENT)}` };
+  const order = async () => {
+    const r = await request.post('/api/saveFnbOrder', {
+      headers: agent,
+      data: {
+        clientOrderId: crypto.randomUUID(),
+        unitId: unit.id,
+        lines: [{ itemId: beer.id, quantity: 1 }],
+        totalCents: beer.priceCents,
+        payment: 'tab',
+      },
+    });
+    expect(r.ok(), await r.text()).toBeTruthy();
+    return (await r.json()).order as { id: number };
+  };
+  await order();
+  const ready = await order();
+  for (let i = 0; i < 2; i++) {
+    const r = await request.post('/api/bumpFnbOrder', { headers: agent, data: { orderId: ready.id, station: 'bar' } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  }
+
+  // The guest's page: menu, an item with choices, the cart; English, then Spanish.
+  await page.goto(new URL(url).pathname);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('guest-menu')).toBeVisible();
+  await check(page, 'order page: menu (English)');
+  await page.getByRole('button', { name: 'Add Mojito' }).click();
+  await expect(page.getByTestId('item-sheet')).toBeVisible();
+  await check(page, 'order page: item (English)');
+  await page
+    .getByTestId('item-sheet')
+    .getByRole('button', { name: /^Add — / })
+    .click();
+  await page.getByRole('button', { name: /^View order/ }).click();
+  await expect(page.getByTestId('guest-cart')).toBeVisible();
+  await check(page, 'order page: cart (English)');
+  await page.getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { name: 'Tu pedido', level: 2 })).toBeVisible();
+  await page.getByLabel('Añadir a la cuenta de este sitio').check();
+  await check(page, 'order page: cart, the tab (Spanish)');
+  await page.getByRole('button', { name: 'Carta' }).click();
+  await expect(page.getByTestId('guest-menu')).toBeVisible();
+  await check(page, 'order page: menu (Spanish)');
+
+  // Admin → Menu, an item's form, the QR sheet.
+  await signIn(page, 'admin');
+  await page.goto('/config/menu');
+  await expect(page.getByTestId('menu-item').first()).toBeVisible();
+  await check(page, 'Admin → Menu');
+  await page.getByTestId('menu-item').filter({ hasText: 'Mojito' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByTestId('item-form')).toBeVisible();
+  await check(page, 'Admin → Menu: item form');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('item-form')).toHaveCount(0);
+  await page.goto('/config/menu/qr');
+  await expect(page.getByTestId('qr-card').first()).toBeVisible();
+  await check(page, 'QR sheet');
+  await signOut(page);
+
+  // The bar's screen and the runner's view, each with the walk's ticket.
+  await signIn(page, WALK_AGENT);
+  await page.goto('/stations/bar');
+  await expect(
+    page
+      .getByTestId('station-ticket')
+      .filter({ hasText: `MB ${o.unit}` })
+      .first(),
+  ).toBeVisible();
+  await check(page, 'station screen (bar)');
+  await page.goto('/stations/runner');
+  await expect(page.getByTestId('runner-order').filter({ hasText: `#${ready.id} ` })).toBeVisible();
+  await check(page, 'runner view');
+  await signOut(page);
+
+  // The F&B report as the supervisor.
+  await signIn(page, 'supervisor');
+  await page.goto('/dailyreports/fnb');
+  await expect(page.getByTestId('fnb-voids')).toBeVisible();
+  await check(page, 'F&B report (supervisor)');
+}

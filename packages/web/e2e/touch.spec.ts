@@ -17,6 +17,7 @@ import {
   type Check,
   prepareWalk,
   walkAdmin,
+  walkFnb,
   walkGuest,
   walkNeedsAttention,
   walkOthers,
@@ -144,9 +145,9 @@ const measure: Check = async (page, screen) => {
   expect.soft(await clippedButtons(page), `${screen}: buttons whose text does not fit`).toEqual([]);
 };
 
-for (const [device, viewport, guestUnit] of [
-  ['390 × 844', { width: 390, height: 844 }, 50],
-  ['1280 × 800', { width: 1280, height: 800 }, 51],
+for (const [device, viewport, guestUnit, fnbUnit] of [
+  ['390 × 844', { width: 390, height: 844 }, 50, 26],
+  ['1280 × 800', { width: 1280, height: 800 }, 51, 27],
 ] as const) {
   test.describe(`every screen at ${device}`, () => {
     test.use({ viewport, hasTouch: true });
@@ -163,6 +164,13 @@ for (const [device, viewport, guestUnit] of [
       await walkSignedOut(page, measure);
       await walkAdmin(page, measure, { phone: viewport.width < 500 });
       await walkReceipt(page, request, measure);
+    });
+
+    // Issue 35: the guest's order page (English and Spanish), the bar's screen, the runner's view,
+    // Admin → Menu and its item form, the QR sheet, the F&B report; on a unit the walk sold.
+    test('food and drink: every control at least 48 px, no text cut off', async ({ page, request }) => {
+      await prepareWalk(request, [26, 27, 44]);
+      await walkFnb(page, request, measure, { unit: fnbUnit });
     });
 
     test('supervisor and staff: every control at least 48 px, Needs attention too', async ({ page, request }) => {
