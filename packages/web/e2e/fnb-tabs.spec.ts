@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { fnbTexts } from '@sandbar/contract/fnb-texts';
-import { DEMO_PASSWORD, apiToken, callAs, ensureAllDayPrice, signIn } from './support';
+import { DEMO_PASSWORD, apiToken, callAs, ensureAllDayPrice, signIn, venueDay } from './support';
 
 // A tab left open when its day ended (issue 35 point 7, decision 368): listed on Needs attention
 // the next day; an attendant sees it but cannot settle it; a supervisor settles it there with the
@@ -181,4 +181,49 @@ test('a supervisor settles it from Needs attention: cash, a tip and the signatur
   expect(tab).toMatchObject({ status: 'settled', saleId: expect.any(Number) });
   const drops = (await callAs(request, SUPERVISOR, '/getDropoffReport')).overview;
   expect(drops).toMatchObject({ cashTotal: '12.00', cashTipTotal: '3.00' });
+});
+
+test("a supervisor refunds part of an order the guest paid online from the unit's modal", async ({ page, request }) => {
+  // The guest of unit 982 pays two beers online (the test provider's page, Pay), delivered.
+  const own = await ownLocation(request);
+  await ownPerson(request, own.id, SUPERVISOR, 'Susa Tabs', true);
+  const unitId = own.units.find((u) => u.unitNumber === 982)!.id;
+  const codes = await callAs(request, 'admin', `/getFnbUnitCodes?locationId=${own.id}`);
+  const token = new URL(codes.codes.find((c: { unitId: number }) => c.unitId === unitId).url).pathname.split('/').pop();
+  const beer = (await callAs(request, 'admin', '/getFnbMenu')).items.find((i: { name: string }) => i.name === 'Beer');
+  const placed = await request.post(`/api/public/order/${token}`, {
+    data: {
+      clientOrderId: crypto.randomUUID(),
+      lines: [{ itemId: beer.id, quantity: 2 }],
+      totalCents: 2 * beer.priceCents,
+      payment: 'online',
+      languageCode: 'en',
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBeTruthy();
+  const { payUrl, order } = await placed.json();
+  expect((await request.post(`${new URL(payUrl, 'http://x').pathname}/pay`, { maxRedirects: 0 })).status()).toBe(303);
+  for (const _ of [1, 2])
+    await callAs(request, SUPERVISOR, '/bumpFnbOrder', { orderId: order.id, station: beer.station });
+  await callAs(request, SUPERVISOR, '/moveFnbOrder', { orderId: order.id, status: 'delivered' });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, SUPERVISOR);
+  await page.goto('/');
+  await page.locator(`.sb-tile[data-unit="${unitId}"]`).click();
+  const online = page.getByTestId('unit-fnb-online');
+  await expect(online).toContainText(en.refunds.paidOnline('$12.00'));
+  await online.getByRole('button', { name: en.refunds.refund }).click();
+  const form = page.getByTestId('fnb-refund-form');
+  await form.getByLabel(en.refunds.amount).fill('6');
+  await expect(form.getByRole('button', { name: `${en.refunds.send} $6.00` })).toBeDisabled();
+  await form.getByLabel(en.refunds.reason).fill('One beer was warm');
+  await form.getByRole('button', { name: `${en.refunds.send} $6.00` }).click();
+  await expect(page.getByText(en.refunds.refunded('$6.00'))).toBeVisible();
+  await expect(online).toContainText(en.refunds.paidOnline('$6.00'));
+  // In the F&B report's voids, as a refund with its reason.
+  const report = await callAs(request, SUPERVISOR, `/getFnbReport?from=${venueDay()}&to=${venueDay()}`);
+  expect(report.voids).toContainEqual(
+    expect.objectContaining({ kind: 'refund', orderId: order.id, amountCents: 600, reason: 'One beer was warm' }),
+  );
 });
