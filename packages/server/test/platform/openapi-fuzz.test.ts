@@ -216,6 +216,8 @@ const breakRule: Record<string, (b: Body) => Body> = {
   'Choose the units or the days to move to.': ({ unitIds: _u, days: _d, ...b }) => b,
   // F&B (issue 35): a staff order has a unitId, a tab's settlement a tabId; a guest's order neither.
   [fnbTexts.en.errors.hoursInvalid]: (b) => ({ ...b, startHour: 16, endHour: 11 }),
+  // Both named (neither is the other half of the same rule).
+  [fnbTexts.en.refunds.orderOrTab]: (b) => ({ ...b, orderId: 1, tabId: 1 }),
   [fnbTexts.en.errors.modifierRange]: (b) => ({
     ...b,
     startHour: null,
