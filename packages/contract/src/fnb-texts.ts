@@ -58,8 +58,13 @@ export const fnbLimits = {
   /** Guest orders a unit may place in 10 minutes, and one address (IP) in 10 minutes (like the booking page's limits). */
   maxOrdersPerUnitPer10Min: 6,
   maxOrdersPerAddressPer10Min: 12,
-  /** Page loads and status reads per address a minute (like the booking page's reads). */
+  /**
+   * Page loads and status reads a minute per address and unit code (like the booking page's
+   * reads): the phones at one unit. Counted per code because a club's guest Wi-Fi puts every
+   * phone on the beach behind one address; all codes together from one address stop at the second.
+   */
   maxReadsPerAddressPerMinute: 240,
+  maxReadsPerAddressAllCodesPerMinute: 6_000,
   /** The most one guest order may come to, in cents (a runaway cart, or a script). */
   maxOrderCents: 100_000,
   /** A station's ticket turns amber, then red, when not started after these minutes (Config may change them later). */

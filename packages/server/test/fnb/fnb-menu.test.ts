@@ -1,4 +1,5 @@
-import { fnbTexts } from '@sandbar/contract/fnb-texts';
+import { fnbLimits, fnbTexts } from '@sandbar/contract/fnb-texts';
+import { takeRead } from '../../src/features/fnb/public-reads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
@@ -121,15 +122,15 @@ describe(`F&B menu and order codes on ${testDialect}`, () => {
     expect((await post('admin', 'rotateFnbUnitCodes', { locationId: 999999 })).statusCode).toBe(404);
   });
 
-  it('limits the order page reads per address (240 a minute), in the guest language', async () => {
+  it('limits the order page reads per address and code (240 a minute), in the guest language', async () => {
     const token = await fnbToken(
       t.deps.db,
       (await t.deps.db.selectFrom('positions').select('id').executeTakeFirstOrThrow()).id,
     );
-    const read = (ip: string) =>
+    const read = (ip: string, code = token) =>
       t.app.inject({
         method: 'GET',
-        url: `/api/public/order/${token}/status?keys=${crypto.randomUUID()}&lang=es`,
+        url: `/api/public/order/${code}/status?keys=${crypto.randomUUID()}&lang=es`,
         remoteAddress: ip,
       });
     for (let i = 0; i < 240; i++) expect((await read('203.0.113.77')).statusCode).toBe(200);
@@ -137,8 +138,21 @@ describe(`F&B menu and order codes on ${testDialect}`, () => {
     expect(over.statusCode).toBe(429);
     expect(over.json().details).toBe(fnbTexts.es.errors.tooManyReads);
     expect((await read('203.0.113.78')).statusCode).toBe(200);
+    // The guest Wi-Fi's one address: the phones at another unit (another code) still read.
+    const other = await fnbToken(
+      t.deps.db,
+      (await t.deps.db.selectFrom('positions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id,
+    );
+    expect((await read('203.0.113.77', other)).statusCode).toBe(200);
     clock.advance(60_000);
     expect((await read('203.0.113.77')).statusCode).toBe(200);
+    // …up to the address's ceiling over all codes (counted before a code is looked up).
+    clock.advance(60_000);
+    const ceiling = fnbLimits.maxReadsPerAddressAllCodesPerMinute;
+    for (let i = 0; i < ceiling; i++) takeRead(t.deps, '203.0.113.79', `made-up-code-${i % 500}`, 'en');
+    expect(() => takeRead(t.deps, '203.0.113.79', other, 'en')).toThrow(fnbTexts.en.errors.tooManyReads);
+    expect((await read('203.0.113.79', other)).statusCode).toBe(429);
+    expect((await read('203.0.113.80', other)).statusCode).toBe(200);
   });
 
   it('lets any seller 86 an item, only in the menu they see', async () => {

@@ -42,7 +42,7 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      takeRead(app.deps, request.ip, request.query.lang ?? 'en');
+      takeRead(app.deps, request.ip, request.params.token, request.query.lang ?? 'en');
       return guest.guestPage(app.deps, request.params.token, request.query.lang ?? 'en');
     },
   );
@@ -83,7 +83,7 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      takeRead(app.deps, request.ip, request.query.lang ?? 'en');
+      takeRead(app.deps, request.ip, request.params.token, request.query.lang ?? 'en');
       return guest.guestStatus(app.deps, request.params.token, request.query.keys, request.query.lang ?? 'en');
     },
   );
@@ -101,7 +101,7 @@ export const fnbPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      takeRead(app.deps, request.ip, request.body.languageCode);
+      takeRead(app.deps, request.ip, request.params.token, request.body.languageCode);
       const unit = await guest.unitForToken(app.deps, request.params.token, request.body.languageCode);
       return guest.guestTab(app.deps, unit, request.body);
     },
