@@ -528,7 +528,7 @@ export const MoveFnbOrderBody = z.strictObject({ orderId: Id, status: z.enum(['o
 /** POST /voidFnbOrder : any status before delivered, with a reason (audited; a paid order is refunded or its sale voided). */
 export const VoidFnbOrderBody = z.strictObject({
   orderId: Id,
-  reason: z.string().trim().min(1, { error: errors.voidNeedsReason }).max(200),
+  reason: z.string().trim().regex(/\S/, { error: errors.voidNeedsReason }).max(200),
 });
 
 /** GET /getFnbStation/:station : the station's open tickets, oldest first. */
@@ -671,7 +671,8 @@ export const RefundFnbOnlineBody = z
     orderId: Id.optional(),
     tabId: Id.optional(),
     amountCents: z.number().int().min(1).max(10_000_000),
-    reason: z.string().trim().min(1, { error: fnbTexts.en.refunds.needsReason }).max(200),
+    // A reason of spaces is none: the pattern says so in the API document too (minLength could not).
+    reason: z.string().trim().regex(/\S/, { error: fnbTexts.en.refunds.needsReason }).max(200),
   })
   .superRefine((b, ctx) => {
     if ((b.orderId == null) === (b.tabId == null))
