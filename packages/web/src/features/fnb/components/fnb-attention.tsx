@@ -70,7 +70,7 @@ export function FnbAttention({ enabled }: { enabled: boolean }) {
                         {x.unitLabel} ({x.customerName || '—'}) {fnbPrice(x.totalCents)}
                       </Text>
                       {maySettle && slots.renderSettleTab && (
-                        <Button size="compact-sm" variant="white" color="orange" onClick={() => setSettling(x)}>
+                        <Button size="compact-sm" variant="default" onClick={() => setSettling(x)}>
                           {t.refunds.settleOld}
                         </Button>
                       )}
@@ -97,7 +97,7 @@ export function FnbAttention({ enabled }: { enabled: boolean }) {
                 {(r.status === 'failed' || r.status === 'queued') && (
                   <Button
                     size="compact-sm"
-                    variant="white"
+                    variant="default"
                     color="red"
                     loading={retry.isPending && retry.variables === r.id}
                     onClick={() => retry.mutate(r.id)}
