@@ -26,6 +26,7 @@ import {
   phoneIp,
   runReaders,
   runSequences,
+  warmUp,
 } from './booking/race-client';
 import { backendCpu, cpuSeconds, machineLoad } from './season/load';
 
@@ -54,6 +55,7 @@ interface ServerTiming {
   at: number;
   ms: number;
   status: number;
+  accepted?: number;
 }
 
 async function serverTimings(v: BookingVenue, file: string): Promise<ServerTiming[]> {
@@ -68,6 +70,7 @@ async function serverTimings(v: BookingVenue, file: string): Promise<ServerTimin
 
 /** The phones, the tablets and the readers each in a process of their own (race-client.ts), or all in this one. */
 const separateClients = process.env.BOOKING_RACE_CLIENT !== 'one';
+const cold = process.env.BOOKING_RACE_COLD === '1';
 
 async function race(v: BookingVenue, timingFile: string): Promise<void> {
   const first = await fetch(`${v.server.url}/api/public/booking/availability`, {
@@ -79,11 +82,16 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
   if (units.length !== UNITS) throw new Error('expected 50 front-row units');
   const availUrl = `${v.server.url}/api/public/booking/availability?day=${today}&locationId=${v.locations[0]!.id}`;
 
+  // RACE_INSTANCES=2 (PostgreSQL): a second instance on the same database, as a venue scaled out
+  // runs it; every other phone, tablet and reader goes to it (a load balancer's round robin).
+  const urls = [v.server.url];
+  if (Number(process.env.RACE_INSTANCES ?? 1) > 1 && v.dialect === 'postgres') urls.push((await v.addInstance()).url);
+  const on = (i: number, url: string) => url.replace(v.server.url, urls[i % urls.length]!);
   // The page is open before the race (its answer cached), as it is on the phones that race.
   await (await fetch(availUrl, { headers: { 'x-forwarded-for': '198.19.0.3' } })).arrayBuffer();
   const phones: RaceRequest[][] = Array.from({ length: PHONES }, (_, i) => [
     {
-      url: `${v.server.url}/api/public/booking`,
+      url: on(i, `${v.server.url}/api/public/booking`),
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': phoneIp(i + 1) },
       body: JSON.stringify({
@@ -104,7 +112,7 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
     Array.from({ length: (UNITS * 4) / TABLETS }, (_, k) => {
       const unit = units[(j * 10 + k * 7) % UNITS]!;
       return {
-        url: `${v.server.url}/api/saveCustomer`,
+        url: on(j, `${v.server.url}/api/saveCustomer`),
         method: 'POST' as const,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${v.token}` },
         body: benchSaleBody(n++, unit, v.priceId, sigs),
@@ -113,6 +121,23 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
       };
     }),
   );
+
+  // Each device's connection open before the race (race-client.ts, `warmUp`); BOOKING_RACE_COLD=1
+  // opens them in the race instead, as the runs before decision 371 did.
+  const phonesWarm: RaceRequest[] = phones.map((_, i) => ({
+    url: on(i, availUrl),
+    method: 'GET',
+    headers: { 'x-forwarded-for': phoneIp(i + 1) },
+    unit: 0,
+    kind: 'phone',
+  }));
+  const tabletsWarm: RaceRequest[] = tablets.map((_, j) => ({
+    url: on(j, `${v.server.url}/api/health`),
+    method: 'GET',
+    headers: {},
+    unit: 0,
+    kind: 'tablet',
+  }));
 
   let racing = true;
   let raceStart = Infinity;
@@ -123,9 +148,9 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
   };
   if (separateClients) {
     const [p, t, r] = await Promise.all([
-      clientProcess<Attempt[]>({ kind: 'sequences', sequences: phones }),
-      clientProcess<Attempt[]>({ kind: 'sequences', sequences: tablets }),
-      clientProcess<ReadSample[]>({ kind: 'readers', url: availUrl, readers: READERS }),
+      clientProcess<Attempt[]>({ kind: 'sequences', sequences: phones, warm: cold ? undefined : phonesWarm }),
+      clientProcess<Attempt[]>({ kind: 'sequences', sequences: tablets, warm: cold ? undefined : tabletsWarm }),
+      clientProcess<ReadSample[]>({ kind: 'readers', url: urls.map((_, k) => on(k, availUrl)), readers: READERS }),
     ]);
     reads = r.done;
     stopReaders = () => r.stop();
@@ -134,6 +159,7 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
       return [...(await p.done), ...(await t.done)];
     };
   } else {
+    if (!cold) await warmUp([...phonesWarm, ...tabletsWarm]);
     reads = runReaders(
       availUrl,
       READERS,
@@ -186,7 +212,8 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
       `${seconds.toFixed(1)} s: ${exactlyOne}/${UNITS} unit-days with exactly one winner ` +
       `(${phoneWins} bookings, ${tabletWins} sales won; most winners on one unit-day: ${Math.max(...won.values())} by the answers, ` +
       `${Math.max(...[...inDb.values()].map((s) => s.size))} in the database) ` +
-      `(clients: ${separateClients ? 'phones, tablets and readers each in a process' : 'one process'}; ${machineLoad()})`,
+      `(clients: ${separateClients ? 'phones, tablets and readers each in a process' : 'one process'}, ` +
+      `${cold ? 'connections opened in the race' : 'connections open before it'}; ${machineLoad()})`,
   );
   const refusals = new Map<string, number>();
   for (const a of all.filter((x) => x.status !== 200)) {
@@ -201,6 +228,22 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
       `tablets p50 ${pct(tabletMs, 50).toFixed(0)} ms p99 ${pct(tabletMs, 99).toFixed(0)} ms`,
   );
   if (process.env.BENCH_DEBUG) {
+    const phonesIn = inside.filter((r) => r.path === '/api/public/booking');
+    const acc = phonesIn.map((r) => (r.accepted ?? r.at) - raceStart);
+    const req = phonesIn.map((r) => r.at - raceStart);
+    console.log(
+      `  phones accepted after the start p50 ${pct(acc, 50).toFixed(0)} p99 ${pct(acc, 99).toFixed(0)} ms; request event p50 ${pct(req, 50).toFixed(0)} p99 ${pct(req, 99).toFixed(0)} ms; sent p50 ${pct(
+        all.filter((a) => a.kind === 'phone').map((a) => a.at!),
+        50,
+      ).toFixed(0)} p99 ${pct(
+        all.filter((a) => a.kind === 'phone').map((a) => a.at!),
+        99,
+      ).toFixed(0)} ms`,
+    );
+    const stalls = inside.filter((r) => r.path === '(stall)');
+    console.log(
+      `  event-loop stalls over 50 ms: ${stalls.length}, ${stalls.map((r) => `${r.ms.toFixed(0)} ms at ${(r.at - raceStart).toFixed(0)}`).join(', ')}`,
+    );
     const slow = all
       .filter((a) => a.kind === 'tablet')
       .sort((a, b) => b.ms - a.ms)

@@ -77,7 +77,7 @@ export async function runSequences(sequences: RaceRequest[][], start: number): P
 
 /** `readers` page views at a time, each reader again as soon as answered, until `racing()` is false. */
 export async function runReaders(
-  url: string,
+  url: string | string[],
   readers: number,
   racing: () => boolean,
   start: () => number,
@@ -85,11 +85,12 @@ export async function runReaders(
   const samples: ReadSample[] = [];
   let reader = 0;
   await Promise.all(
-    Array.from({ length: readers }, async () => {
+    Array.from({ length: readers }, async (_, k) => {
+      const mine = typeof url === 'string' ? url : url[k % url.length]!;
       while (racing()) {
         const t0 = performance.now();
         const at = clockMs() - start();
-        const res = await fetch(url, { headers: { 'x-forwarded-for': phoneIp(10_000 + (reader++ % 20_000)) } });
+        const res = await fetch(mine, { headers: { 'x-forwarded-for': phoneIp(10_000 + (reader++ % 20_000)) } });
         await res.arrayBuffer();
         // Counted from the race's start: the page was open before, as on the phones that race.
         if (res.ok && at >= 0) samples.push({ ms: performance.now() - t0, at });
@@ -99,7 +100,25 @@ export async function runReaders(
   return samples;
 }
 
-type Work = { kind: 'sequences'; sequences: RaceRequest[][] } | { kind: 'readers'; url: string; readers: number };
+/**
+ * Before the race, each device's connection is opened by a request of its own (`warm`): a phone
+ * with the guest page open has read its availability on the connection it books on, and a tablet
+ * on the board is connected already. Without it the race also measured 220 TCP connections opened
+ * at once, which the server's loop accepts one per turn (libuv ≥ 1.45; decision 371).
+ */
+type Work =
+  | { kind: 'sequences'; sequences: RaceRequest[][]; warm?: RaceRequest[] }
+  | { kind: 'readers'; url: string | string[]; readers: number };
+
+/** Each warm-up request at once (one connection each), their answers read, before the race. */
+export async function warmUp(requests: RaceRequest[]): Promise<void> {
+  await Promise.all(
+    requests.map(async (r) => {
+      const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
+      await res.arrayBuffer();
+    }),
+  );
+}
 
 /** A client in a process of its own: `done` gives its results (readers: after `stop()`). */
 export interface ClientProcess<T> {
@@ -151,7 +170,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === self && process.send) {
           () => racing,
           () => start,
         ).then((result) => process.send!({ type: 'result', result }));
-      process.send!({ type: 'ready' });
+      void (m.kind === 'sequences' && m.warm ? warmUp(m.warm) : Promise.resolve()).then(() =>
+        process.send!({ type: 'ready' }),
+      );
     } else if (m.type === 'go') {
       start = m.start;
       if (work?.kind === 'sequences')

@@ -12,15 +12,26 @@ const seen = [];
 const clock = () => performance.timeOrigin + performance.now();
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, req, res) {
+  if (event === 'connection') req.acceptedAt = clock();
   if (event === 'request') {
     const at = clock();
     const path = String(req.url).split('?')[0];
-    res.once('finish', () => seen.push({ path, at, ms: clock() - at, status: res.statusCode }));
+    const accepted = req.socket.acceptedAt;
+    res.once('finish', () => seen.push({ path, at, accepted, ms: clock() - at, status: res.statusCode }));
   }
   return emit.apply(this, arguments);
 };
+const stalls = [];
+if (out && process.env.BENCH_DEBUG) {
+  let last = clock();
+  setInterval(() => {
+    const now = clock();
+    if (now - last > 60) stalls.push({ path: '(stall)', at: last, ms: now - last - 10, status: 0 });
+    last = now;
+  }, 10).unref();
+}
 if (out)
   process.on('SIGUSR2', () => {
-    fs.writeFileSync(`${out}.tmp`, JSON.stringify(seen));
+    fs.writeFileSync(`${out}.tmp`, JSON.stringify([...seen, ...stalls]));
     fs.renameSync(`${out}.tmp`, out);
   });

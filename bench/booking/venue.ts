@@ -27,6 +27,8 @@ export interface BookingVenue {
   /** PostgreSQL: the throw-away database's name (its backends' CPU). */
   pgName?: string;
   server: Server;
+  /** Another instance of the server on the same database (PostgreSQL's scale-out); stopped with the venue. */
+  addInstance(extraEnv?: Record<string, string>): Promise<Server>;
   token: string;
   priceId: number;
   /** Location ids, and each location's unit ids in grid order (row 1, the front row, first). */
@@ -86,17 +88,25 @@ export async function openBookingVenue(
   const { database, env, drop, pgName } = await throwAwayDatabase(dialect, { label: 'booking_bench', poolSize: 2 });
   try {
     const { locations, priceId } = await seed(database, opts.settings ?? {});
-    const server = await startServer({ ...env, SANDBAR_TRUST_PROXY: '127.0.0.1', ...opts.env });
+    const serverEnv = { ...env, SANDBAR_TRUST_PROXY: '127.0.0.1', ...opts.env };
+    const server = await startServer(serverEnv);
+    const more: Server[] = [];
     const token = await login(server.url, 'staff', 'sandbar-demo');
     return {
       dialect,
       database,
       pgName,
       server,
+      addInstance: async (extraEnv = {}) => {
+        const s = await startServer({ ...serverEnv, ...extraEnv });
+        more.push(s);
+        return s;
+      },
       token,
       priceId,
       locations,
       close: async () => {
+        for (const s of more) await stopServer(s.proc);
         await stopServer(server.proc);
         await database.close();
         await drop();

@@ -1,5 +1,6 @@
 import { publicBookingTexts } from '@sandbar/contract/reservations';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { connectPostgres } from '../../src/db/connect';
@@ -102,5 +103,49 @@ describe(`the opening rush on ${testDialect}`, () => {
     }
     // Nothing is left waiting at the gates.
     for (const app of apps) expect(claimGate(app.deps).size).toBe(0);
+  });
+
+  it('phones behind a booking refused on a sold unit are told it is gone without a statement of their own (decision 371)', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 57);
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    const sale = await injectAs(t.app, 'staff', {
+      method: 'POST',
+      url: '/api/saveCustomer',
+      payload: buildSale({ unitId: unit, selectedUnit: umbrella, customerName: 'Walk-in first' }),
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const limitRows = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM public_limit_hits WHERE limit_name = 'bookingPerIp'`.execute(t.deps.db)
+      ).rows[0]!;
+    const before = testDialect === 'postgres' ? Number((await limitRows()).n) : 0;
+    const phones = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/public/booking',
+          remoteAddress: `198.51.100.${i + 1}`,
+          payload: {
+            day: DAY,
+            unitIds: [unit],
+            guestName: `Late Guest ${i}`,
+            phone: `305 559 ${String(1000 + i)}`,
+            partySize: 2,
+            acceptPolicy: true,
+          },
+        }),
+      ),
+    );
+    for (const r of phones) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().details).toBe(publicBookingTexts.unitGone);
+    }
+    expect(claimGate(t.app.deps).size).toBe(0);
+    // PostgreSQL counts limits in the shared table: only the phone that went to the database
+    // counted its address (SQLite counts in memory, and its statements run without a turn of
+    // the loop between them, so its phones do not meet at the gate).
+    if (testDialect === 'postgres') expect(Number((await limitRows()).n) - before).toBe(1);
   });
 });

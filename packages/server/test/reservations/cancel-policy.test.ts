@@ -203,7 +203,12 @@ describe(`cancelling under the venue's policy on ${testDialect}`, () => {
   it('shows the guest what cancelling does, and refunds before the cut-off to the agent who took it', async () => {
     const { token, id } = await online();
     clock.set(CUTOFF - 1000);
-    expect((await view(token)).cancelOutcome).toEqual({ outcome: 'refund', deposit: '15.00', refund: '15.00', cutoffAt: CUTOFF });
+    expect((await view(token)).cancelOutcome).toEqual({
+      outcome: 'refund',
+      deposit: '15.00',
+      refund: '15.00',
+      cutoffAt: CUTOFF,
+    });
     const res = await guestCancel(token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancelOutcome: null });

@@ -78,17 +78,18 @@ describe('the claim gate', () => {
     expect(turns.queued).toBe(0);
   });
 
-  it("lets guests' requests go one per turn of the event loop, in arrival order, with other work answered between two", async () => {
-    const lane = new LoopLane();
+  it("lets guests' requests go a few per turn of the event loop, in arrival order, with other work answered between two turns", async () => {
+    const lane = new LoopLane(2);
     const log: string[] = [];
-    const guests = [1, 2, 3].map((n) => lane.turn().then(() => log.push(`guest ${n}`)));
-    expect(lane.queued).toBe(3);
-    // A tablet's sale that arrives while the guests wait: its I/O callback runs before the second guest.
+    const guests = [1, 2, 3, 4, 5].map((n) => lane.turn().then(() => log.push(`guest ${n}`)));
+    expect(lane.queued).toBe(5);
+    // A tablet's sale that arrives while the guests wait: its callback runs after the first two
+    // guests' turn and before the last one's.
     setImmediate(() => setImmediate(() => log.push('sale')));
     await Promise.all(guests);
-    expect(log.filter((l) => l.startsWith('guest'))).toEqual(['guest 1', 'guest 2', 'guest 3']);
-    expect(log.indexOf('sale')).toBeGreaterThan(0);
-    expect(log.indexOf('sale')).toBeLessThan(log.indexOf('guest 3'));
+    expect(log.filter((l) => l.startsWith('guest'))).toEqual(['guest 1', 'guest 2', 'guest 3', 'guest 4', 'guest 5']);
+    expect(log.indexOf('sale')).toBeGreaterThan(log.indexOf('guest 2'));
+    expect(log.indexOf('sale')).toBeLessThan(log.indexOf('guest 5'));
     expect(lane.queued).toBe(0);
     // Alone, a guest waits one turn.
     let alone = false;
@@ -96,5 +97,15 @@ describe('the claim gate', () => {
     expect(alone).toBe(false);
     await one;
     expect(alone).toBe(true);
+  });
+
+  it('begins sixteen guests in a turn by default (decision 371)', async () => {
+    const lane = new LoopLane();
+    let begun = 0;
+    const all = Array.from({ length: 40 }, () => lane.turn().then(() => begun++));
+    await new Promise((r) => setImmediate(r));
+    expect(begun).toBe(16);
+    await Promise.all(all);
+    expect(begun).toBe(40);
   });
 });

@@ -13,12 +13,7 @@ import { tooManyRequests } from '../../platform/errors';
 const windows = new WeakMap<object, { minute: number; counts: Map<string, number> }>();
 
 /** Counts one read of `ip` on the code `token`; 429 in the guest's language once over a limit. */
-export function takeRead(
-  deps: Pick<AppDeps, 'events' | 'clock'>,
-  ip: string,
-  token: string,
-  lang: FnbLanguage,
-): void {
+export function takeRead(deps: Pick<AppDeps, 'events' | 'clock'>, ip: string, token: string, lang: FnbLanguage): void {
   const minute = Math.floor(deps.clock.now() / 60_000);
   let w = windows.get(deps.events);
   if (!w || w.minute !== minute) windows.set(deps.events, (w = { minute, counts: new Map() }));

@@ -123,9 +123,14 @@ export async function sendRefunds(deps: Deps, ids?: number[]): Promise<{ sent: n
         idempotencyKey: `sandbar-refund-${r.id}`,
         reason: r.reason,
       });
-      if (res.status === 'failed') throw new PaymentProviderError(res.failureReason ?? 'The provider refused the refund.', true);
+      if (res.status === 'failed')
+        throw new PaymentProviderError(res.failureReason ?? 'The provider refused the refund.', true);
       if (res.status === 'pending') {
-        await repo.updateRefund(deps.db, r.id, { status: 'pending', provider_refund_ref: res.refundRef, updated_at: now });
+        await repo.updateRefund(deps.db, r.id, {
+          status: 'pending',
+          provider_refund_ref: res.refundRef,
+          updated_at: now,
+        });
       } else {
         await deps.db.transaction().execute((trx) => recordRefunded(trx, r, res.refundRef, now, timeZone, ['sending']));
       }

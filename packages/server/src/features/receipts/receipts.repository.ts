@@ -91,24 +91,26 @@ export async function saleByReceiptId(db: Kysely<DB>, receiptId: string) {
  * sale's orders were for (one row per line; the receipt names each unit once).
  */
 export async function unitsOfSale(db: Kysely<DB>, saleId: number) {
-  return db
-    .selectFrom('sale_items')
-    .innerJoin('positions', 'positions.id', 'sale_items.position_id')
-    .innerJoin('locations', 'locations.id', 'positions.location_id')
-    .select([
-      'positions.id',
-      'positions.unit_number',
-      'positions.unit_type',
-      'positions.row',
-      'positions.position',
-      'locations.name as location_name',
-    ])
-    .where('sale_items.sale_id', '=', saleId)
-    // An F&B sale (issue 35) has no unit line: its lines ('fnb', outside the schema's union) carry
-    // the unit the order was for, named once on the receipt.
-    .where('sale_items.kind', 'in', ['unit', 'fnb' as 'unit'])
-    .orderBy('sale_items.id')
-    .execute();
+  return (
+    db
+      .selectFrom('sale_items')
+      .innerJoin('positions', 'positions.id', 'sale_items.position_id')
+      .innerJoin('locations', 'locations.id', 'positions.location_id')
+      .select([
+        'positions.id',
+        'positions.unit_number',
+        'positions.unit_type',
+        'positions.row',
+        'positions.position',
+        'locations.name as location_name',
+      ])
+      .where('sale_items.sale_id', '=', saleId)
+      // An F&B sale (issue 35) has no unit line: its lines ('fnb', outside the schema's union) carry
+      // the unit the order was for, named once on the receipt.
+      .where('sale_items.kind', 'in', ['unit', 'fnb' as 'unit'])
+      .orderBy('sale_items.id')
+      .execute()
+  );
 }
 
 /** A sale's items with the Spanish name of their price today ('' when none or the price is gone). */

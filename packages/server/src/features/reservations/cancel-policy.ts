@@ -96,7 +96,13 @@ export async function settleDeposit(
     if (cents <= 0) return;
     // Money paid online goes back through the provider (issue 33): queued here, a ledger row once accepted.
     if (kind === 'refund' && g.method === ONLINE_METHOD) {
-      await queueOnlineRefund(trx, { reservationId: w.reservationId, cents, reason: w.reason, userId: w.agent, now: w.now });
+      await queueOnlineRefund(trx, {
+        reservationId: w.reservationId,
+        cents,
+        reason: w.reason,
+        userId: w.agent,
+        now: w.now,
+      });
       return;
     }
     await repo.insertPayment(trx, {

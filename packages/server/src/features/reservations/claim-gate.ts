@@ -33,8 +33,9 @@ export class ClaimGate {
 
   /**
    * Waits until no booking on this instance is claiming a conflicting half of these unit-days. Null
-   * when one of them won meanwhile (the caller answers 409); else a ticket, whose `leave(won)` the
-   * caller must call once its own claim has committed or failed.
+   * when one of them won meanwhile (the caller answers 409); else a ticket, whose `leave(taken)` the
+   * caller must call once its own claim has committed (true) or failed: false, or true when it
+   * failed because the unit-day can no longer be booked by anyone (a tablet sold it).
    */
   async enter(unitDays: GateUnitDay[]): Promise<{ leave(won: boolean): void } | null> {
     for (;;) {

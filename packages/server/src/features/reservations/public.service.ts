@@ -30,6 +30,7 @@ import type { BoardEncoding } from '../units/board-cache';
 import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
 import { bookingTurns, claimGate } from './claim-gate';
+import { UnitDayGone } from './reservation-claim';
 import { confirmationRow, hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 import {
   heldMessageRow,
@@ -311,7 +312,6 @@ export async function bookOnline(
   const now = deps.clock.now();
   const { settings, online, onlineRows, layout } = await venueFacts(deps, now);
   const contact = guestContactOf(body, settings);
-  await takeGuestLimits(deps, ctx.ip, contact.keys);
   checkGuestDay(body.day, settings, now);
   const known = new Map(layout.positions.map((p) => [p.id, p]));
   const cached = body.unitIds.map((id) => known.get(id));
@@ -320,27 +320,37 @@ export async function bookOnline(
   // Rows the venue keeps for walk-ins are not the page's to book (staff still book and sell them).
   if (positions.some((p) => onlineRows?.get(p.location_id)?.includes(p.row) === false))
     throw badRequest(publicBookingTexts.walkInRow);
-  await checkHotelRate(deps, body, ctx.ip);
-  await checkItems(deps.db, body, positions);
-  const link = newManageLink(ctx.base, body.day, settings.timeZone);
-  // Issue 33: the venue may ask for a deposit or the whole booking now; the booking is then held
-  // (its units claimed) until the provider's webhook confirms the payment.
-  const plan = await paymentPlan(deps, settings, {
-    unitTypes: positions.map((p) => p.unit_type),
-    window: body.window,
-    itemIds: body.itemIds,
-    hotelId: body.hotelId,
-    // The booked location's own rule, if it has one (decision 300); a booking is of one location.
-    location: layout.locations.find((l) => l.id === positions[0]?.location_id),
-  });
-  const holdExpiresAt = plan ? now + plan.holdMinutes * 60_000 : null;
   // One claim per unit-day at a time on this instance (claim-gate.ts): a phone that lost the race
-  // to another phone here is told so without a transaction of its own.
+  // to another phone here, or to a tablet that sold the unit, is told so without a statement of
+  // its own — not even its limits' (decision 371): a refusal that costs nothing needs no counting.
   const ticket = await claimGate(deps).enter(
     body.unitIds.map((positionId) => ({ positionId, day: body.day, window: body.window })),
   );
   if (!ticket) throw conflict(publicBookingTexts.unitGone);
   let won = false;
+  let gone = false;
+  let plan: Awaited<ReturnType<typeof paymentPlan>>;
+  let link: ReturnType<typeof newManageLink>;
+  try {
+    await takeGuestLimits(deps, ctx.ip, contact.keys);
+    await checkHotelRate(deps, body, ctx.ip);
+    await checkItems(deps.db, body, positions);
+    link = newManageLink(ctx.base, body.day, settings.timeZone);
+    // Issue 33: the venue may ask for a deposit or the whole booking now; the booking is then held
+    // (its units claimed) until the provider's webhook confirms the payment.
+    plan = await paymentPlan(deps, settings, {
+      unitTypes: positions.map((p) => p.unit_type),
+      window: body.window,
+      itemIds: body.itemIds,
+      hotelId: body.hotelId,
+      // The booked location's own rule, if it has one (decision 300); a booking is of one location.
+      location: layout.locations.find((l) => l.id === positions[0]?.location_id),
+    });
+  } catch (err) {
+    ticket.leave(false);
+    throw err;
+  }
+  const holdExpiresAt = plan ? now + plan.holdMinutes * 60_000 : null;
   const guest = { ...body, phone: contact.phone };
   // What the transaction wrote (its units' labels), for the answer built below without reading it back.
   let booked: string[] = [];
@@ -400,11 +410,14 @@ export async function bookOnline(
       return id;
     })
     .catch((err: unknown) => {
+      // One unit, refused because a tablet sold it (or it is held or dark): the phones waiting at
+      // the gate for it are told it is gone without a statement each (decision 371).
+      if (err instanceof UnitDayGone && body.unitIds.length === 1) gone = true;
       // Who holds a unit is staff's business: a guest only learns that it is gone.
       if (err instanceof HttpError && err.statusCode === 409) throw conflict(publicBookingTexts.unitGone);
       throw err;
     })
-    .finally(() => ticket.leave(won));
+    .finally(() => ticket.leave(won || gone));
   let payUrl: string | null = null;
   if (plan) {
     try {

@@ -2,7 +2,7 @@ import { type BookingWindow, windowHalves } from '@sandbar/contract/rules/reserv
 import { reservationTexts } from '@sandbar/contract/reservations';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { conflict } from '../../platform/errors';
+import { HttpError, conflict } from '../../platform/errors';
 import { type UnitState, addUnitLog, compareAndSet, readState } from '../units/unit-state.repository';
 import * as repo from './reservations.repository';
 
@@ -54,6 +54,23 @@ export async function takenText(db: Kysely<DB>, p: ClaimPosition, day: string, s
   return reservationTexts.soldOn(unit, day);
 }
 
+/**
+ * The 409 for a unit-day that cannot be booked at all, for any half (sold, held or dark): the
+ * claim gate tells the guests waiting behind a booking refused with it that the unit-day is gone,
+ * without a statement each (claim-gate.ts, decision 371).
+ */
+export class UnitDayGone extends HttpError {
+  constructor(details: string) {
+    super(409, details);
+  }
+}
+
+/** The 409 for a unit-day that is not free: UnitDayGone unless it is booked (a half may still be free). */
+export async function takenConflict(db: Kysely<DB>, p: ClaimPosition, day: string, st: UnitState): Promise<HttpError> {
+  const text = await takenText(db, p, day, st);
+  return isReservedState(st) ? conflict(text) : new UnitDayGone(text);
+}
+
 /** A cart hold whose ten minutes ran out does not hold the unit (as for a sale). */
 function cartHoldRunOut(st: UnitState, now: number): boolean {
   return st.status === 1 && !isReservedState(st) && st.holdExpiresAt !== null && st.holdExpiresAt < now;
@@ -93,7 +110,7 @@ export async function claimUnitDay(
     const clash = claims.find((k) => halves.includes(k.half));
     if (clash) throw conflict(reservationTexts.reservedFor(unitLabel(p), c.day, clash.guest_name, clash.arrival));
   } else if (!(st.status === 0 || st.status === 3 || cartHoldRunOut(st, c.now))) {
-    throw conflict(await takenText(trx, p, c.day, st));
+    throw await takenConflict(trx, p, c.day, st);
   }
   const won = await compareAndSet(
     trx,
@@ -103,7 +120,7 @@ export async function claimUnitDay(
     { status: 1, holdCartId: RESERVATION_HOLD },
     { userId: c.userId, now: c.now },
   );
-  if (!won) throw conflict(await takenText(trx, p, c.day, await readState(trx, p.id, c.day, p.unit_type)));
+  if (!won) throw await takenConflict(trx, p, c.day, await readState(trx, p.id, c.day, p.unit_type));
   await repo.insertClaims(
     trx,
     halves.map((half) => ({ position_id: p.id, day: c.day, half, reservation_id: c.reservationId })),

@@ -38,7 +38,7 @@ import type { Settings } from '@sandbar/contract/settings';
 import { findRosterGuest } from '../hotels/roster-guest';
 import { readSettings } from '../settings/settings.repository';
 import { newManageLink, queueConfirmation } from './booking-confirmation';
-import { claimUnitDay, claimable, releaseUnitDay, takenText, unitLabel } from './reservation-claim';
+import { claimUnitDay, claimable, releaseUnitDay, takenConflict, unitLabel } from './reservation-claim';
 import {
   type BookingWrite,
   type UnitDaysRead,
@@ -501,7 +501,7 @@ async function bookInOneStatement(
         if (clash) throw conflict(reservationTexts.reservedFor(unitLabel(p), day, clash.guest_name, clash.arrival));
         return null;
       }
-      if (claim === 'taken') throw conflict(await takenText(deps.db, p, day, st));
+      if (claim === 'taken') throw await takenConflict(deps.db, p, day, st);
       unitDays.push({ positionId: p.id, day, version: st.version, halves: windowHalves(b.window), log: b.log });
     }
   }
@@ -524,7 +524,7 @@ async function bookInOneStatement(
       for (const day of b.days)
         for (const p of b.positions) {
           const st = await readState(deps.db, p.id, day, p.unit_type);
-          if (st.version !== stateOf(p, day).version) throw conflict(await takenText(deps.db, p, day, st));
+          if (st.version !== stateOf(p, day).version) throw await takenConflict(deps.db, p, day, st);
         }
       throw conflict(reservationTexts.stale);
     }
