@@ -10,6 +10,8 @@ import { FaultServer } from './fault-server';
 
 const server = new FaultServer(Number(process.env.E2E_PORT ?? 3100) + 50);
 test.use({ baseURL: server.baseURL });
+// The app reloads without a network here: its service worker serves it (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 // Each test walks whole sales through dropped links on a shared machine: minutes, not seconds.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

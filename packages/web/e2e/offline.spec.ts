@@ -135,6 +135,8 @@ async function customersAt(request: APIRequestContext, page: Page, number: numbe
 }
 
 test.describe.configure({ mode: 'serial' });
+// The app reloads without a network here: its service worker serves it (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 test.beforeAll(async ({ request }) => {
   await addAllDayPrice(request);

@@ -140,7 +140,11 @@ test('an admin walks their buttons, deletes and restores a sale, edits a price, 
   await expect(page.getByTestId('report-title')).toContainText('Moves');
   await openReport(page, 'By Agent');
   // The report's own footer, not the Rentals / F&B / Total table under it (issue 35 point 8).
-  await expect(report(page).getByRole('row', { name: /^Total 3/ }).first()).toContainText('$95.00');
+  await expect(
+    report(page)
+      .getByRole('row', { name: /^Total 3/ })
+      .first(),
+  ).toContainText('$95.00');
   await openReport(page, 'User Log');
   await expect(page.getByTestId('user-log')).toContainText('Alex Admin');
 

@@ -2,8 +2,8 @@ import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { DEMO_PASSWORD, apiToken, ensureAllDayPrice, openBookings, signIn, signOut, venueDay } from './support';
 
 // Issue 26: one walk over every screen staff and guests see, as admin, supervisor and staff,
-// with a check (touch sizes, clipped text, axe) run at each stop. The touch and a11y specs both
-// walk it at 390 × 844 and 1280 × 800, so a new screen added here is measured both ways.
+// with a check (touch sizes, clipped text, axe) run at each stop. every-screen.spec walks it at
+// 390 × 844 and 1280 × 800 with every check, so a new screen added here is measured both ways.
 
 export type Check = (page: Page, screen: string) => Promise<void>;
 

@@ -441,3 +441,49 @@ export async function expectNoSeriousAxe(page: Page, screen: string): Promise<vo
   });
   expect(bad, `${screen}: serious or critical axe violations`).toEqual([]);
 }
+
+interface AxeResult {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Issue 12, accessibility gate: axe-core (WCAG 2.1 A and AA rules) on the page as it is now; every
+ * serious or critical violation is listed (a soft failure: the walk goes on). axe-core is evaluated
+ * in the page (@axe-core/playwright declares Node ≥ 22); page.evaluate is not bound by the app's
+ * CSP. `settled`: the caller already waited for the page's transitions.
+ */
+export async function expectAccessible(page: Page, screen: string, opts: { settled?: boolean } = {}): Promise<void> {
+  // Let Mantine's transitions (modal, tabs, toasts) finish so axe sees final colours.
+  if (!opts.settled) await page.waitForTimeout(350);
+  const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!injected) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeResult[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // WCAG 2.5.3, still "experimental" in axe: a control's name holds the words it shows (issue 32).
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n'),
+    )
+    .join('\n');
+  expect.soft(report, `${screen}: serious or critical axe violations`).toBe('');
+}
