@@ -20,7 +20,7 @@ import {
 // axe gate (a serious or critical WCAG 2.1 A/AA violation fails; on a phone a table scrolls
 // sideways and must be reachable by keyboard). The touch and a11y specs walked the same screens
 // apart until 2026-11-28; one walk with both checks costs the browser one walk. The walk sells on
-// MB 26 and 27 as its own agent.
+// MB 28 and 29 as its own agent and deletes a sale on MB 48 (MB 44 is sale-no-dead-ends').
 const everyCheck: Check = async (page, screen) => {
   await expectScreenTouchSized(page, screen);
   expect.soft(await clippedButtons(page), `${screen}: buttons whose text does not fit`).toEqual([]);
@@ -28,8 +28,8 @@ const everyCheck: Check = async (page, screen) => {
 };
 
 for (const [device, viewport, guestUnit, fnbUnit] of [
-  ['390 × 844', { width: 390, height: 844 }, 50, 26],
-  ['1280 × 800', { width: 1280, height: 800 }, 51, 27],
+  ['390 × 844', { width: 390, height: 844 }, 53, 29],
+  ['1280 × 800', { width: 1280, height: 800 }, 52, 28],
 ] as const) {
   test.describe(`every screen at ${device}`, () => {
     test.use({ viewport, hasTouch: true });
@@ -38,7 +38,7 @@ for (const [device, viewport, guestUnit, fnbUnit] of [
 
     // Issue 32: the guest's page in every state, "booked!" and the manage page included.
     test('the guest page: grid, waitlist, details and errors, booked, manage, cancel', async ({ page, request }) => {
-      await prepareWalk(request, [26, 27, 44]);
+      await prepareWalk(request, [28, 29, 48]);
       await walkGuest(page, everyCheck, { unit: guestUnit, phone: `305 555 03${guestUnit}` });
     });
 
@@ -46,7 +46,7 @@ for (const [device, viewport, guestUnit, fnbUnit] of [
       page,
       request,
     }) => {
-      await prepareWalk(request, [26, 27, 44]);
+      await prepareWalk(request, [28, 29, 48]);
       await walkSignedOut(page, everyCheck);
       await walkAdmin(page, everyCheck, { phone: viewport.width < 500 });
       await walkReceipt(page, request, everyCheck);
@@ -58,12 +58,12 @@ for (const [device, viewport, guestUnit, fnbUnit] of [
       page,
       request,
     }) => {
-      await prepareWalk(request, [26, 27, 44]);
+      await prepareWalk(request, [28, 29, 48]);
       await walkFnb(page, request, everyCheck, { unit: fnbUnit });
     });
 
     test('supervisor and staff: reports, notes/drops, board, Needs attention', async ({ page, request }) => {
-      await prepareWalk(request, [26, 27, 44]);
+      await prepareWalk(request, [28, 29, 48]);
       await walkOthers(page, everyCheck);
       await signOut(page);
       await walkNeedsAttention(page, request, everyCheck);

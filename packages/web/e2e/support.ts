@@ -421,27 +421,6 @@ export function venueDay(plus = 0): string {
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe on the page as it is now; fails listing every serious or critical WCAG 2.1 AA violation. */
-export async function expectNoSeriousAxe(page: Page, screen: string): Promise<void> {
-  await page.evaluate(axeSource);
-  const bad = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // WCAG 2.5.3, still "experimental" in axe: a control's name holds the words it shows (issue 32).
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(bad, `${screen}: serious or critical axe violations`).toEqual([]);
-}
-
 interface AxeResult {
   id: string;
   impact: string | null;
@@ -450,14 +429,11 @@ interface AxeResult {
 }
 
 /**
- * Issue 12, accessibility gate: axe-core (WCAG 2.1 A and AA rules) on the page as it is now; every
- * serious or critical violation is listed (a soft failure: the walk goes on). axe-core is evaluated
- * in the page (@axe-core/playwright declares Node ≥ 22); page.evaluate is not bound by the app's
- * CSP. `settled`: the caller already waited for the page's transitions.
+ * Issue 12: axe-core (WCAG 2.1 A and AA rules) on the page as it is now, its serious and critical
+ * violations (five places each). axe-core is evaluated in the page (@axe-core/playwright declares
+ * Node ≥ 22); page.evaluate is not bound by the app's CSP.
  */
-export async function expectAccessible(page: Page, screen: string, opts: { settled?: boolean } = {}): Promise<void> {
-  // Let Mantine's transitions (modal, tabs, toasts) finish so axe sees final colours.
-  if (!opts.settled) await page.waitForTimeout(350);
+async function seriousAxeViolations(page: Page): Promise<AxeResult[]> {
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!injected) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -477,8 +453,26 @@ export async function expectAccessible(page: Page, screen: string, opts: { settl
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Fails at once listing every serious or critical axe violation on the page as it is now. */
+export async function expectNoSeriousAxe(page: Page, screen: string): Promise<void> {
+  const bad = await seriousAxeViolations(page);
+  expect(
+    bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${screen}: serious or critical axe violations`,
+  ).toEqual([]);
+}
+
+/**
+ * The walks' axe gate: every serious or critical violation listed with where and why, as a soft
+ * failure (the walk goes on). `settled`: the caller already waited for the page's transitions.
+ */
+export async function expectAccessible(page: Page, screen: string, opts: { settled?: boolean } = {}): Promise<void> {
+  // Let Mantine's transitions (modal, tabs, toasts) finish so axe sees final colours.
+  if (!opts.settled) await page.waitForTimeout(350);
+  const report = (await seriousAxeViolations(page))
     .map(
       (v) =>
         `${v.impact} ${v.id}: ${v.help}\n` +

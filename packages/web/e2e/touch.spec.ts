@@ -128,7 +128,7 @@ test.describe('report tables on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('All Transactions: money columns and footer amounts on screen', async ({ page, request }) => {
-    await prepareWalk(request, [26, 27, 44]);
+    await prepareWalk(request, [28, 29, 48]);
     await signIn(page, 'admin');
     await page.goto('/dailyreports?type=allTransactions');
     const report = page.getByTestId('report-table');
