@@ -128,7 +128,12 @@ function HotelsView({ onPick, onBack }: { onPick: (type: string) => void; onBack
 function DayReport({ type, isAdmin, userType }: { type: string; isAdmin: boolean; userType: 'A' | 'S' }) {
   const [params, setParams] = useSearchParams();
   const day = params.get('day');
-  const reportTime = day ? dayToTimeStamp(day) : Math.floor(Date.now() / 1000);
+  const { data: user } = useCurrentUser();
+  // Today's report is keyed by today, not by this second: keyed by `Date.now()` every render in a
+  // new second asked for it again under a new key, and an answer computed before a correction
+  // could replace the corrected one (CI: the screen said $90.00, the CSV taken next $95.00).
+  const today = businessDay(Date.now(), user?.timeZone ?? 'America/New_York');
+  const reportTime = dayToTimeStamp(day ?? today);
   const report = useReport(type, reportTime);
   const setDay = (d: string) =>
     setParams((p) => {
