@@ -31,9 +31,11 @@ import {
 import { backendCpu, cpuSeconds, machineLoad } from './season/load';
 
 const PHONES = 200;
-const TABLETS = 20;
+// RACE_TABLETS=0 RACE_READERS=1: the phones nearly alone, to see what each side costs (diagnosis
+// only; the figures in docs/PERFORMANCE.md are the defaults').
+const TABLETS = Number(process.env.RACE_TABLETS ?? 20);
 const UNITS = 50;
-const READERS = 10;
+const READERS = Math.max(1, Number(process.env.RACE_READERS ?? 10));
 const sigs = benchSignatures(signatureKind());
 
 const pct = (xs: number[], p: number) => {
@@ -109,7 +111,7 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
   // Each tablet walks 10 of the 50 units, one sale at a time, as a seller does.
   let n = 0;
   const tablets: RaceRequest[][] = Array.from({ length: TABLETS }, (_, j) =>
-    Array.from({ length: (UNITS * 4) / TABLETS }, (_, k) => {
+    Array.from({ length: Math.round((UNITS * 4) / TABLETS) }, (_, k) => {
       const unit = units[(j * 10 + k * 7) % UNITS]!;
       return {
         url: on(j, `${v.server.url}/api/saveCustomer`),

@@ -148,4 +148,37 @@ describe(`the opening rush on ${testDialect}`, () => {
     // the loop between them, so its phones do not meet at the gate).
     if (testDialect === 'postgres') expect(Number((await limitRows()).n) - before).toBe(1);
   });
+
+  it('a guest claiming a unit-day hears a tablet sell it, and is told it is gone without a statement (decision 373)', async () => {
+    const unit = await unitId(t.deps.db, 'MB', 58);
+    const umbrella = await priceId(t.deps.db, 'Umbrella + 2 Chairs');
+    // A guest's claim in flight at the gate, as during the rush: its turn to write has not come.
+    const ticket = (await claimGate(t.app.deps).enter([{ positionId: unit, day: DAY, window: 'full' }]))!;
+    expect(ticket.soldMeanwhile()).toBe(false);
+    const sale = await injectAs(t.app, 'staff', {
+      method: 'POST',
+      url: '/api/saveCustomer',
+      payload: buildSale({ unitId: unit, selectedUnit: umbrella, customerName: 'Walk-in meanwhile' }),
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    // This instance's own sale is heard as it commits (on PostgreSQL before NOTIFY comes back).
+    expect(ticket.soldMeanwhile()).toBe(true);
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/booking',
+      remoteAddress: '198.51.100.77',
+      payload: {
+        day: DAY,
+        unitIds: [unit],
+        guestName: 'Behind Guest',
+        phone: '305 559 2077',
+        partySize: 2,
+        acceptPolicy: true,
+      },
+    });
+    expect(phone.statusCode, phone.body).toBe(409);
+    expect(phone.json().details).toBe(publicBookingTexts.unitGone);
+    ticket.leave(true);
+    expect(claimGate(t.app.deps).size).toBe(0);
+  });
 });

@@ -30,6 +30,33 @@ describe('the claim gate', () => {
     expect(gate.size).toBe(0);
   });
 
+  it('answers the claims of a unit-day a sale took meanwhile without a statement, until the last of them leaves (decision 373)', async () => {
+    const gate = new ClaimGate();
+    const day = '2026-07-04';
+    const u = { positionId: 7, day, window: 'full' as const };
+    // A sale of a unit-day nobody claims here marks nothing: the database answers a later guest.
+    gate.hear({ type: 'sale', day, unitIds: [7] });
+    const first = (await gate.enter([u]))!;
+    expect(first.soldMeanwhile()).toBe(false);
+    const second = gate.enter([u]);
+    // Another day, another unit, or an event that is not a sale: still free.
+    gate.hear({ type: 'sale', day: '2026-07-05', unitIds: [7] });
+    gate.hear({ type: 'sale', day, unitIds: [8] });
+    gate.hear({ type: 'void', day, unitIds: [7] });
+    expect(first.soldMeanwhile()).toBe(false);
+    gate.hear({ type: 'sale', day, unitIds: [7] });
+    // The claim in flight learns it before its write; the one waiting, and a new one, are refused.
+    expect(first.soldMeanwhile()).toBe(true);
+    expect(await gate.enter([u])).toBeNull();
+    first.leave(true);
+    expect(await second).toBeNull();
+    expect(gate.size).toBe(0);
+    // Gone with its claims: the next guest asks the database (the sale may be voided by now).
+    const later = (await gate.enter([u]))!;
+    expect(later.soldMeanwhile()).toBe(false);
+    later.leave(false);
+  });
+
   it('waits only for a claim of the same unit-day that shares a half', async () => {
     const gate = new ClaimGate();
     const day = '2026-07-04';

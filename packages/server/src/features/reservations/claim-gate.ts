@@ -1,4 +1,5 @@
 import { type BookingWindow, windowsConflict } from '@sandbar/contract/rules/reservation';
+import type { BoardEvent, EventBus } from '../../platform/events';
 import { TurnQueue, writeTurns } from '../../platform/write-turns';
 
 // One claim at a time per unit-day on this instance (issue 36, the opening rush; decision 271).
@@ -25,6 +26,14 @@ interface Flight {
 
 export class ClaimGate {
   private readonly inFlight = new Map<string, Flight[]>();
+  /**
+   * Unit-days a sale took while guests were claiming them here (decision 373). Under the opening
+   * rush a phone waited ~0.5–1 s for its turn to write, only to be refused because a tablet had
+   * sold the unit meanwhile: a third of the turns went to such refusals. A sale's event marks the
+   * unit-day while claims for it are in flight; they are answered 409 without a statement. The
+   * mark goes with the last of those claims: a later guest asks the database, which stays the judge.
+   */
+  private readonly sold = new Set<string>();
 
   /** How many unit-days have a claim in flight (tests). */
   get size(): number {
@@ -37,8 +46,9 @@ export class ClaimGate {
    * caller must call once its own claim has committed (true) or failed: false, or true when it
    * failed because the unit-day can no longer be booked by anyone (a tablet sold it).
    */
-  async enter(unitDays: GateUnitDay[]): Promise<{ leave(won: boolean): void } | null> {
+  async enter(unitDays: GateUnitDay[]): Promise<GateTicket | null> {
     for (;;) {
+      if (unitDays.some((u) => this.sold.has(keyOf(u)))) return null;
       const blocking = unitDays
         .flatMap((u) => (this.inFlight.get(keyOf(u)) ?? []).filter((f) => windowsConflict(f.window, u.window)))
         .at(0);
@@ -56,18 +66,37 @@ export class ClaimGate {
     });
     let left = false;
     return {
+      soldMeanwhile: () => keys.some((k) => this.sold.has(k)),
       leave: (won: boolean) => {
         if (left) return;
         left = true;
         for (const key of keys) {
           const list = (this.inFlight.get(key) ?? []).filter((f) => f.done !== flight.done);
           if (list.length) this.inFlight.set(key, list);
-          else this.inFlight.delete(key);
+          else {
+            this.inFlight.delete(key);
+            this.sold.delete(key);
+          }
         }
         settle(won);
       },
     };
   }
+
+  /** A sale committed (here or on another instance): its unit-days with claims in flight are gone. */
+  hear(event: BoardEvent): void {
+    if (event.type !== 'sale') return;
+    for (const id of event.unitIds) {
+      const key = `${id}|${event.day}`;
+      if (this.inFlight.has(key)) this.sold.add(key);
+    }
+  }
+}
+
+export interface GateTicket {
+  /** Did a sale take one of its unit-days since the ticket was given (its claim would be refused)? */
+  soldMeanwhile(): boolean;
+  leave(won: boolean): void;
 }
 
 const keyOf = (u: GateUnitDay) => `${u.positionId}|${u.day}`;
@@ -76,10 +105,18 @@ export { TurnQueue };
 
 const gates = new WeakMap<object, ClaimGate>();
 
-/** This instance's gate (keyed by its event bus, as its caches are). */
-export function claimGate(deps: { events: object }): ClaimGate {
+/**
+ * This instance's gate (keyed by its event bus, as its caches are). It hears this instance's sales
+ * as they commit (`subscribeOwn`) and other instances' through the bus.
+ */
+export function claimGate(deps: { events: EventBus }): ClaimGate {
   let g = gates.get(deps.events);
-  if (!g) gates.set(deps.events, (g = new ClaimGate()));
+  if (!g) {
+    const gate = (g = new ClaimGate());
+    gates.set(deps.events, gate);
+    deps.events.subscribe((e) => gate.hear(e));
+    deps.events.subscribeOwn?.((e) => gate.hear(e));
+  }
   return g;
 }
 

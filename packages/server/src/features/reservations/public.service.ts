@@ -356,8 +356,10 @@ export async function bookOnline(
   let booked: string[] = [];
   const status = plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed';
   const created = await bookingTurns(deps)
-    .run(() =>
-      createReservationId(
+    .run(() => {
+      // A tablet sold it while this guest waited for the turn: no statement to learn so (decision 373).
+      if (ticket.soldMeanwhile()) throw new UnitDayGone(publicBookingTexts.unitGone);
+      return createReservationId(
         deps,
         null,
         {
@@ -403,8 +405,8 @@ export async function bookOnline(
                 },
               },
         },
-      ),
-    )
+      );
+    })
     .then((id) => {
       won = true;
       return id;
