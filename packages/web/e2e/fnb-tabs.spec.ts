@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { fnbTexts } from '@sandbar/contract/fnb-texts';
-import { DEMO_PASSWORD, apiToken, callAs, ensureAllDayPrice, signIn, venueDay } from './support';
+import { DEMO_PASSWORD, apiToken, callAs, ensureAllDayPrice, signIn, venueDay, venueDayStart } from './support';
 
 // A tab left open when its day ended (issue 35 point 7, decision 368): listed on Needs attention
 // the next day; an attendant sees it but cannot settle it; a supervisor settles it there with the
@@ -89,7 +89,9 @@ async function yesterdaysOpenTab(request: APIRequestContext): Promise<number> {
   const priceId = (await callAs(request, 'admin', '/getPriceList')).prices.find(
     (p: { name: string }) => p.name === PRICE,
   ).id;
-  const takenAt = Date.now() - 23.5 * 3600_000;
+  // Yesterday in the venue's zone and within the last 24 hours: 23.5 hours ago was today after
+  // 23:30 in New York (CI at 04:40 UTC failed so); before today's midnight it is yesterday.
+  const takenAt = Math.min(Date.now() - 23.5 * 3600_000, venueDayStart(venueDay()) - 60_000);
   await callAs(request, AGENT, '/saveCustomer', {
     customerData: {
       ourTransactionId: crypto.randomUUID(),
@@ -134,6 +136,12 @@ async function drawSignatureIfAsked(page: Page, scope: ReturnType<Page['getByTes
 }
 
 test("yesterday's open tab is on Needs attention; an attendant cannot settle it", async ({ page, request }) => {
+  // In the venue day's last three minutes no minute of yesterday is within the 24 hours a tablet's
+  // queued order may be late by.
+  test.skip(
+    Date.now() > venueDayStart(venueDay(1)) - 3 * 60_000,
+    'the last three minutes of the venue day have no yesterday within 24 hours',
+  );
   tabId = await yesterdaysOpenTab(request);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, AGENT);

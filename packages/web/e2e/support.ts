@@ -419,6 +419,24 @@ export function venueDay(plus = 0): string {
   return new Date(Date.UTC(y, m - 1, dd + plus)).toISOString().slice(0, 10);
 }
 
+/** The instant (epoch ms) the venue's day `day` begins: New York's midnight (UTC−4 or UTC−5). */
+export function venueDayStart(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+  });
+  for (const hours of [4, 5]) {
+    const t = Date.UTC(y, m - 1, d, hours);
+    if (at.format(t) === `${day}, 00`) return t;
+  }
+  throw new Error(`no New York midnight found for ${day}`);
+}
+
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeResult {
