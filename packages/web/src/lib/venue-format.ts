@@ -1,12 +1,18 @@
 import { localeOf, toLanguage } from '@sandbar/contract/i18n';
 import { type MoneyFormat, formatCents, formatMoney, formatMoneyCell } from '@sandbar/contract/rules/money';
-import { formatVenueTime } from '@sandbar/contract/rules/time';
+import { businessDay, formatVenueTime } from '@sandbar/contract/rules/time';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from './session';
 
 // Until the user is loaded (never on a signed-in screen) times fall back to the demo venue's zone.
 const fallbackZone = 'America/New_York';
+
+/** Today's business day ('YYYY-MM-DD') in the venue's zone, not the tablet's (issue 12 item 6). */
+export function useVenueToday(): string {
+  const { data: user } = useCurrentUser();
+  return businessDay(Date.now(), user?.timeZone ?? fallbackZone);
+}
 
 /** Times in the venue's time zone (from the signed-in user), in the user's language. */
 export function useVenueTime() {

@@ -87,7 +87,7 @@ export class ClaimGate {
   hear(event: BoardEvent): void {
     if (event.type !== 'sale') return;
     for (const id of event.unitIds) {
-      const key = `${id}|${event.day}`;
+      const key = keyOf({ positionId: id, day: event.day });
       if (this.inFlight.has(key)) this.sold.add(key);
     }
   }
@@ -99,7 +99,7 @@ export interface GateTicket {
   leave(won: boolean): void;
 }
 
-const keyOf = (u: GateUnitDay) => `${u.positionId}|${u.day}`;
+const keyOf = (u: Pick<GateUnitDay, 'positionId' | 'day'>) => `${u.positionId}|${u.day}`;
 
 export { TurnQueue };
 

@@ -1,13 +1,11 @@
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReconciliationLine } from '@sandbar/contract/payments';
 import type { UserType } from '@sandbar/contract/roles';
-import { businessDay } from '@sandbar/contract/rules/time';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { ApiError } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/session';
-import { useMoney, useVenueTime } from '../../../lib/venue-format';
+import { useMoney, useVenueTime, useVenueToday } from '../../../lib/venue-format';
 import { useReconciliation } from '../api/get-reconciliation';
 import { DayNav } from './day-nav';
 
@@ -24,9 +22,8 @@ const statusColor = {
  */
 export function ReconciliationView({ userType }: { userType: UserType }) {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const today = businessDay(Date.now(), user?.timeZone ?? 'America/New_York');
+  const today = useVenueToday();
   const day = params.get('day') ?? today;
   const result = useReconciliation(day);
   const time = useVenueTime();

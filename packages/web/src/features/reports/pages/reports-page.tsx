@@ -1,6 +1,5 @@
 import { reportTitleIn } from '@sandbar/contract/i18n';
 import { currentLanguage } from '../../../lib/current-language';
-import { businessDay } from '@sandbar/contract/rules/time';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReportData, reportButtons, roomChargeType, searchPageRows } from '@sandbar/contract/reports';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { useVenueToday } from '../../../lib/venue-format';
 import { sendEmailReport } from '../api/email';
 import { downloadCsv } from '../csv';
 import { useReportHotels } from '../api/get-hotels';
@@ -128,11 +128,10 @@ function HotelsView({ onPick, onBack }: { onPick: (type: string) => void; onBack
 function DayReport({ type, isAdmin, userType }: { type: string; isAdmin: boolean; userType: 'A' | 'S' }) {
   const [params, setParams] = useSearchParams();
   const day = params.get('day');
-  const { data: user } = useCurrentUser();
   // Today's report is keyed by today, not by this second: keyed by `Date.now()` every render in a
   // new second asked for it again under a new key, and an answer computed before a correction
   // could replace the corrected one (CI: the screen said $90.00, the CSV taken next $95.00).
-  const today = businessDay(Date.now(), user?.timeZone ?? 'America/New_York');
+  const today = useVenueToday();
   const reportTime = dayToTimeStamp(day ?? today);
   const report = useReport(type, reportTime);
   const setDay = (d: string) =>
@@ -158,9 +157,7 @@ function DayReport({ type, isAdmin, userType }: { type: string; isAdmin: boolean
 
 function SearchReport({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
-  // Today in the venue's zone, not the tablet's (issue 12 item 6).
-  const today = businessDay(Date.now(), user?.timeZone ?? 'America/New_York');
+  const today = useVenueToday();
   const [req, setReq] = useState<SearchRequest | null>(null);
   const toMs = (d: string) => dayToTimeStamp(d) * 1000;
   const search = req ? { type: req.type, startMs: toMs(req.startDay), endMs: toMs(req.endDay) } : null;
