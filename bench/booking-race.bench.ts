@@ -141,6 +141,7 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
     kind: 'tablet',
   }));
 
+  let clientCpu = (): number[] => [];
   let racing = true;
   let raceStart = Infinity;
   let reads: Promise<ReadSample[]>;
@@ -155,6 +156,7 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
       clientProcess<ReadSample[]>({ kind: 'readers', url: urls.map((_, k) => on(k, availUrl)), readers: READERS }),
     ]);
     reads = r.done;
+    clientCpu = () => [p.cpu(), t.cpu(), r.cpu()];
     stopReaders = () => r.stop();
     run = async (start) => {
       for (const c of [p, t, r]) c.go(start);
@@ -186,6 +188,8 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
   if (v.pgName) for (const [pid, s] of await backendCpu(v.pgName)) dbCpu += s - (dbCpu0.get(pid) ?? 0);
   stopReaders();
   const readSamples = await reads;
+  // The bench's own clients share the two cores with the server and the database.
+  const clientSeconds = clientCpu();
   const readLatencies = readSamples.map((r) => r.ms);
   const inside = (await serverTimings(v, timingFile)).filter((r) => r.at >= raceStart);
 
@@ -260,7 +264,10 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
   }
   console.log(
     `  CPU during the race: server ${serverCpu.toFixed(2)} s` +
-      (v.pgName ? `, PostgreSQL backends ${dbCpu.toFixed(2)} s` : ''),
+      (v.pgName ? `, PostgreSQL backends ${dbCpu.toFixed(2)} s` : '') +
+      (clientSeconds.length
+        ? `; the bench's clients: phones ${clientSeconds[0]!.toFixed(2)} s, tablets ${clientSeconds[1]!.toFixed(2)} s, readers ${clientSeconds[2]!.toFixed(2)} s`
+        : ''),
   );
   console.log(
     `  availability while racing (${READERS} readers, ${readLatencies.length} reads): p50 ${pct(readLatencies, 50).toFixed(0)} ms, ` +
