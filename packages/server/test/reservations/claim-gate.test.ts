@@ -105,6 +105,42 @@ describe('the claim gate', () => {
     expect(turns.queued).toBe(0);
   });
 
+  it('takes a claim out of the queue as soon as a sale takes its unit-day, and gives the turns on in order (decision 374)', async () => {
+    const gate = new ClaimGate();
+    const day = '2026-07-04';
+    const turns = new TurnQueue(1);
+    let release: () => void = () => undefined;
+    const busy = turns.run(() => new Promise<void>((r) => (release = r)));
+    const sold = (await gate.enter([{ positionId: 7, day, window: 'full' }]))!;
+    const kept = (await gate.enter([{ positionId: 8, day, window: 'full' }]))!;
+    expect(sold.sold.aborted).toBe(false);
+    const ran: string[] = [];
+    const waitingSold = turns.run(async () => ran.push('7'), { signal: sold.sold });
+    const waitingKept = turns.run(async () => ran.push('8'), { signal: kept.sold });
+    expect(turns.queued).toBe(2);
+    // A tablet sells unit 7 while its claim waits behind the running write: out at once, refused.
+    gate.hear({ type: 'sale', day, unitIds: [7] });
+    expect(sold.sold.aborted).toBe(true);
+    expect(kept.sold.aborted).toBe(false);
+    await expect(waitingSold).rejects.toBe(sold.sold.reason);
+    expect(turns.queued).toBe(1);
+    release();
+    await busy;
+    await waitingKept;
+    expect(ran).toEqual(['8']);
+    // A signal aborted before the claim queues: refused without queueing.
+    let hold: () => void = () => undefined;
+    const busyAgain = turns.run(() => new Promise<void>((r) => (hold = r)));
+    await expect(turns.run(async () => ran.push('late'), { signal: sold.sold })).rejects.toBe(sold.sold.reason);
+    expect(turns.queued).toBe(0);
+    hold();
+    await busyAgain;
+    sold.leave(true);
+    kept.leave(true);
+    expect(gate.size).toBe(0);
+    expect(ran).toEqual(['8']);
+  });
+
   it("lets guests' requests go a few per turn of the event loop, in arrival order, with other work answered between two turns", async () => {
     const lane = new LoopLane(2);
     const log: string[] = [];

@@ -22,6 +22,8 @@ interface Flight {
   window: BookingWindow;
   /** True when the booking holding it committed (its unit-days are taken). */
   done: Promise<boolean>;
+  /** Aborted when a sale takes one of its unit-days (the claim still waiting for its turn leaves the queue). */
+  sold: AbortController;
 }
 
 export class ClaimGate {
@@ -56,7 +58,11 @@ export class ClaimGate {
       if (await blocking.done) return null;
     }
     let settle: (won: boolean) => void = () => undefined;
-    const flight: Flight = { window: unitDays[0]?.window ?? 'full', done: new Promise((r) => (settle = r)) };
+    const flight: Flight = {
+      window: unitDays[0]?.window ?? 'full',
+      done: new Promise((r) => (settle = r)),
+      sold: new AbortController(),
+    };
     const keys = unitDays.map((u) => {
       const key = keyOf(u);
       const list = this.inFlight.get(key) ?? [];
@@ -67,6 +73,7 @@ export class ClaimGate {
     let left = false;
     return {
       soldMeanwhile: () => keys.some((k) => this.sold.has(k)),
+      sold: flight.sold.signal,
       leave: (won: boolean) => {
         if (left) return;
         left = true;
@@ -88,7 +95,10 @@ export class ClaimGate {
     if (event.type !== 'sale') return;
     for (const id of event.unitIds) {
       const key = keyOf({ positionId: id, day: event.day });
-      if (this.inFlight.has(key)) this.sold.add(key);
+      const flights = this.inFlight.get(key);
+      if (!flights) continue;
+      this.sold.add(key);
+      for (const f of flights) if (!f.sold.signal.aborted) f.sold.abort();
     }
   }
 }
@@ -96,6 +106,8 @@ export class ClaimGate {
 export interface GateTicket {
   /** Did a sale take one of its unit-days since the ticket was given (its claim would be refused)? */
   soldMeanwhile(): boolean;
+  /** Aborted when a sale takes one of its unit-days (a claim waiting for its turn leaves the queue). */
+  sold: AbortSignal;
   leave(won: boolean): void;
 }
 

@@ -31,6 +31,7 @@ import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
 import { bookingTurns, claimGate } from './claim-gate';
 import { UnitDayGone } from './reservation-claim';
+import { type UnitDaysRead, readUnitDaysPg } from './booking-statement.pg';
 import { confirmationRow, hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 import {
   heldMessageRow,
@@ -331,8 +332,18 @@ export async function bookOnline(
   let gone = false;
   let plan: Awaited<ReturnType<typeof paymentPlan>>;
   let link: ReturnType<typeof newManageLink>;
+  // PostgreSQL, no extras: the units' states and claims are read beside the limits, not in the
+  // turn, which then holds the write alone (decision 374): under the opening rush each statement
+  // waits ~100 ms for the busy loop, and the turns are the queue. The gate keeps this instance's
+  // other claims off these unit-days; a sale or another instance's claim meanwhile fails the
+  // write's compare-and-set, and the guest is told the unit is gone, as before.
+  const readAhead = deps.database.dialect === 'postgres' && !body.itemIds.length;
+  let read: UnitDaysRead[] | undefined;
   try {
-    await takeGuestLimits(deps, ctx.ip, contact.keys);
+    [, read] = await Promise.all([
+      takeGuestLimits(deps, ctx.ip, contact.keys),
+      readAhead ? readUnitDaysPg(deps.db, body.unitIds, [body.day]) : undefined,
+    ]);
     await checkHotelRate(deps, body, ctx.ip);
     await checkItems(deps.db, body, positions);
     link = newManageLink(ctx.base, body.day, settings.timeZone);
@@ -356,57 +367,62 @@ export async function bookOnline(
   let booked: string[] = [];
   const status = plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed';
   const created = await bookingTurns(deps)
-    .run(() => {
-      // A tablet sold it while this guest waited for the turn: no statement to learn so (decision 373).
-      if (ticket.soldMeanwhile()) throw new UnitDayGone(publicBookingTexts.unitGone);
-      return createReservationId(
-        deps,
-        null,
-        {
-          unitIds: body.unitIds,
-          days: [body.day],
-          window: body.window,
-          guestName: body.guestName,
-          phone: contact.phone,
-          email: contact.email,
-          hotelId: body.hotelId ?? null,
-          roomNumber: body.hotelId ? body.roomNumber : '',
-          lastName: body.hotelId ? body.lastName : '',
-          manualEntry: false,
-          partySize: body.partySize,
-          arrival: body.arrival,
-          notes: '',
-          channel: 'online',
-          languageCode: body.languageCode,
-        },
-        {
-          status,
-          holdExpiresAt,
-          manageTokenHash: link.tokenHash,
-          manageExpiresAt: link.expiresAt,
-          settings,
-          inTransaction: async (trx, id, units, days) => {
-            booked = units;
-            await repo.insertItems(trx, id, body.itemIds);
-            if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
-            else await queueConfirmation(trx, deps.clock, settings, link, guest, { id, units, days });
+    .run(
+      () => {
+        // A tablet sold it as this guest's turn came: no statement to learn so (decision 373).
+        if (ticket.soldMeanwhile()) throw new UnitDayGone(publicBookingTexts.unitGone);
+        return createReservationId(
+          deps,
+          null,
+          {
+            unitIds: body.unitIds,
+            days: [body.day],
+            window: body.window,
+            guestName: body.guestName,
+            phone: contact.phone,
+            email: contact.email,
+            hotelId: body.hotelId ?? null,
+            roomNumber: body.hotelId ? body.roomNumber : '',
+            lastName: body.hotelId ? body.lastName : '',
+            manualEntry: false,
+            partySize: body.partySize,
+            arrival: body.arrival,
+            notes: '',
+            channel: 'online',
+            languageCode: body.languageCode,
           },
-          // PostgreSQL: without extras, the booking and its message in one statement (decision 326).
-          oneStatement: body.itemIds.length
-            ? undefined
-            : {
-                outbox: (units, days) => {
-                  booked = units;
-                  return [
-                    plan
-                      ? heldMessageRow(deps.clock, settings, plan, link.url, guest, { units, days })
-                      : confirmationRow(deps.clock, settings, link, guest, { units, days }, []),
-                  ];
+          {
+            status,
+            holdExpiresAt,
+            manageTokenHash: link.tokenHash,
+            manageExpiresAt: link.expiresAt,
+            settings,
+            inTransaction: async (trx, id, units, days) => {
+              booked = units;
+              await repo.insertItems(trx, id, body.itemIds);
+              if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
+              else await queueConfirmation(trx, deps.clock, settings, link, guest, { id, units, days });
+            },
+            // PostgreSQL: without extras, the booking and its message in one statement (decision 326).
+            oneStatement: body.itemIds.length
+              ? undefined
+              : {
+                  read,
+                  outbox: (units, days) => {
+                    booked = units;
+                    return [
+                      plan
+                        ? heldMessageRow(deps.clock, settings, plan, link.url, guest, { units, days })
+                        : confirmationRow(deps.clock, settings, link, guest, { units, days }, []),
+                    ];
+                  },
                 },
-              },
-        },
-      );
-    })
+          },
+        );
+      },
+      // Sold while it waits for its turn: out of the queue at once (decision 374).
+      { signal: ticket.sold },
+    )
     .then((id) => {
       won = true;
       return id;
@@ -414,6 +430,7 @@ export async function bookOnline(
     .catch((err: unknown) => {
       // One unit, refused because a tablet sold it (or it is held or dark): the phones waiting at
       // the gate for it are told it is gone without a statement each (decision 371).
+      if (ticket.sold.aborted && err === ticket.sold.reason) err = new UnitDayGone(publicBookingTexts.unitGone);
       if (err instanceof UnitDayGone && body.unitIds.length === 1) gone = true;
       // Who holds a unit is staff's business: a guest only learns that it is gone.
       if (err instanceof HttpError && err.statusCode === 409) throw conflict(publicBookingTexts.unitGone);

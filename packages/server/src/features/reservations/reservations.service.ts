@@ -334,7 +334,11 @@ export interface CreateOptions {
    * half-day already booked goes through the transaction), its messages given as rows built before
    * the write instead of `inTransaction` (which then runs only on the transaction's path).
    */
-  oneStatement?: { outbox: (units: string[], days: string[]) => Insertable<OutboxTable>[] };
+  oneStatement?: {
+    outbox: (units: string[], days: string[]) => Insertable<OutboxTable>[];
+    /** The units' states and claims on the days, read already (the guest page reads them beside its limits). */
+    read?: UnitDaysRead[];
+  };
 }
 
 export async function createReservation(
@@ -358,7 +362,7 @@ export async function createReservationId(
   const days = checkDays(input.days, today, rules);
   // PostgreSQL, a guest's booking (decision 326): its units, their states and claims in one read.
   const oneStatement = opts.oneStatement && deps.database?.dialect === 'postgres' && !input.deposit;
-  const read = oneStatement ? await readUnitDaysPg(deps.db, input.unitIds, days) : null;
+  const read = oneStatement ? (opts.oneStatement?.read ?? (await readUnitDaysPg(deps.db, input.unitIds, days))) : null;
   const positions = await bookablePositions(
     deps.db,
     user,
