@@ -16,6 +16,9 @@ import { readSettings } from './features/settings/settings.repository';
 import { venueJobs } from './jobs';
 import { postingRetry, startPostingWorker } from './features/pms/postings.service';
 import { writePidFile } from './platform/backup';
+import { saleStatementsToWarm } from './features/sales/sale-statement.pg';
+import { bookingStatementsToWarm } from './features/reservations/booking-statement.pg';
+import { limitStatementsToWarm } from './features/reservations/public-limits';
 
 let env: ReturnType<typeof loadEnv>;
 try {
@@ -113,6 +116,13 @@ const shutdown = async (signal: NodeJS.Signals) => {
 process.on('SIGINT', (s) => void shutdown(s));
 process.on('SIGTERM', (s) => void shutdown(s));
 
+// PostgreSQL: the pool's connections opened and the hot statements planned on each before the
+// first request (decision 374): the opening rush does not meet ten cold backends.
+await database.warmUp?.(
+  [...saleStatementsToWarm(), ...bookingStatementsToWarm(), ...limitStatementsToWarm()].map((q) =>
+    q.compile(database.db),
+  ),
+);
 await app.listen({ port: env.PORT, host: env.HOST });
 if (seeded) {
   const lines = demoLogins.map((l) => `    ${l.username.padEnd(11)} ${DEMO_PASSWORD}   (${l.note})`);

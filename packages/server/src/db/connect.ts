@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
@@ -28,6 +28,13 @@ export interface Database {
   sqlite?: SqliteHandle;
   /** PostgreSQL: the pool's connections now (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PostgreSQL: opens every connection of the pool now, each planning these statements once
+   * (EXPLAIN: nothing runs), and plans them on each connection opened later, after a database
+   * restart (decision 374). The pool keeps its connections: a new one costs its first statements
+   * a cold catalogue.
+   */
+  warmUp?: (statements: CompiledQuery[]) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +72,22 @@ function prepareMarked(client: pg.PoolClient): void {
 export function connectPostgres(url: string, max = 10): Database {
   // A request waits at most 15 s for a connection (a refused connection fails at once): a database
   // that does not answer gives a 503 ("please retry") instead of hanging the tablet.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 15_000 });
+  // The connections stay open once opened (no idle time-out): a backend's first plans of the sale's
+  // and the booking's statements cost ~35 ms of the database's CPU (decision 374), and the pool
+  // closing idle connections after 10 s made the first burst after every lull pay it again.
+  let toWarm: CompiledQuery[] = [];
+  // One after another: a client runs one query at a time (pg 9 refuses a second one queued).
+  const plan = async (client: pg.ClientBase) => {
+    for (const q of toWarm) await client.query(`EXPLAIN ${q.sql}`, [...q.parameters]).catch(() => undefined);
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 15_000,
+    idleTimeoutMillis: 0,
+    // A connection opened later (after a database restart) plans them before it is handed out.
+    onConnect: (client) => plan(client),
+  });
   const database: Database = {
     db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',
@@ -73,6 +95,15 @@ export function connectPostgres(url: string, max = 10): Database {
     onConnectionError: () => undefined,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => database.db.destroy(),
+    warmUp: async (statements) => {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      try {
+        toWarm = statements;
+        await Promise.all(clients.map(plan));
+      } finally {
+        for (const c of clients) c.release();
+      }
+    },
   };
   // node-postgres emits 'error' on a client whose socket dies (restart, pg_terminate_backend).
   // The pool listens only while the client is idle; a checked-out client with no listener would

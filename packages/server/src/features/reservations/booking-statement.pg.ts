@@ -44,8 +44,8 @@ export interface UnitDaysRead {
  * the claim gate after the winner left it is refused on this read alone; through three statements
  * (the units, the states, then the claims) each went to the end of the pool's queue of 200 phones.
  */
-export async function readUnitDaysPg(db: Kysely<DB>, positionIds: number[], days: string[]): Promise<UnitDaysRead[]> {
-  const { rows } = await sql<
+function unitDaysReadStatement(positionIds: number[], days: string[]) {
+  return sql<
     PositionRow & { states: Selectable<UnitStatesTable>[]; claims: UnitDaysRead['claims'] }
   >`${sql.raw(PREPARED)}
     SELECT p.id, p.location_id, p.row, p.position, p.unit_type, p.unit_number, p.removed, l.name AS location_name,
@@ -57,7 +57,11 @@ export async function readUnitDaysPg(db: Kysely<DB>, positionIds: number[], days
         WHERE c.position_id = p.id AND c.day = ANY(${days}::text[])) AS claims
     FROM positions p JOIN locations l ON l.id = p.location_id
     WHERE p.id = ANY(${positionIds}::int[])
-  `.execute(db);
+  `;
+}
+
+export async function readUnitDaysPg(db: Kysely<DB>, positionIds: number[], days: string[]): Promise<UnitDaysRead[]> {
+  const { rows } = await unitDaysReadStatement(positionIds, days).execute(db);
   return rows.map(({ states, claims, ...position }) => ({ position, states, claims }));
 }
 
@@ -67,7 +71,8 @@ export class UnitDayTakenError extends Error {}
 /** PostgreSQL's answer when a unit-day was lost meanwhile (or two crossing bookings deadlocked). */
 const LOST = new Set(['SB409', '40P01', '40001']);
 
-export async function writeBookingPg(db: Kysely<DB>, w: BookingWrite): Promise<number> {
+/** The booking's write (writeBookingPg) as one data-modifying statement. */
+function bookingWriteStatement(w: BookingWrite) {
   const unitDays = w.unitDays.map((u) => ({
     position_id: u.positionId,
     day: u.day,
@@ -76,79 +81,99 @@ export async function writeBookingPg(db: Kysely<DB>, w: BookingWrite): Promise<n
     log_after: u.log[1],
   }));
   const halves = w.unitDays.flatMap((u) => u.halves.map((half) => ({ position_id: u.positionId, day: u.day, half })));
+  return sql<{ id: number }>`${sql.raw(PREPARED)}
+    WITH
+    rid AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::int AS id),
+    res AS (
+      INSERT INTO reservations (id, location_id, status, channel, booking_window, first_day, last_day, guest_name,
+        phone, email, hotel_id, room_number, last_name, party_size, arrival, notes, language_code, hold_expires_at,
+        manage_token_hash, manage_expires_at, sale_id, status_reason, version, created_at, created_by, updated_at,
+        updated_by)
+      SELECT rid.id, r.location_id, r.status, r.channel, r.booking_window, r.first_day, r.last_day, r.guest_name,
+        r.phone, r.email, r.hotel_id, r.room_number, r.last_name, r.party_size, r.arrival, r.notes, r.language_code,
+        r.hold_expires_at, r.manage_token_hash, r.manage_expires_at, r.sale_id, r.status_reason, r.version,
+        r.created_at, r.created_by, r.updated_at, r.updated_by
+      FROM json_populate_record(NULL::reservations, ${JSON.stringify(w.reservation)}::json) r CROSS JOIN rid
+    ),
+    ud AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${JSON.stringify(unitDays)}::json)
+        AS u(position_id int, day text, version int, log_before text, log_after text)
+    ),
+    inserted AS (
+      INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
+        customer_id, updated_at, updated_by)
+      SELECT ud.position_id, ud.day, 1, 1, ${RESERVATION_HOLD}::text, NULL, NULL, NULL, ${w.now}::bigint,
+        ${w.userId}::int
+      FROM ud WHERE ud.version = 0
+      ON CONFLICT (position_id, day) DO NOTHING
+      RETURNING position_id
+    ),
+    updated AS (
+      UPDATE unit_states st SET status = 1, version = ud.version + 1, hold_cart_id = ${RESERVATION_HOLD}::text,
+        hold_user_id = NULL, hold_expires_at = NULL, customer_id = NULL, updated_at = ${w.now}::bigint,
+        updated_by = ${w.userId}::int
+      FROM ud
+      WHERE ud.version > 0 AND st.position_id = ud.position_id AND st.day = ud.day AND st.version = ud.version
+      RETURNING st.position_id
+    ),
+    claims AS (
+      INSERT INTO reservation_claims (position_id, day, half, reservation_id)
+      SELECT c.position_id, c.day, c.half, rid.id
+      FROM json_to_recordset(${JSON.stringify(halves)}::json) AS c(position_id int, day text, half text) CROSS JOIN rid
+    ),
+    units AS (
+      INSERT INTO reservation_units (reservation_id, position_id, day, booking_window, released_at)
+      SELECT rid.id, ud.position_id, ud.day, ${w.reservation.booking_window}::text, NULL FROM ud CROSS JOIN rid
+    ),
+    logs AS (
+      INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
+      SELECT ud.position_id, ud.day, 'log', ud.log_before || rid.id::text || ud.log_after, ${w.userId}::int,
+        ${w.now}::bigint
+      FROM ud CROSS JOIN rid
+    ),
+    messages AS (
+      INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
+        next_attempt_at, created_at, sent_at)
+      SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
+        created_at, sent_at
+      FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
+    ),
+    audit AS (
+      INSERT INTO audit_log (user_id, kind, detail, at)
+      SELECT ${w.userId}::int, 'reservation.create', ${w.audit[0]}::text || rid.id::text || ${w.audit[1]}::text,
+        ${w.now}::bigint
+      FROM rid
+    )
+    SELECT
+      CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${unitDays.length}::int
+        THEN (SELECT id FROM rid) ELSE sandbar_unit_taken() END AS id,
+      (SELECT count(pg_notify(${BOARD_EVENTS_CHANNEL}::text, e))
+        FROM json_array_elements_text(${JSON.stringify(w.notify)}::json) e) AS notified
+  `;
+}
+
+export async function writeBookingPg(db: Kysely<DB>, w: BookingWrite): Promise<number> {
   try {
-    const { rows } = await sql<{ id: number }>`${sql.raw(PREPARED)}
-      WITH
-      rid AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::int AS id),
-      res AS (
-        INSERT INTO reservations (id, location_id, status, channel, booking_window, first_day, last_day, guest_name,
-          phone, email, hotel_id, room_number, last_name, party_size, arrival, notes, language_code, hold_expires_at,
-          manage_token_hash, manage_expires_at, sale_id, status_reason, version, created_at, created_by, updated_at,
-          updated_by)
-        SELECT rid.id, r.location_id, r.status, r.channel, r.booking_window, r.first_day, r.last_day, r.guest_name,
-          r.phone, r.email, r.hotel_id, r.room_number, r.last_name, r.party_size, r.arrival, r.notes, r.language_code,
-          r.hold_expires_at, r.manage_token_hash, r.manage_expires_at, r.sale_id, r.status_reason, r.version,
-          r.created_at, r.created_by, r.updated_at, r.updated_by
-        FROM json_populate_record(NULL::reservations, ${JSON.stringify(w.reservation)}::json) r CROSS JOIN rid
-      ),
-      ud AS MATERIALIZED (
-        SELECT * FROM json_to_recordset(${JSON.stringify(unitDays)}::json)
-          AS u(position_id int, day text, version int, log_before text, log_after text)
-      ),
-      inserted AS (
-        INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
-          customer_id, updated_at, updated_by)
-        SELECT ud.position_id, ud.day, 1, 1, ${RESERVATION_HOLD}::text, NULL, NULL, NULL, ${w.now}::bigint,
-          ${w.userId}::int
-        FROM ud WHERE ud.version = 0
-        ON CONFLICT (position_id, day) DO NOTHING
-        RETURNING position_id
-      ),
-      updated AS (
-        UPDATE unit_states st SET status = 1, version = ud.version + 1, hold_cart_id = ${RESERVATION_HOLD}::text,
-          hold_user_id = NULL, hold_expires_at = NULL, customer_id = NULL, updated_at = ${w.now}::bigint,
-          updated_by = ${w.userId}::int
-        FROM ud
-        WHERE ud.version > 0 AND st.position_id = ud.position_id AND st.day = ud.day AND st.version = ud.version
-        RETURNING st.position_id
-      ),
-      claims AS (
-        INSERT INTO reservation_claims (position_id, day, half, reservation_id)
-        SELECT c.position_id, c.day, c.half, rid.id
-        FROM json_to_recordset(${JSON.stringify(halves)}::json) AS c(position_id int, day text, half text) CROSS JOIN rid
-      ),
-      units AS (
-        INSERT INTO reservation_units (reservation_id, position_id, day, booking_window, released_at)
-        SELECT rid.id, ud.position_id, ud.day, ${w.reservation.booking_window}::text, NULL FROM ud CROSS JOIN rid
-      ),
-      logs AS (
-        INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
-        SELECT ud.position_id, ud.day, 'log', ud.log_before || rid.id::text || ud.log_after, ${w.userId}::int,
-          ${w.now}::bigint
-        FROM ud CROSS JOIN rid
-      ),
-      messages AS (
-        INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
-          next_attempt_at, created_at, sent_at)
-        SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
-          created_at, sent_at
-        FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
-      ),
-      audit AS (
-        INSERT INTO audit_log (user_id, kind, detail, at)
-        SELECT ${w.userId}::int, 'reservation.create', ${w.audit[0]}::text || rid.id::text || ${w.audit[1]}::text,
-          ${w.now}::bigint
-        FROM rid
-      )
-      SELECT
-        CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${unitDays.length}::int
-          THEN (SELECT id FROM rid) ELSE sandbar_unit_taken() END AS id,
-        (SELECT count(pg_notify(${BOARD_EVENTS_CHANNEL}::text, e))
-          FROM json_array_elements_text(${JSON.stringify(w.notify)}::json) e) AS notified
-    `.execute(db);
+    const { rows } = await bookingWriteStatement(w).execute(db);
     return rows[0]!.id;
   } catch (err) {
     if (LOST.has((err as { code?: string }).code ?? '')) throw new UnitDayTakenError('unit-day taken meanwhile');
     throw err;
   }
+}
+
+/** A guest booking's two statements with sample values, for the pool's warm-up (decision 374). */
+export function bookingStatementsToWarm() {
+  return [
+    unitDaysReadStatement([0], ['2000-01-01']),
+    bookingWriteStatement({
+      reservation: {} as BookingWrite['reservation'],
+      unitDays: [{ positionId: 0, day: '2000-01-01', version: 0, halves: ['am', 'pm'], log: ['', ''] }],
+      outbox: [],
+      audit: ['', ''],
+      notify: [],
+      now: 0,
+      userId: null,
+    }),
+  ];
 }

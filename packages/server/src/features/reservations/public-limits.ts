@@ -170,6 +170,48 @@ export class BufferedReads {
   }
 }
 
+/** The hits of one request counted in one statement (PostgresLimits.takeAll). */
+function limitHitsStatement(hits: [PublicLimit, string][], rules: PublicLimitRules, now: number) {
+  const rows = hits.map(([name, key]) => {
+    const rule = rules[name];
+    const start = now - (now % rule.windowMs);
+    const covered = Math.max(0, rule.windowMs - (now - start)) / rule.windowMs;
+    return sql`(${name}::text, ${hashOf(key)}::text, ${start}::bigint, ${start - rule.windowMs}::bigint, ${covered}::float8, ${rule.max}::int)`;
+  });
+  return sql<{ limit_name: string }>`
+    WITH wanted (limit_name, key_hash, window_start, previous_start, covered, max) AS (VALUES ${sql.join(rows)}),
+    now_at AS (
+      SELECT w.limit_name, w.key_hash, w.window_start, w.max,
+        floor(coalesce(p.hits, 0) * w.covered) AS previous, coalesce(c.hits, 0) AS hits
+      FROM wanted w
+      LEFT JOIN public_limit_hits p
+        ON p.limit_name = w.limit_name AND p.key_hash = w.key_hash AND p.window_start = w.previous_start
+      LEFT JOIN public_limit_hits c
+        ON c.limit_name = w.limit_name AND c.key_hash = w.key_hash AND c.window_start = w.window_start
+    )
+    INSERT INTO public_limit_hits AS t (limit_name, key_hash, window_start, hits)
+    SELECT limit_name, key_hash, window_start, 1 FROM now_at
+    WHERE NOT EXISTS (SELECT 1 FROM now_at x WHERE x.hits + x.previous >= x.max)
+    ON CONFLICT (limit_name, key_hash, window_start) DO UPDATE SET hits = t.hits + 1
+      WHERE t.hits + (SELECT x.previous FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
+        < (SELECT x.max FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
+    RETURNING limit_name`;
+}
+
+/** A booking's limits statement with sample values, for the pool's warm-up (decision 374). */
+export function limitStatementsToWarm() {
+  return [
+    limitHitsStatement(
+      [
+        ['bookingPerIp', ''],
+        ['bookingPerContact', ''],
+      ],
+      defaultPublicLimits,
+      0,
+    ),
+  ];
+}
+
 /**
  * Every instance's counters in public_limit_hits (PostgreSQL). A booking's limits (per address, per
  * phone / e-mail, hotel-room checks, manage links): one statement per hit that adds it only while the
@@ -227,30 +269,7 @@ export class PostgresLimits implements LimitStore {
       for (const [name, key] of hits) if (!(await this.take(name, key, now))) return false;
       return true;
     }
-    const rows = hits.map(([name, key]) => {
-      const rule = this.rules[name];
-      const start = now - (now % rule.windowMs);
-      const covered = Math.max(0, rule.windowMs - (now - start)) / rule.windowMs;
-      return sql`(${name}::text, ${hashOf(key)}::text, ${start}::bigint, ${start - rule.windowMs}::bigint, ${covered}::float8, ${rule.max}::int)`;
-    });
-    const { rows: counted } = await sql<{ limit_name: string }>`
-      WITH wanted (limit_name, key_hash, window_start, previous_start, covered, max) AS (VALUES ${sql.join(rows)}),
-      now_at AS (
-        SELECT w.limit_name, w.key_hash, w.window_start, w.max,
-          floor(coalesce(p.hits, 0) * w.covered) AS previous, coalesce(c.hits, 0) AS hits
-        FROM wanted w
-        LEFT JOIN public_limit_hits p
-          ON p.limit_name = w.limit_name AND p.key_hash = w.key_hash AND p.window_start = w.previous_start
-        LEFT JOIN public_limit_hits c
-          ON c.limit_name = w.limit_name AND c.key_hash = w.key_hash AND c.window_start = w.window_start
-      )
-      INSERT INTO public_limit_hits AS t (limit_name, key_hash, window_start, hits)
-      SELECT limit_name, key_hash, window_start, 1 FROM now_at
-      WHERE NOT EXISTS (SELECT 1 FROM now_at x WHERE x.hits + x.previous >= x.max)
-      ON CONFLICT (limit_name, key_hash, window_start) DO UPDATE SET hits = t.hits + 1
-        WHERE t.hits + (SELECT x.previous FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
-          < (SELECT x.max FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
-      RETURNING limit_name`.execute(this.db);
+    const { rows: counted } = await limitHitsStatement(hits, this.rules, now).execute(this.db);
     this.sweep(now);
     return counted.length === hits.length;
   }

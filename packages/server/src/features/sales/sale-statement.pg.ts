@@ -53,12 +53,11 @@ export interface SaleHolder {
   created_at: number;
 }
 
-export async function readForSale(
-  db: Kysely<DB>,
+/** The sale's read (readForSale), `sent`: the catalogue version the caller holds. */
+function saleReadStatement(
   q: { ourTransactionId: string; unitIds: number[]; userId: number; hotelId: number | null; days: string[] },
-  /** The lists read by an earlier sale: sent again only when the catalogue version moved (decision 253). */
-  cache: CatalogueCache = { current: null },
-): Promise<SaleReads> {
+  sent: CatalogueRows | null,
+) {
   // A single unit on one day (most sales) is matched by plain parameters, a cart by arrays: with
   // arrays PostgreSQL planned the read anew on every sale (a generic plan's estimate for `= ANY` of
   // an unknown array never beat the custom plans), with plain parameters it keeps one plan.
@@ -67,9 +66,7 @@ export async function readForSale(
   const stateOf = one
     ? sql`s.position_id = ${q.unitIds[0]}::int AND s.day = ${q.days[0]}::text`
     : sql`s.position_id = ANY(${q.unitIds}::int[]) AND s.day = ANY(${q.days}::text[])`;
-  // The lists this read may be answered with (another sale may replace the cache meanwhile).
-  const sent = cache.current;
-  const { rows } = await sql<{
+  return sql<{
     replayed: boolean;
     positions: PositionRow[];
     allowed: number[];
@@ -119,7 +116,18 @@ export async function readForSale(
         JOIN unit_customers uc ON uc.id = s.customer_id
         LEFT JOIN users u ON u.id = uc.created_by
         WHERE ${stateOf}) x) AS sold_by
-  `.execute(db);
+  `;
+}
+
+export async function readForSale(
+  db: Kysely<DB>,
+  q: { ourTransactionId: string; unitIds: number[]; userId: number; hotelId: number | null; days: string[] },
+  /** The lists read by an earlier sale: sent again only when the catalogue version moved (decision 253). */
+  cache: CatalogueCache = { current: null },
+): Promise<SaleReads> {
+  // The lists this read may be answered with (another sale may replace the cache meanwhile).
+  const sent = cache.current;
+  const { rows } = await saleReadStatement(q, sent).execute(db);
   const r = rows[0]!;
   // One statement, one snapshot: the lists (when sent) are those of the version it read; else the
   // version it read is the one sent. The cache only moves forward (sales answered out of order).
@@ -187,7 +195,8 @@ export class UnitTakenError extends Error {}
 /** PostgreSQL's answer when two crossing multi-unit sales deadlock: one of them lost a unit. */
 const LOST = new Set(['SB409', '40P01', '40001']);
 
-export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId: number; customerIds: number[] }> {
+/** The sale's write (writeSale) as one data-modifying statement. */
+function saleWriteStatement(w: SaleWrite) {
   const units = w.units.map((u, n) => ({
     n,
     position_id: u.positionId,
@@ -202,91 +211,133 @@ export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId:
   const attention = w.units.flatMap((u) => (u.attention ? [u.attention] : []));
   const claims = w.units.filter((u) => u.take).length;
   const s = w.sale;
+  return sql<{ sale_id: number; customer_ids: number[] }>`${sql.raw(PREPARED)}
+    WITH
+    sale AS (
+      INSERT INTO sales (our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
+        room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
+        extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
+        customer_email, summary, notes, multi, voucher_number, language_code, created_at, deleted_at, deleted_by)
+      SELECT our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
+        room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
+        extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
+        customer_email, summary, notes, multi, voucher_number, language_code, created_at, NULL, NULL
+      FROM json_populate_record(NULL::sales, ${JSON.stringify(s)}::json)
+      RETURNING id
+    ),
+    units AS MATERIALIZED (
+      SELECT u.*, nextval(pg_get_serial_sequence('unit_customers', 'id'))::int AS customer_id
+      FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(n int, position_id int, version int, status int,
+        take boolean, customer_name text, payment_method text, price_cents int, receipt_type text,
+        receipt_phone text, receipt_email text, state text, log_text text, log_at bigint)
+    ),
+    customers AS (
+      INSERT INTO unit_customers (id, position_id, day, sale_id, customer_name, payment_method, price_cents,
+        receipt_type, receipt_phone, receipt_email, state, created_at, created_by)
+      SELECT u.customer_id, u.position_id, ${w.day}::text, sale.id, u.customer_name, u.payment_method,
+        u.price_cents, u.receipt_type, u.receipt_phone, u.receipt_email, u.state, ${w.now}::bigint, ${w.userId}::int
+      FROM units u CROSS JOIN sale ORDER BY u.n
+    ),
+    items AS (
+      INSERT INTO sale_items (sale_id, position_id, price_id, kind, name, list_cents, charged_cents, retail_cents)
+      SELECT sale.id, i.position_id, i.price_id, i.kind, i.name, i.list_cents, i.charged_cents, i.retail_cents
+      FROM json_to_recordset(${JSON.stringify(items)}::json) AS i(n int, position_id int, price_id int, kind text,
+        name text, list_cents int, charged_cents int, retail_cents int) CROSS JOIN sale ORDER BY i.n
+    ),
+    inserted AS (
+      INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
+        customer_id, updated_at, updated_by)
+      SELECT u.position_id, ${w.day}::text, u.status, 1, NULL, NULL, NULL, u.customer_id, ${w.now}::bigint,
+        ${w.userId}::int
+      FROM units u WHERE u.take AND u.version = 0
+      ON CONFLICT (position_id, day) DO NOTHING
+      RETURNING position_id
+    ),
+    updated AS (
+      UPDATE unit_states st SET status = u.status, version = u.version + 1, hold_cart_id = NULL,
+        hold_user_id = NULL, hold_expires_at = NULL, customer_id = u.customer_id,
+        updated_at = ${w.now}::bigint, updated_by = ${w.userId}::int
+      FROM units u
+      WHERE u.take AND u.version > 0 AND st.position_id = u.position_id AND st.day = ${w.day}::text
+        AND st.version = u.version
+      RETURNING st.position_id
+    ),
+    logs AS (
+      INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
+      SELECT u.position_id, ${w.day}::text, 'log', u.log_text, ${w.userId}::int, u.log_at FROM units u ORDER BY u.n
+    ),
+    attention AS (
+      INSERT INTO sale_attention (sale_id, customer_id, location_id, day, promised_position_id, promised_label,
+        customer_name, payment_method, amount_cents, taken_at, taken_by, received_at)
+      SELECT sale.id, u.customer_id, a.location_id, a.day, a.promised_position_id, a.promised_label,
+        a.customer_name, a.payment_method, a.amount_cents, a.taken_at, a.taken_by, a.received_at
+      FROM json_populate_recordset(NULL::sale_attention, ${JSON.stringify(attention)}::json) a
+      JOIN units u ON u.position_id = a.promised_position_id CROSS JOIN sale ORDER BY u.n
+    ),
+    receipt AS (
+      INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
+        next_attempt_at, created_at, sent_at)
+      SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
+        created_at, sent_at
+      FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
+    ),
+    signature AS (
+      INSERT INTO sale_signatures (sale_id, png)
+      SELECT sale.id, ${w.signature}::bytea FROM sale WHERE ${w.signature}::bytea IS NOT NULL
+    )
+    SELECT
+      CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${claims}::int
+        THEN (SELECT id FROM sale) ELSE sandbar_unit_taken() END AS sale_id,
+      (SELECT json_agg(customer_id ORDER BY n) FROM units) AS customer_ids,
+      CASE WHEN ${w.notify ?? null}::text IS NOT NULL
+        THEN pg_notify(${BOARD_EVENTS_CHANNEL}::text, ${w.notify ?? null}::text) END AS notified
+  `;
+}
+
+export async function writeSale(db: Kysely<DB>, w: SaleWrite): Promise<{ saleId: number; customerIds: number[] }> {
   try {
-    const { rows } = await sql<{ sale_id: number; customer_ids: number[] }>`${sql.raw(PREPARED)}
-      WITH
-      sale AS (
-        INSERT INTO sales (our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
-          room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
-          extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
-          customer_email, summary, notes, multi, voucher_number, language_code, created_at, deleted_at, deleted_by)
-        SELECT our_transaction_id, receipt_id, day, user_id, location_id, payment_method, hotel_id,
-          room_number, last_name, customer_name, manual_entry, list_cents, subtotal_cents, addon_cents,
-          extra_cents, tip_cents, total_cents, retail_cents, card_transaction_id, receipt_type, customer_phone,
-          customer_email, summary, notes, multi, voucher_number, language_code, created_at, NULL, NULL
-        FROM json_populate_record(NULL::sales, ${JSON.stringify(s)}::json)
-        RETURNING id
-      ),
-      units AS MATERIALIZED (
-        SELECT u.*, nextval(pg_get_serial_sequence('unit_customers', 'id'))::int AS customer_id
-        FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(n int, position_id int, version int, status int,
-          take boolean, customer_name text, payment_method text, price_cents int, receipt_type text,
-          receipt_phone text, receipt_email text, state text, log_text text, log_at bigint)
-      ),
-      customers AS (
-        INSERT INTO unit_customers (id, position_id, day, sale_id, customer_name, payment_method, price_cents,
-          receipt_type, receipt_phone, receipt_email, state, created_at, created_by)
-        SELECT u.customer_id, u.position_id, ${w.day}::text, sale.id, u.customer_name, u.payment_method,
-          u.price_cents, u.receipt_type, u.receipt_phone, u.receipt_email, u.state, ${w.now}::bigint, ${w.userId}::int
-        FROM units u CROSS JOIN sale ORDER BY u.n
-      ),
-      items AS (
-        INSERT INTO sale_items (sale_id, position_id, price_id, kind, name, list_cents, charged_cents, retail_cents)
-        SELECT sale.id, i.position_id, i.price_id, i.kind, i.name, i.list_cents, i.charged_cents, i.retail_cents
-        FROM json_to_recordset(${JSON.stringify(items)}::json) AS i(n int, position_id int, price_id int, kind text,
-          name text, list_cents int, charged_cents int, retail_cents int) CROSS JOIN sale ORDER BY i.n
-      ),
-      inserted AS (
-        INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
-          customer_id, updated_at, updated_by)
-        SELECT u.position_id, ${w.day}::text, u.status, 1, NULL, NULL, NULL, u.customer_id, ${w.now}::bigint,
-          ${w.userId}::int
-        FROM units u WHERE u.take AND u.version = 0
-        ON CONFLICT (position_id, day) DO NOTHING
-        RETURNING position_id
-      ),
-      updated AS (
-        UPDATE unit_states st SET status = u.status, version = u.version + 1, hold_cart_id = NULL,
-          hold_user_id = NULL, hold_expires_at = NULL, customer_id = u.customer_id,
-          updated_at = ${w.now}::bigint, updated_by = ${w.userId}::int
-        FROM units u
-        WHERE u.take AND u.version > 0 AND st.position_id = u.position_id AND st.day = ${w.day}::text
-          AND st.version = u.version
-        RETURNING st.position_id
-      ),
-      logs AS (
-        INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
-        SELECT u.position_id, ${w.day}::text, 'log', u.log_text, ${w.userId}::int, u.log_at FROM units u ORDER BY u.n
-      ),
-      attention AS (
-        INSERT INTO sale_attention (sale_id, customer_id, location_id, day, promised_position_id, promised_label,
-          customer_name, payment_method, amount_cents, taken_at, taken_by, received_at)
-        SELECT sale.id, u.customer_id, a.location_id, a.day, a.promised_position_id, a.promised_label,
-          a.customer_name, a.payment_method, a.amount_cents, a.taken_at, a.taken_by, a.received_at
-        FROM json_populate_recordset(NULL::sale_attention, ${JSON.stringify(attention)}::json) a
-        JOIN units u ON u.position_id = a.promised_position_id CROSS JOIN sale ORDER BY u.n
-      ),
-      receipt AS (
-        INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
-          next_attempt_at, created_at, sent_at)
-        SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
-          created_at, sent_at
-        FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
-      ),
-      signature AS (
-        INSERT INTO sale_signatures (sale_id, png)
-        SELECT sale.id, ${w.signature}::bytea FROM sale WHERE ${w.signature}::bytea IS NOT NULL
-      )
-      SELECT
-        CASE WHEN (SELECT count(*) FROM inserted) + (SELECT count(*) FROM updated) = ${claims}::int
-          THEN (SELECT id FROM sale) ELSE sandbar_unit_taken() END AS sale_id,
-        (SELECT json_agg(customer_id ORDER BY n) FROM units) AS customer_ids,
-        CASE WHEN ${w.notify ?? null}::text IS NOT NULL
-          THEN pg_notify(${BOARD_EVENTS_CHANNEL}::text, ${w.notify ?? null}::text) END AS notified
-    `.execute(db);
+    const { rows } = await saleWriteStatement(w).execute(db);
     return { saleId: rows[0]!.sale_id, customerIds: rows[0]!.customer_ids };
   } catch (err) {
     if (LOST.has((err as { code?: string }).code ?? '')) throw new UnitTakenError('unit taken meanwhile');
     throw err;
   }
+}
+
+/**
+ * The sale's two statements with sample values, for the pool's warm-up (db/connect.ts, decision
+ * 374): a new connection plans them once, so the first sales on it do not pay for its cold catalogue.
+ */
+export function saleStatementsToWarm() {
+  const unit: SaleUnitWrite = {
+    positionId: 0,
+    version: 0,
+    take: true,
+    status: 1,
+    customer: {
+      customer_name: '',
+      payment_method: 'Cash',
+      price_cents: 0,
+      receipt_type: '',
+      receipt_phone: '',
+      receipt_email: '',
+      state: 'seated',
+    },
+    log: { text: '', at: 0 },
+    attention: null,
+  };
+  return [
+    saleReadStatement({ ourTransactionId: '', unitIds: [0], userId: 0, hotelId: null, days: ['2000-01-01'] }, null),
+    saleWriteStatement({
+      sale: {} as SaleWrite['sale'],
+      signature: null,
+      items: [],
+      units: [unit],
+      outbox: [],
+      day: '2000-01-01',
+      now: 0,
+      userId: 0,
+      notify: null,
+    }),
+  ];
 }
