@@ -177,3 +177,105 @@ export function bookingStatementsToWarm() {
     }),
   ];
 }
+
+/**
+ * Several guests' bookings of one unit-day each in one statement (issue 36, decision 375): each is
+ * written, with everything writeBookingPg writes, only where its own compare-and-set won; the others
+ * write nothing and the statement goes on. Answers, for each write by its index, the booking's id or
+ * null (its unit-day was taken meanwhile). Two writes of one unit-day never share a statement
+ * (BookingBatches sees to it).
+ */
+export async function writeBookingsPg(db: Kysely<DB>, writes: BookingWrite[]): Promise<(number | null)[]> {
+  const rows = writes.map((w, n) => {
+    if (w.unitDays.length !== 1) throw new Error('a batched booking holds one unit-day');
+    const u = w.unitDays[0]!;
+    return {
+      n,
+      position_id: u.positionId,
+      day: u.day,
+      version: u.version,
+      halves: u.halves,
+      log_before: u.log[0],
+      log_after: u.log[1],
+      reservation: w.reservation,
+      outbox: w.outbox,
+      audit_before: w.audit[0],
+      audit_after: w.audit[1],
+      notify: w.notify,
+      now: w.now,
+      user_id: w.userId,
+    };
+  });
+  const { rows: answer } = await sql<{ won: { n: number; id: number }[] }>`${sql.raw(PREPARED)}
+    WITH
+    b AS MATERIALIZED (
+      SELECT j.*, nextval(pg_get_serial_sequence('reservations', 'id'))::int AS id
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS j(n int, position_id int, day text, version int,
+        halves json, log_before text, log_after text, reservation json, outbox json, audit_before text,
+        audit_after text, notify json, now bigint, user_id int)
+    ),
+    inserted AS (
+      INSERT INTO unit_states (position_id, day, status, version, hold_cart_id, hold_user_id, hold_expires_at,
+        customer_id, updated_at, updated_by)
+      SELECT b.position_id, b.day, 1, 1, ${RESERVATION_HOLD}::text, NULL, NULL, NULL, b.now, b.user_id
+      FROM b WHERE b.version = 0 ORDER BY b.n
+      ON CONFLICT (position_id, day) DO NOTHING
+      RETURNING position_id, day
+    ),
+    updated AS (
+      UPDATE unit_states st SET status = 1, version = b.version + 1, hold_cart_id = ${RESERVATION_HOLD}::text,
+        hold_user_id = NULL, hold_expires_at = NULL, customer_id = NULL, updated_at = b.now, updated_by = b.user_id
+      FROM b
+      WHERE b.version > 0 AND st.position_id = b.position_id AND st.day = b.day AND st.version = b.version
+      RETURNING st.position_id, st.day
+    ),
+    won AS MATERIALIZED (
+      SELECT b.* FROM b
+      WHERE EXISTS (SELECT 1 FROM inserted i WHERE i.position_id = b.position_id AND i.day = b.day)
+        OR EXISTS (SELECT 1 FROM updated u WHERE u.position_id = b.position_id AND u.day = b.day)
+    ),
+    res AS (
+      INSERT INTO reservations (id, location_id, status, channel, booking_window, first_day, last_day, guest_name,
+        phone, email, hotel_id, room_number, last_name, party_size, arrival, notes, language_code, hold_expires_at,
+        manage_token_hash, manage_expires_at, sale_id, status_reason, version, created_at, created_by, updated_at,
+        updated_by)
+      SELECT won.id, r.location_id, r.status, r.channel, r.booking_window, r.first_day, r.last_day, r.guest_name,
+        r.phone, r.email, r.hotel_id, r.room_number, r.last_name, r.party_size, r.arrival, r.notes, r.language_code,
+        r.hold_expires_at, r.manage_token_hash, r.manage_expires_at, r.sale_id, r.status_reason, r.version,
+        r.created_at, r.created_by, r.updated_at, r.updated_by
+      FROM won CROSS JOIN LATERAL json_populate_record(NULL::reservations, won.reservation) r
+    ),
+    claims AS (
+      INSERT INTO reservation_claims (position_id, day, half, reservation_id)
+      SELECT won.position_id, won.day, h.half, won.id
+      FROM won CROSS JOIN LATERAL json_array_elements_text(won.halves) AS h(half)
+    ),
+    units AS (
+      INSERT INTO reservation_units (reservation_id, position_id, day, booking_window, released_at)
+      SELECT won.id, won.position_id, won.day, won.reservation->>'booking_window', NULL FROM won
+    ),
+    logs AS (
+      INSERT INTO unit_logs (position_id, day, kind, text, user_id, at)
+      SELECT won.position_id, won.day, 'log', won.log_before || won.id::text || won.log_after, won.user_id, won.now
+      FROM won ORDER BY won.n
+    ),
+    messages AS (
+      INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
+        next_attempt_at, created_at, sent_at)
+      SELECT o.channel, o.recipient, o.subject, o.body, o.html, o.purpose, o.status, o.attempts, o.last_error,
+        o.next_attempt_at, o.created_at, o.sent_at
+      FROM won CROSS JOIN LATERAL json_populate_recordset(NULL::outbox, won.outbox) o
+    ),
+    audit AS (
+      INSERT INTO audit_log (user_id, kind, detail, at)
+      SELECT won.user_id, 'reservation.create', won.audit_before || won.id::text || won.audit_after, won.now
+      FROM won ORDER BY won.n
+    )
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('n', won.n, 'id', won.id)), '[]'::json) FROM won) AS won,
+      (SELECT count(pg_notify(${BOARD_EVENTS_CHANNEL}::text, e))
+        FROM won CROSS JOIN LATERAL json_array_elements_text(won.notify) e) AS notified
+  `.execute(db);
+  const ids = new Map(answer[0]!.won.map((w) => [w.n, w.id]));
+  return writes.map((_, n) => ids.get(n) ?? null);
+}

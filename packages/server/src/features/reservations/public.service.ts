@@ -32,6 +32,7 @@ import { bookingRules, cancelByGuest, createReservationId, describeReservations 
 import { bookingTurns, claimGate } from './claim-gate';
 import { UnitDayGone } from './reservation-claim';
 import { type UnitDaysRead, readUnitDaysPg } from './booking-statement.pg';
+import { bookingBatches } from './booking-batches';
 import { confirmationRow, hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 import {
   heldMessageRow,
@@ -366,63 +367,66 @@ export async function bookOnline(
   // What the transaction wrote (its units' labels), for the answer built below without reading it back.
   let booked: string[] = [];
   const status = plan || settings.bookingNeedsConfirmation === '1' ? 'held' : 'confirmed';
-  const created = await bookingTurns(deps)
-    .run(
-      () => {
-        // A tablet sold it as this guest's turn came: no statement to learn so (decision 373).
-        if (ticket.soldMeanwhile()) throw new UnitDayGone(publicBookingTexts.unitGone);
-        return createReservationId(
-          deps,
-          null,
-          {
-            unitIds: body.unitIds,
-            days: [body.day],
-            window: body.window,
-            guestName: body.guestName,
-            phone: contact.phone,
-            email: contact.email,
-            hotelId: body.hotelId ?? null,
-            roomNumber: body.hotelId ? body.roomNumber : '',
-            lastName: body.hotelId ? body.lastName : '',
-            manualEntry: false,
-            partySize: body.partySize,
-            arrival: body.arrival,
-            notes: '',
-            channel: 'online',
-            languageCode: body.languageCode,
-          },
-          {
-            status,
-            holdExpiresAt,
-            manageTokenHash: link.tokenHash,
-            manageExpiresAt: link.expiresAt,
-            settings,
-            inTransaction: async (trx, id, units, days) => {
-              booked = units;
-              await repo.insertItems(trx, id, body.itemIds);
-              if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
-              else await queueConfirmation(trx, deps.clock, settings, link, guest, { id, units, days });
-            },
-            // PostgreSQL: without extras, the booking and its message in one statement (decision 326).
-            oneStatement: body.itemIds.length
-              ? undefined
-              : {
-                  read,
-                  outbox: (units, days) => {
-                    booked = units;
-                    return [
-                      plan
-                        ? heldMessageRow(deps.clock, settings, plan, link.url, guest, { units, days })
-                        : confirmationRow(deps.clock, settings, link, guest, { units, days }, []),
-                    ];
-                  },
-                },
-          },
-        );
+  const book = () => {
+    // A tablet sold it as this guest's turn came: no statement to learn so (decision 373).
+    if (ticket.soldMeanwhile()) throw new UnitDayGone(publicBookingTexts.unitGone);
+    return createReservationId(
+      deps,
+      null,
+      {
+        unitIds: body.unitIds,
+        days: [body.day],
+        window: body.window,
+        guestName: body.guestName,
+        phone: contact.phone,
+        email: contact.email,
+        hotelId: body.hotelId ?? null,
+        roomNumber: body.hotelId ? body.roomNumber : '',
+        lastName: body.hotelId ? body.lastName : '',
+        manualEntry: false,
+        partySize: body.partySize,
+        arrival: body.arrival,
+        notes: '',
+        channel: 'online',
+        languageCode: body.languageCode,
       },
-      // Sold while it waits for its turn: out of the queue at once (decision 374).
-      { signal: ticket.sold },
-    )
+      {
+        status,
+        holdExpiresAt,
+        manageTokenHash: link.tokenHash,
+        manageExpiresAt: link.expiresAt,
+        settings,
+        inTransaction: async (trx, id, units, days) => {
+          booked = units;
+          await repo.insertItems(trx, id, body.itemIds);
+          if (plan) await queueHeldMessage(trx, deps.clock, settings, plan, link.url, guest, { units, days });
+          else await queueConfirmation(trx, deps.clock, settings, link, guest, { id, units, days });
+        },
+        // PostgreSQL: without extras, the booking and its message in one statement (decision 326).
+        oneStatement: body.itemIds.length
+          ? undefined
+          : {
+              read,
+              // PostgreSQL: the write joins the next batch (decision 375); sold while it
+              // waits, it leaves at once.
+              write: readAhead ? (w) => bookingBatches(deps).write(w, ticket.sold) : undefined,
+              outbox: (units, days) => {
+                booked = units;
+                return [
+                  plan
+                    ? heldMessageRow(deps.clock, settings, plan, link.url, guest, { units, days })
+                    : confirmationRow(deps.clock, settings, link, guest, { units, days }, []),
+                ];
+              },
+            },
+      },
+    );
+  };
+  // PostgreSQL without extras: the batches are the queue (decision 375). Else the turn queue; sold
+  // while it waits for its turn, out of it at once (decision 374).
+  const created = await (
+    readAhead ? Promise.resolve().then(book) : bookingTurns(deps).run(book, { signal: ticket.sold })
+  )
     .then((id) => {
       won = true;
       return id;

@@ -338,6 +338,8 @@ export interface CreateOptions {
     outbox: (units: string[], days: string[]) => Insertable<OutboxTable>[];
     /** The units' states and claims on the days, read already (the guest page reads them beside its limits). */
     read?: UnitDaysRead[];
+    /** How the statement is run: the guest page's batches (decision 375); else writeBookingPg on its own. */
+    write?: (w: BookingWrite) => Promise<number>;
   };
 }
 
@@ -426,6 +428,7 @@ export async function createReservationId(
       audit: [`Booking `, auditText('').slice('Booking '.length)],
       outbox: () => opts.oneStatement!.outbox(positions.map(unitLabel), days),
       events,
+      write: opts.oneStatement.write,
     });
     if (written !== null) return written;
   }
@@ -483,6 +486,7 @@ async function bookInOneStatement(
     /** The guest's messages, built only once every unit-day reads free (a refused phone builds none). */
     outbox: () => Insertable<OutboxTable>[];
     events: BoardEvent[];
+    write?: (w: BookingWrite) => Promise<number>;
   },
 ): Promise<number | null> {
   const readOf = (p: repo.BookablePosition) => b.read.find((r) => r.position.id === p.id);
@@ -513,7 +517,8 @@ async function bookInOneStatement(
   const carried = deps.events.viaDatabase === true;
   let id: number;
   try {
-    id = await writeBookingPg(deps.db, {
+    const write = b.write ?? ((w: BookingWrite) => writeBookingPg(deps.db, w));
+    id = await write({
       reservation: b.row,
       unitDays,
       outbox: b.outbox(),

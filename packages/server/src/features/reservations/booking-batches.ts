@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type BookingWrite, UnitDayTakenError, writeBookingPg, writeBookingsPg } from './booking-statement.pg';
+
+// Guests' bookings on PostgreSQL written together (issue 36, the opening rush; decision 375). Each
+// booking's write is one statement (decision 326), a few at a time (half the pool, decision 325).
+// Under the rush every statement waits ~100 ms for the busy event loop, whatever the database's
+// work (1–3 ms), so thirty winners in five lanes queued for half a second. Here a lane that comes
+// free takes every write waiting, one per unit-day, into one statement (writeBookingsPg): a group
+// commit. A write alone goes as it did (writeBookingPg). The database stays the judge: each
+// booking's own compare-and-set decides it, and a write lost meanwhile is told so as before.
+
+interface Waiting {
+  write: BookingWrite;
+  resolve(id: number): void;
+  reject(err: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+export class BookingBatches {
+  private readonly waiting: Waiting[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly lanes: number,
+    /** The most bookings in one statement. */
+    readonly most = 50,
+  ) {}
+
+  /** Writes waiting for a lane (tests). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * The booking's id once written; UnitDayTakenError when its compare-and-set lost. A `signal`
+   * aborted while it waits (a tablet sold its unit-day) takes it out at once, rejected with the
+   * signal's reason.
+   */
+  write(write: BookingWrite, signal?: AbortSignal): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const item: Waiting = { write, resolve, reject, signal };
+      if (signal) {
+        item.onAbort = () => {
+          const at = this.waiting.indexOf(item);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(signal.reason as Error);
+        };
+        signal.addEventListener('abort', item.onAbort, { once: true });
+      }
+      this.waiting.push(item);
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.lanes && this.waiting.length) {
+      const batch = this.take();
+      this.running++;
+      void this.run(batch).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  /**
+   * The next statement's writes, first come first served: at most one per unit-day (two half-day
+   * bookings of one unit-day are decided one after the other, as alone), and a booking of several
+   * unit-days alone.
+   */
+  private take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const unitDays = new Set<string>();
+    for (let i = 0; i < this.waiting.length && batch.length < this.most;) {
+      const item = this.waiting[i]!;
+      if (item.write.unitDays.length !== 1) {
+        if (batch.length === 0) batch.push(...this.waiting.splice(i, 1));
+        break;
+      }
+      const u = item.write.unitDays[0]!;
+      const key = `${u.positionId}|${u.day}`;
+      if (unitDays.has(key)) {
+        i++;
+        continue;
+      }
+      unitDays.add(key);
+      batch.push(...this.waiting.splice(i, 1));
+    }
+    for (const item of batch) if (item.onAbort) item.signal!.removeEventListener('abort', item.onAbort);
+    return batch;
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    if (batch.length > 1) {
+      let ids: (number | null)[] | null = null;
+      try {
+        ids = await writeBookingsPg(
+          this.db,
+          batch.map((item) => item.write),
+        );
+      } catch {
+        // A deadlock with another instance's write, a lost connection: each write goes alone,
+        // and gets its own answer.
+      }
+      if (ids) {
+        batch.forEach((item, n) => {
+          const id = ids[n];
+          if (id != null) item.resolve(id);
+          else item.reject(new UnitDayTakenError('unit-day taken meanwhile'));
+        });
+        return;
+      }
+    }
+    for (const item of batch) await writeBookingPg(this.db, item.write).then(item.resolve, item.reject);
+  }
+}
+
+const instances = new WeakMap<object, BookingBatches>();
+
+/** This instance's batches (keyed by its event bus, as its caches are): half the pool's connections. */
+export function bookingBatches(deps: {
+  db: Kysely<DB>;
+  events: object;
+  database: { poolStats?: () => { max: number } };
+}): BookingBatches {
+  let b = instances.get(deps.events);
+  if (!b) {
+    const lanes = Math.max(1, Math.floor((deps.database.poolStats?.().max ?? 10) / 2));
+    instances.set(deps.events, (b = new BookingBatches(deps.db, lanes)));
+  }
+  return b;
+}
