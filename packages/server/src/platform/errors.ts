@@ -4,7 +4,12 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly details: string,
   ) {
+    // A refusal (4xx) is an answer, not a fault: it captures no stack. Under the opening rush the
+    // ~350 refused phones and walk-ins each walked theirs (issue 36); a 5xx keeps it for the log.
+    const limit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(details);
+    Error.stackTraceLimit = limit;
     this.name = 'HttpError';
   }
 }

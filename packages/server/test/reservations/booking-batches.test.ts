@@ -116,10 +116,11 @@ describe.skipIf(testDialect !== 'postgres')('guest bookings written together on 
       { id: ids[0], guest_name: 'Ana Batch' },
       { id: ids[2], guest_name: 'Cy Batch' },
     ]);
-    for (const [unit, id] of [
+    const won: [number, number][] = [
       [a!, ids[0]!],
       [c!, ids[2]!],
-    ]) {
+    ];
+    for (const [unit, id] of won) {
       const claims = await db
         .selectFrom('reservation_claims')
         .select(['half', 'reservation_id'])
