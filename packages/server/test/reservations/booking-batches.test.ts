@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema';
 import { fixedClock } from '../../src/platform/clock';
-import { BookingBatches } from '../../src/features/reservations/booking-batches';
+import { BookingBatches, UnitDaysReads } from '../../src/features/reservations/booking-batches';
 import {
   type BookingWrite,
   UnitDayTakenError,
@@ -234,5 +234,41 @@ describe.skipIf(testDialect !== 'postgres')('guest bookings written together on 
       .orderBy('guest_name')
       .execute();
     expect(names.map((n) => n.guest_name)).toEqual(['Hold Fallback', 'Ida Fallback', 'Late Fallback']);
+  });
+
+  it("reads the guests' unit-days asked in one turn of the loop in one statement, each its own units on its own days", async () => {
+    const db = t.deps.db;
+    const [m, n] = await Promise.all([72, 73].map((x) => unitId(db, 'MB', x)));
+    const sale = await injectAs(t.app, 'staff', {
+      method: 'POST',
+      url: '/api/saveCustomer',
+      payload: buildSale({ unitId: m!, selectedUnit: await priceId(db, 'Umbrella + 2 Chairs') }),
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const reads = new UnitDaysReads(counted);
+    const [sold, free, other] = await Promise.all([
+      reads.read([m!], [DAY]),
+      reads.read([n!], [DAY]),
+      reads.read([m!, n!], ['2026-07-05']),
+    ]);
+    expect(statements).toBe(1);
+    expect(sold.map((u) => u.position.id)).toEqual([m]);
+    expect(sold[0]!.states).toEqual([expect.objectContaining({ day: DAY, status: expect.any(Number) })]);
+    expect(sold[0]!.states[0]!.status).not.toBe(0);
+    expect(free.map((u) => [u.position.id, u.states, u.claims])).toEqual([[n, [], []]]);
+    // Another day: the sale of the 4th is not this guest's.
+    expect(other.map((u) => u.position.id).sort()).toEqual([m, n].sort());
+    expect(other.flatMap((u) => u.states)).toEqual([]);
+    // A read in a later turn is a statement of its own.
+    await reads.read([n!], [DAY]);
+    expect(statements).toBe(2);
   });
 });

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type BookingWrite, UnitDayTakenError, writeBookingPg, writeBookingsPg } from './booking-statement.pg';
+import {
+  type BookingWrite,
+  type UnitDaysRead,
+  UnitDayTakenError,
+  readUnitDaysPg,
+  writeBookingPg,
+  writeBookingsPg,
+} from './booking-statement.pg';
 
 // Guests' bookings on PostgreSQL written together (issue 36, the opening rush; decision 375). Each
 // booking's write is one statement (decision 326), a few at a time (half the pool, decision 325).
@@ -117,6 +124,64 @@ export class BookingBatches {
     }
     for (const item of batch) await writeBookingPg(this.db, item.write).then(item.resolve, item.reject);
   }
+}
+
+interface Reading {
+  positionIds: number[];
+  days: string[];
+  resolve(read: UnitDaysRead[]): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * The guests' reads of their units' states (readUnitDaysPg) asked in one turn of the event loop,
+ * read in one statement (decision 375): under the rush fifty phones each took a connection of the
+ * pool for a read of one unit-day, and the tablets' sales queued behind them. Each guest gets its
+ * own units on its own days, as if read alone.
+ */
+export class UnitDaysReads {
+  private waiting: Reading[] = [];
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  read(positionIds: number[], days: string[]): Promise<UnitDaysRead[]> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.push({ positionIds, days, resolve, reject }) === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    const ids = [...new Set(batch.flatMap((r) => r.positionIds))];
+    const days = [...new Set(batch.flatMap((r) => r.days))];
+    try {
+      const all = await readUnitDaysPg(this.db, ids, days);
+      for (const r of batch) {
+        const mine = new Set(r.days);
+        r.resolve(
+          all
+            .filter((u) => r.positionIds.includes(u.position.id))
+            .map((u) => ({
+              position: u.position,
+              states: u.states.filter((s) => mine.has(s.day)),
+              claims: u.claims.filter((c) => mine.has(c.day)),
+            })),
+        );
+      }
+    } catch (err) {
+      for (const r of batch) r.reject(err);
+    }
+  }
+}
+
+const readers = new WeakMap<object, UnitDaysReads>();
+
+/** This instance's batched reads of guests' unit-days (keyed by its event bus, as its caches are). */
+export function unitDaysReads(deps: { db: Kysely<DB>; events: object }): UnitDaysReads {
+  let r = readers.get(deps.events);
+  if (!r) readers.set(deps.events, (r = new UnitDaysReads(deps.db)));
+  return r;
 }
 
 const instances = new WeakMap<object, BookingBatches>();

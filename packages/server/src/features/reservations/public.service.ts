@@ -31,8 +31,8 @@ import * as repo from './reservations.repository';
 import { bookingRules, cancelByGuest, createReservationId, describeReservations } from './reservations.service';
 import { bookingTurns, claimGate } from './claim-gate';
 import { UnitDayGone } from './reservation-claim';
-import { type UnitDaysRead, readUnitDaysPg } from './booking-statement.pg';
-import { bookingBatches } from './booking-batches';
+import type { UnitDaysRead } from './booking-statement.pg';
+import { bookingBatches, unitDaysReads } from './booking-batches';
 import { confirmationRow, hashToken, newManageLink, queueConfirmation } from './booking-confirmation';
 import {
   heldMessageRow,
@@ -343,7 +343,7 @@ export async function bookOnline(
   try {
     [, read] = await Promise.all([
       takeGuestLimits(deps, ctx.ip, contact.keys),
-      readAhead ? readUnitDaysPg(deps.db, body.unitIds, [body.day]) : undefined,
+      readAhead ? unitDaysReads(deps).read(body.unitIds, [body.day]) : undefined,
     ]);
     await checkHotelRate(deps, body, ctx.ip);
     await checkItems(deps.db, body, positions);
