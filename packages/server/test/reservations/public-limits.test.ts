@@ -7,7 +7,7 @@ import { connectPostgres } from '../../src/db/connect';
 import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
-import { flushLimits } from '../../src/features/reservations/public-limits';
+import { PostgresLimits, defaultPublicLimits, flushLimits } from '../../src/features/reservations/public-limits';
 import { type TestApp, buildTestApp, testDialect } from '../helpers';
 import { MORNING } from '../sales/factories';
 
@@ -168,6 +168,76 @@ describe(`the guest page's limits on ${testDialect}`, () => {
       expect(key_hash).not.toContain('198.51');
     }
   });
+
+  it.skipIf(testDialect !== 'postgres')(
+    "counts the bookings' limits asked in one turn of the loop in one statement, each request all or nothing (decision 375)",
+    async () => {
+      let statements = 0;
+      const counted = t.deps.db.withPlugin({
+        transformQuery: (args) => {
+          if (JSON.stringify(args.node).includes('public_limit_hits')) statements++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const rules = {
+        ...defaultPublicLimits,
+        bookingPerIp: { max: 2, windowMs: 3_600_000 },
+        bookingPerContact: { max: 5, windowMs: 86_400_000 },
+      };
+      const store = new PostgresLimits(counted, counted, rules, clock);
+      const now = clock.now();
+      // An address at its limit already.
+      expect(await store.takeAll([['bookingPerIp', '192.0.2.9']], now)).toBe(true);
+      expect(await store.takeAll([['bookingPerIp', '192.0.2.9']], now)).toBe(true);
+      statements = 0;
+      const [a, b, c, d] = await Promise.all([
+        store.takeAll(
+          [
+            ['bookingPerIp', '192.0.2.1'],
+            ['bookingPerContact', 'batch-a@example.com'],
+          ],
+          now,
+        ),
+        store.takeAll(
+          [
+            ['bookingPerIp', '192.0.2.2'],
+            ['bookingPerContact', 'batch-b@example.com'],
+          ],
+          now,
+        ),
+        // Over its address's limit: refused, and its contact not counted.
+        store.takeAll(
+          [
+            ['bookingPerIp', '192.0.2.9'],
+            ['bookingPerContact', 'batch-c@example.com'],
+          ],
+          now,
+        ),
+        // Shares a contact with the first: counted in a statement of its own, after it.
+        store.takeAll(
+          [
+            ['bookingPerIp', '192.0.2.4'],
+            ['bookingPerContact', 'batch-a@example.com'],
+          ],
+          now,
+        ),
+      ]);
+      expect([a, b, c, d]).toEqual([true, true, false, true]);
+      expect(statements).toBe(2);
+      const hitsOf = async (key: string) =>
+        (
+          await sql<{ hits: number }>`SELECT hits FROM public_limit_hits
+            WHERE limit_name = 'bookingPerContact' AND key_hash = ${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32)}`.execute(
+            t.deps.db,
+          )
+        ).rows.map((r) => r.hits);
+      expect(await hitsOf('batch-a@example.com')).toEqual([2]);
+      expect(await hitsOf('batch-b@example.com')).toEqual([1]);
+      expect(await hitsOf('batch-c@example.com')).toEqual([]);
+      await store.close();
+    },
+  );
 
   it('reads its limits from the environment and refuses nonsense there', () => {
     expect(loadEnv({}).SANDBAR_PUBLIC_READS_PER_IP).toEqual({ max: 240, windowMs: 60_000 });

@@ -170,18 +170,31 @@ export class BufferedReads {
   }
 }
 
-/** The hits of one request counted in one statement (PostgresLimits.takeAll). */
-function limitHitsStatement(hits: [PublicLimit, string][], rules: PublicLimitRules, now: number) {
-  const rows = hits.map(([name, key]) => {
+/** A hit of a request in a batch: the request's index in it, the limit, the key's hash, the request's time. */
+interface BatchedHit {
+  r: number;
+  name: PublicLimit;
+  hash: string;
+  now: number;
+}
+
+/**
+ * The hits of several requests counted in one statement (PostgresLimits.takeAll): each hit is added
+ * only while its own estimate stays under its limit, and none of a request's when any of its own
+ * is already at its limit. No two requests of a statement share a key (takeAll sees to it). Returns
+ * the hits added.
+ */
+function limitHitsStatement(hits: BatchedHit[], rules: PublicLimitRules) {
+  const rows = hits.map(({ r, name, hash, now }) => {
     const rule = rules[name];
     const start = now - (now % rule.windowMs);
     const covered = Math.max(0, rule.windowMs - (now - start)) / rule.windowMs;
-    return sql`(${name}::text, ${hashOf(key)}::text, ${start}::bigint, ${start - rule.windowMs}::bigint, ${covered}::float8, ${rule.max}::int)`;
+    return sql`(${r}::int, ${name}::text, ${hash}::text, ${start}::bigint, ${start - rule.windowMs}::bigint, ${covered}::float8, ${rule.max}::int)`;
   });
-  return sql<{ limit_name: string }>`
-    WITH wanted (limit_name, key_hash, window_start, previous_start, covered, max) AS (VALUES ${sql.join(rows)}),
+  return sql<{ limit_name: string; key_hash: string }>`
+    WITH wanted (r, limit_name, key_hash, window_start, previous_start, covered, max) AS (VALUES ${sql.join(rows)}),
     now_at AS (
-      SELECT w.limit_name, w.key_hash, w.window_start, w.max,
+      SELECT w.r, w.limit_name, w.key_hash, w.window_start, w.max,
         floor(coalesce(p.hits, 0) * w.covered) AS previous, coalesce(c.hits, 0) AS hits
       FROM wanted w
       LEFT JOIN public_limit_hits p
@@ -191,11 +204,11 @@ function limitHitsStatement(hits: [PublicLimit, string][], rules: PublicLimitRul
     )
     INSERT INTO public_limit_hits AS t (limit_name, key_hash, window_start, hits)
     SELECT limit_name, key_hash, window_start, 1 FROM now_at
-    WHERE NOT EXISTS (SELECT 1 FROM now_at x WHERE x.hits + x.previous >= x.max)
+    WHERE NOT EXISTS (SELECT 1 FROM now_at x WHERE x.r = now_at.r AND x.hits + x.previous >= x.max)
     ON CONFLICT (limit_name, key_hash, window_start) DO UPDATE SET hits = t.hits + 1
       WHERE t.hits + (SELECT x.previous FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
         < (SELECT x.max FROM now_at x WHERE x.limit_name = excluded.limit_name AND x.key_hash = excluded.key_hash)
-    RETURNING limit_name`;
+    RETURNING limit_name, key_hash`;
 }
 
 /** A booking's limits statement with sample values, for the pool's warm-up (decision 374). */
@@ -203,13 +216,20 @@ export function limitStatementsToWarm() {
   return [
     limitHitsStatement(
       [
-        ['bookingPerIp', ''],
-        ['bookingPerContact', ''],
+        { r: 0, name: 'bookingPerIp', hash: '', now: 0 },
+        { r: 0, name: 'bookingPerContact', hash: '', now: 0 },
       ],
       defaultPublicLimits,
-      0,
     ),
   ];
+}
+
+/** A request's hits waiting for their statement (PostgresLimits.takeAll). */
+interface Counting {
+  keys: { name: PublicLimit; hash: string }[];
+  now: number;
+  resolve(allowed: boolean): void;
+  reject(err: unknown): void;
 }
 
 /**
@@ -222,6 +242,7 @@ export function limitStatementsToWarm() {
  */
 export class PostgresLimits implements LimitStore {
   private lastSweep = 0;
+  private counting: Counting[] = [];
   private readonly reads: BufferedReads;
   private flushing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
@@ -269,9 +290,43 @@ export class PostgresLimits implements LimitStore {
       for (const [name, key] of hits) if (!(await this.take(name, key, now))) return false;
       return true;
     }
-    const { rows: counted } = await limitHitsStatement(hits, this.rules, now).execute(this.db);
-    this.sweep(now);
-    return counted.length === hits.length;
+    return new Promise<boolean>((resolve, reject) => {
+      const keys = hits.map(([name, key]) => ({ name, hash: hashOf(key) }));
+      if (this.counting.push({ keys, now, resolve, reject }) === 1) setImmediate(() => void this.countWaiting());
+    });
+  }
+
+  /**
+   * The requests' hits asked in one turn of the event loop, counted in one statement (issue 36,
+   * decision 375): under the opening rush fifty phones' limits were fifty statements, and the
+   * tablets' sales queued behind them for the pool. A request sharing a key with one already in the
+   * statement waits for the next (the key's row lock orders them, as between instances).
+   */
+  private async countWaiting(): Promise<void> {
+    const batch: Counting[] = [];
+    const later: Counting[] = [];
+    const taken = new Set<string>();
+    for (const c of this.counting) {
+      const mine = c.keys.map((k) => `${k.name}|${k.hash}`);
+      if (mine.some((k) => taken.has(k))) later.push(c);
+      else {
+        for (const k of mine) taken.add(k);
+        batch.push(c);
+      }
+    }
+    this.counting = later;
+    if (later.length) setImmediate(() => void this.countWaiting());
+    try {
+      const { rows } = await limitHitsStatement(
+        batch.flatMap((c, r) => c.keys.map((k) => ({ r, ...k, now: c.now }))),
+        this.rules,
+      ).execute(this.db);
+      const added = new Set(rows.map((x) => `${x.limit_name}|${x.key_hash}`));
+      for (const c of batch) c.resolve(c.keys.every((k) => added.has(`${k.name}|${k.hash}`)));
+      this.sweep(batch[0]!.now);
+    } catch (err) {
+      for (const c of batch) c.reject(err);
+    }
   }
 
   /**
