@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, OutboxTable } from '../db/schema';
 import type { Clock } from './clock';
@@ -147,4 +147,16 @@ export function startOutboxWorker(deps: OutboxWorkerDeps, intervalMs: number): {
       await running;
     },
   };
+}
+
+const OUTBOX_COLUMNS = sql.raw(
+  'channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at, created_at, sent_at',
+);
+
+/**
+ * PostgreSQL: the outbox rows a data-modifying statement writes with its sale or booking (decisions
+ * 150, 326, 375), read from `from`, a FROM item holding the outbox's columns (json_populate_recordset).
+ */
+export function insertOutboxRows(from: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT ${OUTBOX_COLUMNS} FROM ${from}`;
 }

@@ -1,8 +1,9 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../db/connect';
 import type { DB, OutboxTable, ReservationsTable, UnitStatesTable } from '../../db/schema';
 import type { PositionRow } from '../venue/venue.repository';
 import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
+import { insertOutboxRows } from '../../platform/outbox';
 import { RESERVATION_HOLD } from './reservation-claim';
 
 // A guest's booking on PostgreSQL in one statement (issue 36, decision 326), as a sale is written
@@ -65,6 +66,14 @@ export async function readUnitDaysPg(db: Kysely<DB>, positionIds: number[], days
   return rows.map(({ states, claims, ...position }) => ({ position, states, claims }));
 }
 
+/**
+ * A booking's row from its JSON with the id drawn in the statement, as a FROM item of the
+ * reservations' own row type (so `INSERT INTO reservations SELECT r.*` names every column once).
+ */
+function reservationRow(json: RawBuilder<unknown>, id: RawBuilder<unknown>) {
+  return sql`jsonb_populate_record(NULL::reservations, ${json} || jsonb_build_object('id', ${id}))`;
+}
+
 /** Thrown when a unit-day was claimed by someone else between the read and the write. */
 export class UnitDayTakenError extends Error {}
 
@@ -85,15 +94,8 @@ function bookingWriteStatement(w: BookingWrite) {
     WITH
     rid AS MATERIALIZED (SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::int AS id),
     res AS (
-      INSERT INTO reservations (id, location_id, status, channel, booking_window, first_day, last_day, guest_name,
-        phone, email, hotel_id, room_number, last_name, party_size, arrival, notes, language_code, hold_expires_at,
-        manage_token_hash, manage_expires_at, sale_id, status_reason, version, created_at, created_by, updated_at,
-        updated_by)
-      SELECT rid.id, r.location_id, r.status, r.channel, r.booking_window, r.first_day, r.last_day, r.guest_name,
-        r.phone, r.email, r.hotel_id, r.room_number, r.last_name, r.party_size, r.arrival, r.notes, r.language_code,
-        r.hold_expires_at, r.manage_token_hash, r.manage_expires_at, r.sale_id, r.status_reason, r.version,
-        r.created_at, r.created_by, r.updated_at, r.updated_by
-      FROM json_populate_record(NULL::reservations, ${JSON.stringify(w.reservation)}::json) r CROSS JOIN rid
+      INSERT INTO reservations
+      SELECT r.* FROM rid CROSS JOIN LATERAL ${reservationRow(sql`${JSON.stringify(w.reservation)}::jsonb`, sql`rid.id`)} r
     ),
     ud AS MATERIALIZED (
       SELECT * FROM json_to_recordset(${JSON.stringify(unitDays)}::json)
@@ -132,11 +134,7 @@ function bookingWriteStatement(w: BookingWrite) {
       FROM ud CROSS JOIN rid
     ),
     messages AS (
-      INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
-        next_attempt_at, created_at, sent_at)
-      SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
-        created_at, sent_at
-      FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
+      ${insertOutboxRows(sql`json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)`)}
     ),
     audit AS (
       INSERT INTO audit_log (user_id, kind, detail, at)
@@ -235,15 +233,8 @@ export async function writeBookingsPg(db: Kysely<DB>, writes: BookingWrite[]): P
         OR EXISTS (SELECT 1 FROM updated u WHERE u.position_id = b.position_id AND u.day = b.day)
     ),
     res AS (
-      INSERT INTO reservations (id, location_id, status, channel, booking_window, first_day, last_day, guest_name,
-        phone, email, hotel_id, room_number, last_name, party_size, arrival, notes, language_code, hold_expires_at,
-        manage_token_hash, manage_expires_at, sale_id, status_reason, version, created_at, created_by, updated_at,
-        updated_by)
-      SELECT won.id, r.location_id, r.status, r.channel, r.booking_window, r.first_day, r.last_day, r.guest_name,
-        r.phone, r.email, r.hotel_id, r.room_number, r.last_name, r.party_size, r.arrival, r.notes, r.language_code,
-        r.hold_expires_at, r.manage_token_hash, r.manage_expires_at, r.sale_id, r.status_reason, r.version,
-        r.created_at, r.created_by, r.updated_at, r.updated_by
-      FROM won CROSS JOIN LATERAL json_populate_record(NULL::reservations, won.reservation) r
+      INSERT INTO reservations
+      SELECT r.* FROM won CROSS JOIN LATERAL ${reservationRow(sql`won.reservation::jsonb`, sql`won.id`)} r
     ),
     claims AS (
       INSERT INTO reservation_claims (position_id, day, half, reservation_id)
@@ -260,11 +251,7 @@ export async function writeBookingsPg(db: Kysely<DB>, writes: BookingWrite[]): P
       FROM won ORDER BY won.n
     ),
     messages AS (
-      INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
-        next_attempt_at, created_at, sent_at)
-      SELECT o.channel, o.recipient, o.subject, o.body, o.html, o.purpose, o.status, o.attempts, o.last_error,
-        o.next_attempt_at, o.created_at, o.sent_at
-      FROM won CROSS JOIN LATERAL json_populate_recordset(NULL::outbox, won.outbox) o
+      ${insertOutboxRows(sql`won CROSS JOIN LATERAL json_populate_recordset(NULL::outbox, won.outbox) o`)}
     ),
     audit AS (
       INSERT INTO audit_log (user_id, kind, detail, at)

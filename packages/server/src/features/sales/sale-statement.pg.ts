@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../db/connect';
 import type { DB, OutboxTable, SaleAttentionTable, SaleItemsTable, UnitStatesTable } from '../../db/schema';
 import { BOARD_EVENTS_CHANNEL } from '../../platform/events';
+import { insertOutboxRows } from '../../platform/outbox';
 import { RESERVATION_HOLD } from '../reservations/reservation-claim';
 import type { PositionRow } from './sales.repository';
 import type { CatalogueCache, CatalogueRows } from './sale-catalogue-cache';
@@ -275,11 +276,7 @@ function saleWriteStatement(w: SaleWrite) {
       JOIN units u ON u.position_id = a.promised_position_id CROSS JOIN sale ORDER BY u.n
     ),
     receipt AS (
-      INSERT INTO outbox (channel, recipient, subject, body, html, purpose, status, attempts, last_error,
-        next_attempt_at, created_at, sent_at)
-      SELECT channel, recipient, subject, body, html, purpose, status, attempts, last_error, next_attempt_at,
-        created_at, sent_at
-      FROM json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)
+      ${insertOutboxRows(sql`json_populate_recordset(NULL::outbox, ${JSON.stringify(w.outbox)}::json)`)}
     ),
     signature AS (
       INSERT INTO sale_signatures (sale_id, png)
