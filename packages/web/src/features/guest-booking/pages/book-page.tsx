@@ -49,11 +49,19 @@ export function BookPage({ t, lang }: { t: GuestBookingTexts; lang: GuestLanguag
   const [waitError, setWaitError] = useState<unknown>(null);
   const [waited, setWaited] = useState<{ position: number; contact: string } | null>(null);
 
+  // Only the last asked answer is shown: the first load (today) coming back after the guest had
+  // already picked another day showed today's grid under the day picked, and booked today.
+  const asked = useRef(0);
   const load = useCallback((d: string | null) => {
+    const mine = ++asked.current;
     setLoadError(null);
     getAvailability(d, null)
-      .then((a) => setData(a))
-      .catch((err: unknown) => setLoadError(err));
+      .then((a) => {
+        if (mine === asked.current) setData(a);
+      })
+      .catch((err: unknown) => {
+        if (mine === asked.current) setLoadError(err);
+      });
   }, []);
   useEffect(() => load(day), [day, load]);
   useEffect(() => {
