@@ -64,17 +64,24 @@ interface TurnDeps {
 const queues = new WeakMap<object, TurnQueue>();
 
 /**
+ * How many guests' writes go to PostgreSQL at once: half the pool, the rest left to the tablets'
+ * one-statement sales (the turns below, and the guest bookings' batches of decision 375).
+ */
+export function guestWriteLanes(database: TurnDeps['database']): number {
+  return Math.max(1, Math.floor((database.poolStats?.().max ?? 10) / 2));
+}
+
+/**
  * This instance's queue of writes that race for unit-days (keyed by its event bus, as its caches
- * are): guests' bookings on both databases, and on SQLite the tablets' sales too, so that a sale
- * arriving after 50 phones takes its turn after them instead of before (decision 325). SQLite:
- * one at a time (its one connection writes one anyway); PostgreSQL: half the pool, the rest left
- * to the tablets' one-statement sales.
+ * are): guests' bookings (on PostgreSQL those with extras; the others go in batches, decision
+ * 375), and on SQLite the tablets' sales too, so that a sale arriving after 50 phones takes its
+ * turn after them instead of before (decision 325). SQLite: one at a time (its one connection
+ * writes one anyway); PostgreSQL: guestWriteLanes.
  */
 export function writeTurns(deps: TurnDeps): TurnQueue {
   let q = queues.get(deps.events);
   if (!q) {
-    const n =
-      deps.database.dialect === 'sqlite' ? 1 : Math.max(1, Math.floor((deps.database.poolStats?.().max ?? 10) / 2));
+    const n = deps.database.dialect === 'sqlite' ? 1 : guestWriteLanes(deps.database);
     queues.set(deps.events, (q = new TurnQueue(n)));
   }
   return q;

@@ -8,6 +8,7 @@ import {
   writeBookingPg,
   writeBookingsPg,
 } from './booking-statement.pg';
+import { guestWriteLanes } from '../../platform/write-turns';
 
 // Guests' bookings on PostgreSQL written together (issue 36, the opening rush; decision 375). Each
 // booking's write is one statement (decision 326), a few at a time (half the pool, decision 325).
@@ -205,12 +206,11 @@ const instances = new WeakMap<object, BookingBatches>();
 export function bookingBatches(deps: {
   db: Kysely<DB>;
   events: object;
-  database: { poolStats?: () => { max: number } };
+  database: { dialect: string; poolStats?: () => { max: number } };
 }): BookingBatches {
   let b = instances.get(deps.events);
   if (!b) {
-    const lanes = Math.max(1, Math.floor((deps.database.poolStats?.().max ?? 10) / 2));
-    instances.set(deps.events, (b = new BookingBatches(deps.db, lanes)));
+    instances.set(deps.events, (b = new BookingBatches(deps.db, guestWriteLanes(deps.database))));
   }
   return b;
 }
