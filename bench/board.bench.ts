@@ -23,6 +23,7 @@ import { seedDemoVenue } from '../packages/server/src/demo-venue';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
 import { hashPassword } from '../packages/server/src/platform/passwords';
+import { serverArgs } from './season/load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCATIONS = 8;
@@ -173,7 +174,7 @@ async function seedVenue(dataDir: string): Promise<void> {
 
 async function startApp(dataDir: string, webDist: string): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  const proc = spawn(process.execPath, serverArgs(), {
     cwd: path.join(root, 'packages/server'),
     env: {
       ...process.env,

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, chromium } from 'playwright-core';
+import { serverArgs } from './season/load';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(process.env.FIRST_LOAD_ROOT ?? here);
@@ -43,7 +44,7 @@ function webDist(): string {
 
 async function startApp(dataDir: string, dist: string): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  const proc = spawn(process.execPath, serverArgs(root), {
     cwd: path.join(root, 'packages/server'),
     env: {
       ...process.env,

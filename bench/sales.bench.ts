@@ -42,7 +42,7 @@ import { seedDemoVenue } from '../packages/server/src/demo-venue';
 import { migrateToLatest } from '../packages/server/src/db/migrate';
 import { systemClock } from '../packages/server/src/platform/clock';
 import { benchSaleBody, benchSignatures, insertBenchPrice, positionIdsOf, signatureKind } from './fixtures';
-import { type LoadResult, backendCpu, cpuSeconds, loadOnce, machineLoad, median } from './season/load';
+import { type LoadResult, backendCpu, cpuSeconds, loadOnce, machineLoad, median, serverArgs } from './season/load';
 import { type MixResult, type MixVenue, prepareMixVenue, sellMix } from './selling-mix';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -154,7 +154,7 @@ async function startServer(
   const prof = process.env.SALES_BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SALES_BENCH_PROF}`] : [];
   const proc = spawn(
     process.execPath,
-    [...prof, '--import', 'tsx', path.join(serverRoot, 'packages/server/src/main.ts')],
+    [...prof, ...serverArgs(serverRoot)],
     {
       cwd: path.join(serverRoot, 'packages/server'),
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },

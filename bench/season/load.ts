@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -264,6 +264,25 @@ export interface Server {
   startMs: number;
 }
 
+const built = new Set<string>();
+
+/**
+ * How a bench starts the server of checkout `serverRoot`: as `npm start` runs it (the built bundle,
+ * `node --enable-source-maps dist/main.js`), built once per bench process. The race of issue 36
+ * found a stall that only the bundle has (its 2.4 MB source map parsed on the first stack read,
+ * decision 376); from source through tsx it did not show. BENCH_SERVER=source runs src/main.ts
+ * through tsx instead (a CPU profile then names the source files).
+ */
+export function serverArgs(serverRoot = root): string[] {
+  const server = path.join(serverRoot, 'packages/server');
+  if (process.env.BENCH_SERVER === 'source') return ['--import', 'tsx', path.join(server, 'src/main.ts')];
+  if (!built.has(server)) {
+    execFileSync(process.execPath, ['build.mjs', '--quiet'], { cwd: server, stdio: 'inherit' });
+    built.add(server);
+  }
+  return ['--enable-source-maps', path.join(server, 'dist/main.js')];
+}
+
 /** The real server in its own process, on SQLite in `dataDir` or on DATABASE_URL. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
@@ -272,7 +291,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const proc = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+    [...profile, ...serverArgs()],
     {
       cwd: path.join(root, 'packages/server'),
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SANDBAR_DEMO: '0', LOG_LEVEL: 'error' },
