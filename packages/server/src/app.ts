@@ -38,7 +38,7 @@ import { guestsOf } from './features/hotels/hotels.repository';
 import { pmsDirectory } from './adapters/pms';
 import { secretKeyBytes } from './env';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
-import { publicBookingRoutes } from './features/reservations/public.routes';
+import { isGuestBookingCall, publicBookingRoutes } from './features/reservations/public.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { payLinkRoutes } from './features/payments/pay-link.routes';
 import { fnbRoutes } from './features/fnb/fnb.routes';
@@ -48,6 +48,7 @@ import type { Clock } from './platform/clock';
 import type { AppDeps } from './platform/deps';
 import { type EventBus, guardedEventBus, memoryEventBus, postgresEventBus } from './platform/events';
 import { systemClock } from './platform/clock';
+import { guestLane, laneFirstServer } from './platform/write-turns';
 import authPlugin from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -114,7 +115,12 @@ export function staticCacheControl(root: string, filePath: string): string {
 
 /** Builds the whole app (house style: app.ts is itself the composition root; main.ts only listens). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  // The instance's event bus, known once it is made below: its lanes are keyed by it.
+  let instance: { events: object } | null = null;
   const app = Fastify({
+    // A guest's booking waits for its turn before Fastify sees it (decision 376).
+    serverFactory: (handler, options) =>
+      laneFirstServer(handler, options, (req) => (instance && isGuestBookingCall(req) ? guestLane(instance) : null)),
     logger: opts.logger ?? {
       level: opts.env.LOG_LEVEL,
       // EventSource cannot send headers, so /api/events carries the token in its query: keep it out of the logs.
@@ -159,6 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await events.close();
   });
+  instance = { events };
 
   const clock = opts.clock ?? systemClock;
   // The test provider calls the webhook the way a provider does: an HTTP request through the whole stack.

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 // The instance's writes in arrival order while they queue (issue 36, the opening rush; decisions
 // 271 and 325). Work runs `concurrency` at a time, first come first served. Work that finds the
 // queue idle starts at once; work that had to wait starts in a turn of the event loop of its own,
@@ -133,4 +135,50 @@ export function guestLane(deps: { events: object }): LoopLane {
   let l = lanes.get(deps.events);
   if (!l) lanes.set(deps.events, (l = new LoopLane()));
   return l;
+}
+
+/** Requests given their lane's turn before Fastify saw them (laneFirstServer). */
+const turnTaken = new WeakSet<object>();
+
+/** Did this request (Node's IncomingMessage) already wait for its lane's turn (laneFirstServer)? */
+export function hadItsTurn(raw: object): boolean {
+  return turnTaken.has(raw);
+}
+
+/** What Fastify sets on the server it makes itself, which it leaves to a server factory's. */
+interface ServerOptions {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * Fastify's HTTP server, with requests that `laneOf` names given their lane's turn before Fastify
+ * sees them (issue 36, decision 376). Under the opening rush 200 phones' bookings arrived in one
+ * poll of the event loop, and each went through Fastify's request, routing and every global hook
+ * (security headers, metrics, sign-in, the input guard) before its route's lane held it: a 50–70 ms
+ * stall in which the page views that arrived with them waited. Held here, a booking costs the poll
+ * its HTTP parse; Fastify takes it in its turn, a few per turn of the loop. Its body waits in the
+ * socket meanwhile. `app.inject` does not come through here: the route's own lane hook takes those
+ * (and any this did not), checking `hadItsTurn`.
+ */
+export function laneFirstServer(
+  handler: http.RequestListener,
+  options: ServerOptions,
+  laneOf: (req: http.IncomingMessage) => LoopLane | null,
+): http.Server {
+  const server = http.createServer((req, res) => {
+    const lane = laneOf(req);
+    if (!lane) return handler(req, res);
+    turnTaken.add(req);
+    void lane.turn().then(() => handler(req, res));
+  });
+  // As Fastify's own server factory (lib/server.js) sets them.
+  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+  if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+  server.setTimeout(options.connectionTimeout ?? 0);
+  if (options.maxRequestsPerSocket && options.maxRequestsPerSocket > 0)
+    server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  return server;
 }

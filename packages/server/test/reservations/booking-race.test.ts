@@ -1,13 +1,14 @@
 import { publicBookingTexts } from '@sandbar/contract/reservations';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { connectPostgres } from '../../src/db/connect';
 import { loadEnv } from '../../src/env';
 import { fixedClock } from '../../src/platform/clock';
 import { writeSettings } from '../../src/features/settings/settings.repository';
 import { claimGate } from '../../src/features/reservations/claim-gate';
+import { guestLane } from '../../src/platform/write-turns';
 import { type TestApp, buildTestApp, injectAs, testDialect } from '../helpers';
 import { DAY, MORNING, buildSale, priceId, unitId } from '../sales/factories';
 
@@ -180,5 +181,50 @@ describe(`the opening rush on ${testDialect}`, () => {
     expect(phone.json().details).toBe(publicBookingTexts.unitGone);
     ticket.leave(true);
     expect(claimGate(t.app.deps).size).toBe(0);
+  });
+
+  it('over the wire, where each booking waits for its turn before Fastify (decision 376): one winner per unit-day', async () => {
+    const units = await Promise.all([59, 60].map((n) => unitId(t.deps.db, 'MB', n)));
+    // Each booking's turn is asked for by the server, before Fastify's hooks run (not by the route's).
+    const lane = guestLane(t.app.deps);
+    const turn = lane.turn.bind(lane);
+    const askedFrom: string[] = [];
+    const spy = vi.spyOn(lane, 'turn').mockImplementation(() => {
+      askedFrom.push(new Error().stack ?? '');
+      return turn();
+    });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const res = await fetch(`${address}/api/public/booking`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            day: DAY,
+            unitIds: [units[i % 2]],
+            guestName: `Wire Guest ${i}`,
+            phone: `305 559 ${String(3000 + i)}`,
+            partySize: 2,
+            acceptPolicy: true,
+          }),
+        });
+        return { unit: units[i % 2]!, status: res.status, body: (await res.json()) as { details?: string } };
+      }),
+    );
+    for (const u of units) {
+      const mine = answers.filter((a) => a.unit === u);
+      expect(
+        mine.filter((a) => a.status === 200),
+        `unit ${u}`,
+      ).toHaveLength(1);
+      for (const a of mine.filter((x) => x.status !== 200)) {
+        expect(a.status).toBe(409);
+        expect(a.body.details).toBe(publicBookingTexts.unitGone);
+      }
+    }
+    expect(claimGate(t.app.deps).size).toBe(0);
+    spy.mockRestore();
+    expect(askedFrom).toHaveLength(8);
+    for (const stack of askedFrom) expect(stack).not.toMatch(/fastify[\\/]lib[\\/]hooks/);
   });
 });

@@ -14,7 +14,7 @@ import { PayLinkStart } from '@sandbar/contract/pay-links';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBase } from '../../platform/public-url';
-import { guestLane } from '../../platform/write-turns';
+import { guestLane, hadItsTurn } from '../../platform/write-turns';
 import { boardEncoding } from '../units/board-cache';
 import * as service from './public.service';
 import { closePublicDb } from './public-db';
@@ -29,6 +29,13 @@ const config = { access: 'public' } as const;
  * and a 2 MB "notes" is a 413 before it is read, not a row (issue 32 defect 4).
  */
 export const publicBodyLimit = 16 * 1024;
+
+/** A guest's booking (POST /api/public/booking): the call the opening rush sends 200 at once. */
+export function isGuestBookingCall(req: { method?: string; url?: string }): boolean {
+  if (req.method !== 'POST' || !req.url) return false;
+  const q = req.url.indexOf('?');
+  return (q < 0 ? req.url : req.url.slice(0, q)) === '/api/public/booking';
+}
 
 // The guest's page calls (issue 24 point 4): no sign-in, under their own prefix /api/public/booking,
 // each limited per IP (and a booking per phone / e-mail), answers without anyone else's data.
@@ -84,7 +91,11 @@ export const publicBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each booking read, checked and begun in a turn of the event loop of its own (decision 330),
       // its body too: 200 phones' bodies parsed and checked in the poll that received them held
       // the loop 60–110 ms at the rush's start, and page views waited behind them (decision 375).
-      onRequest: async () => guestLane(app.deps).turn(),
+      // Through the server the turn comes before Fastify sees the request (laneFirstServer,
+      // decision 376); here for the rest (app.inject).
+      onRequest: async (request) => {
+        if (!hadItsTurn(request.raw)) await guestLane(app.deps).turn();
+      },
     },
     async (request) =>
       service.bookOnline(app.deps, request.body, {
