@@ -147,6 +147,7 @@ export function hadItsTurn(raw: object): boolean {
 
 /** What Fastify sets on the server it makes itself, which it leaves to a server factory's. */
 interface ServerOptions {
+  http?: http.ServerOptions | null;
   keepAliveTimeout?: number;
   requestTimeout?: number;
   connectionTimeout?: number;
@@ -168,13 +169,13 @@ export function laneFirstServer(
   options: ServerOptions,
   laneOf: (req: http.IncomingMessage) => LoopLane | null,
 ): http.Server {
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(options.http ?? {}, (req, res) => {
     const lane = laneOf(req);
     if (!lane) return handler(req, res);
     turnTaken.add(req);
     void lane.turn().then(() => handler(req, res));
   });
-  // As Fastify's own server factory (lib/server.js) sets them.
+  // As Fastify's own server factory (lib/server.js) makes and sets it.
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
   if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
   server.setTimeout(options.connectionTimeout ?? 0);
