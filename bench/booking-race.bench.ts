@@ -282,6 +282,13 @@ async function race(v: BookingVenue, timingFile: string): Promise<void> {
       `tablets p50 ${pct(tb, 50).toFixed(0)} ms p99 ${pct(tb, 99).toFixed(0)} ms (${tb.length}), ` +
       `page p50 ${pct(rd, 50).toFixed(0)} ms p99 ${pct(rd, 99).toFixed(0)} ms (${rd.length})`,
   );
+  // Issue 36's targets, measured from outside, with the load beside them.
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log(
+    `  targets: one winner per unit-day ${verdict(exactlyOne === UNITS)}; ` +
+      `phones p99 < 1 s ${verdict(pct(phoneMs, 99) < 1000)}; tablets p99 < 500 ms ${verdict(pct(tabletMs, 99) < 500)}; ` +
+      `page p99 < 100 ms ${verdict(pct(readLatencies, 99) < 100)} (${machineLoad()})`,
+  );
 }
 
 /** The test provider's webhook comes this long after the guest's Pay (a provider is never instant). */
